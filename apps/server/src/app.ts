@@ -1,0 +1,62 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/env.js';
+import type { Database } from './db/client.js';
+import errorsPlugin from './plugins/errors.js';
+import securityPlugin from './plugins/security.js';
+import sessionPlugin, { requireAccessRules, type DeclaredRoute } from './plugins/session.js';
+import staticWebPlugin from './plugins/static-web.js';
+import openapiPlugin from './plugins/openapi.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { locationRoutes } from './modules/location/location.routes.js';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    /** Every API route with its declared access rule (the access matrix test walks it). */
+    declaredRoutes: DeclaredRoute[];
+  }
+}
+
+export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../web/dist');
+
+/** Builds the whole app (plugins, then modules). Never listens. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  app.decorate('declaredRoutes', [] as DeclaredRoute[]);
+
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  await app.register(securityPlugin, { config });
+  await app.register(sessionPlugin, { db: deps.database.db, config });
+  await app.register(openapiPlugin);
+
+  await app.register(async (api) => {
+    requireAccessRules(api, app.declaredRoutes);
+    await api.register(healthRoutes);
+    await api.register(authRoutes);
+    await api.register(usersRoutes);
+    await api.register(locationRoutes);
+  });
+
+  await app.register(staticWebPlugin, { distDir: config.webDistDir ?? WEB_DIST_DIR });
+  return app;
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Public origin of the app, used for the Origin check on state-changing requests. Derived from the Host header when unset. */
+  PUBLIC_ORIGIN: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  SEED_DEMO: bool.optional(),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  TRUST_PROXY: bool.default(false),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(24 * 7),
+  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Primeur <no-reply@primeur.local>'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  publicOrigin?: string;
+  dataDir: string;
+  databaseUrl?: string;
+  seedDemo: boolean;
+  redisUrl?: string;
+  logLevel: Env['LOG_LEVEL'];
+  webDistDir?: string;
+  cookieSecure: 'auto' | boolean;
+  trustProxy: boolean;
+  session: { idleMs: number; absoluteMs: number };
+  loginLimits: { perEmail: number; perIp: number; windowMs: number };
+  smtpUrl?: string;
+  mailFrom: string;
+}
+
+/** The only reader of process.env. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicOrigin: e.PUBLIC_ORIGIN,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL || undefined,
+    // Demo data is on by default only for the embedded database.
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    redisUrl: e.REDIS_URL || undefined,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR,
+    cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
+    trustProxy: e.TRUST_PROXY,
+    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
+    loginLimits: {
+      perEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,
+      perIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+    },
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+  };
+}

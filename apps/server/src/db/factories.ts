@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import type { Category } from '@primeur/shared';
+import type { Executor } from './client.js';
+import { cities, countries, users } from './schema/index.js';
+import { hashPassword } from '../lib/password.js';
+
+/**
+ * Builders of valid rows with their parents; tests and the demo seed both use them, so the demo
+ * data is always data the app accepts.
+ */
+let seq = 0;
+const next = () => ++seq;
+
+export async function placeIn(db: Executor, alpha2: string, cityName?: string) {
+  const [country] = await db.select().from(countries).where(eq(countries.alpha2, alpha2)).limit(1);
+  if (!country) throw new Error(`No country ${alpha2} in reference data`);
+  const list = await db.select().from(cities).where(eq(cities.countryId, country.id));
+  const city = (cityName ? list.find((c) => c.name === cityName) : undefined) ?? list[0];
+  if (!city) throw new Error(`No city in ${alpha2}`);
+  return { country, city };
+}
+
+export interface UserFactoryInput {
+  email?: string;
+  password?: string;
+  category?: Category;
+  companyName?: string;
+  active?: boolean;
+  country?: string;
+  city?: string;
+  address?: string;
+  postalCode?: string;
+  vatId?: string;
+  globalGapNumber?: string | null;
+}
+
+const hashCache = new Map<string, Promise<string>>();
+const cachedHash = (password: string) => {
+  let h = hashCache.get(password);
+  if (!h) hashCache.set(password, (h = hashPassword(password)));
+  return h;
+};
+
+export async function createUser(db: Executor, input: UserFactoryInput = {}) {
+  const n = next();
+  const { country, city } = await placeIn(db, input.country ?? 'FR', input.city);
+  const password = input.password ?? 'Password-123';
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: (input.email ?? `user${n}-${Date.now()}@example.test`).toLowerCase(),
+      passwordHash: await cachedHash(password),
+      category: input.category ?? 'client',
+      companyName: input.companyName ?? `Company ${n}`,
+      address: input.address ?? `${n} rue du Marché`,
+      postalCode: input.postalCode ?? '94150',
+      countryId: country.id,
+      cityId: city.id,
+      vatId: input.vatId ?? `FR${String(10_000_000_000 + n)}`,
+      globalGapNumber: input.globalGapNumber ?? null,
+      active: input.active ?? true,
+    })
+    .returning();
+  return { ...user!, password };
+}

@@ -1,0 +1,3 @@
+export * from './location.js';
+export * from './users.js';
+export * from './catalog.js';

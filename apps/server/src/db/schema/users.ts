@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cities, countries } from './location.js';
+
+export const categoryEnum = pgEnum('user_category', ['admin', 'client', 'supplier']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored lower-cased; the unique index makes registration races safe. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    category: categoryEnum('category').notNull(),
+    companyName: text('company_name').notNull(),
+    address: text('address').notNull(),
+    postalCode: text('postal_code').notNull(),
+    countryId: integer('country_id').references(() => countries.id),
+    cityId: integer('city_id').references(() => cities.id),
+    vatId: text('vat_id').notNull(),
+    globalGapNumber: text('global_gap_number'),
+    active: boolean('active').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_uq').on(t.email)],
+);
+
+/** Server-side sessions. The id is the SHA-256 of the cookie token, so a leaked table cannot be replayed. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Failed sign-in counters per key (email:… or ip:…) in a fixed window, shared by every instance. */
+export const loginFailures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().default(sql`now()`),
+});

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.js';
+import { createUser } from '../factories.js';
+
+export const DEMO_ACCOUNTS = {
+  admin: { email: 'admin@example.com', password: 'Demo-admin-1' },
+  buyer: { email: 'buyer@example.com', password: 'Demo-buyer-1' },
+  supplier: { email: 'supplier@example.com', password: 'Demo-supplier-1' },
+} as const;
+
+/** Seeds demo data into an empty database (no users yet). Returns false when there was data already. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [{ n }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from users`)).rows as [{ n: number }];
+  if (n > 0) return false;
+  await db.transaction(async (tx) => {
+    await createUser(tx, {
+      ...DEMO_ACCOUNTS.admin,
+      category: 'admin',
+      companyName: 'Primeur Trading',
+      country: 'FR',
+      city: 'Rungis',
+      address: '1 rue de la Tour',
+      postalCode: '94150',
+      vatId: 'FR40123456789',
+    });
+    await createUser(tx, {
+      ...DEMO_ACCOUNTS.buyer,
+      category: 'client',
+      companyName: 'Frischmarkt Hamburg GmbH',
+      country: 'DE',
+      city: 'Hamburg',
+      address: 'Banksstraße 28',
+      postalCode: '20097',
+      vatId: 'DE123456789',
+    });
+    await createUser(tx, {
+      ...DEMO_ACCOUNTS.supplier,
+      category: 'supplier',
+      companyName: 'Huerta de Almería S.L.',
+      country: 'ES',
+      city: 'Almería',
+      address: 'Carretera de Níjar 12',
+      postalCode: '04120',
+      vatId: 'ESB04123456',
+      globalGapNumber: '4063061234567',
+    });
+    // Registrations awaiting the operator's validation.
+    await createUser(tx, {
+      email: 'pending.buyer@example.com',
+      password: 'Demo-pending-1',
+      category: 'client',
+      companyName: 'Groente & Fruit Rotterdam B.V.',
+      country: 'NL',
+      city: 'Rotterdam',
+      address: 'Marconistraat 16',
+      postalCode: '3029 AK',
+      vatId: 'NL123456789B01',
+      active: false,
+    });
+    await createUser(tx, {
+      email: 'pending.supplier@example.com',
+      password: 'Demo-pending-2',
+      category: 'supplier',
+      companyName: 'Agrumes du Souss SARL',
+      country: 'MA',
+      city: 'Agadir',
+      address: 'Zone industrielle Tassila',
+      postalCode: '80000',
+      vatId: 'MA12345678',
+      active: false,
+    });
+  });
+  return true;
+}

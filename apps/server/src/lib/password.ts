@@ -1,0 +1,25 @@
+import argon2 from 'argon2';
+
+/** argon2id at OWASP's recommended minimum (m = 19 MiB, t = 2, p = 1). */
+const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => argon2.hash(password, OPTIONS);
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Verifies a password; with no stored hash it still spends the same work on a dummy hash, so the
+ * answer time does not tell whether an account exists.
+ */
+export async function verifyPassword(hash: string | undefined, password: string): Promise<boolean> {
+  if (!hash) {
+    dummyHash ??= hashPassword('timing-equaliser-not-a-password');
+    await argon2.verify(await dummyHash, password).catch(() => false);
+    return false;
+  }
+  try {
+    return await argon2.verify(hash, password);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,19 @@
+/** True when a database error is a unique-constraint violation (both drivers expose code 23505). */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = findPgError(err);
+  return !!e && e.code === '23505' && (!constraint || e.constraint === constraint || String(e.message).includes(constraint));
+}
+
+export function isForeignKeyViolation(err: unknown): boolean {
+  return findPgError(err)?.code === '23503';
+}
+
+function findPgError(err: unknown): { code?: string; constraint?: string; message?: string } | undefined {
+  let cur: unknown = err;
+  for (let i = 0; i < 4 && cur && typeof cur === 'object'; i++) {
+    const c = cur as { code?: unknown; cause?: unknown };
+    if (typeof c.code === 'string' && /^[0-9A-Z]{5}$/.test(c.code)) return c as { code: string };
+    cur = c.cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { credentials, errorBody, okMessage, registration } from '@primeur/shared';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/session.js';
+import { authService } from './auth.service.js';
+import { LoginLimiter } from './login-limiter.js';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database, config } = app.deps;
+  const db = database.db;
+  const limiter = new LoginLimiter(db, config.loginLimits);
+
+  app.post(
+    '/auth/register',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        body: registration,
+        response: { 201: z.object({ userId: z.number(), message: z.string() }), 400: errorBody, 409: errorBody },
+      },
+    },
+    async (req, reply) => {
+      const user = await authService.register(db, req.body);
+      return reply.status(201).send({ userId: user.id, message: 'Registered. An email will be sent once your information is validated.' });
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        body: credentials,
+        response: { 200: okMessage, 401: errorBody, 403: errorBody, 429: errorBody },
+      },
+    },
+    async (req, reply) => {
+      const user = await authService.authenticate(db, limiter, req.body.email, req.body.password, req.ip);
+      // A new id at every sign-in; a session presented with the request is ended.
+      if (req.user) await app.sessions.destroy(req.user.sessionId);
+      const token = await app.sessions.create(user.id, req.headers['user-agent']);
+      setSessionCookie(reply, req, token, config);
+      return { message: 'Signed in.' };
+    },
+  );
+
+  app.get(
+    '/auth/logout',
+    { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: okMessage } } },
+    async (req, reply) => {
+      if (req.user) await app.sessions.destroy(req.user.sessionId);
+      clearSessionCookie(reply);
+      return { message: 'Signed out.' };
+    },
+  );
+};

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createUser, placeIn } from '../../db/factories.js';
+import { sessions, users } from '../../db/schema/index.js';
+import { createTestApp, login, signedIn, type TestContext } from '../../../test/build-app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('GET /api/users/isLoggedIn', () => {
+  it.each([
+    ['admin', 1, 'ADMIN'],
+    ['client', 2, 'CLIENT'],
+    ['supplier', 3, 'SUPPLIER'],
+  ] as const)('answers a list whose first element is the authorities of a %s', async (category, roleId, name) => {
+    const { cookie } = await signedIn(ctx, { category });
+    const res = await ctx.app.inject({ url: '/api/users/isLoggedIn', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([[{ roleId, name }]]);
+  });
+
+  it('answers 401 without a session or with a forged one', async () => {
+    expect((await ctx.app.inject({ url: '/api/users/isLoggedIn' })).statusCode).toBe(401);
+    const forged = await ctx.app.inject({ url: '/api/users/isLoggedIn', headers: { cookie: 'primeur_sid=forged' } });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toMatchObject({ code: 'NOT_SIGNED_IN' });
+  });
+
+  it('expires a session idle for longer than the idle limit', async () => {
+    const { user, cookie } = await signedIn(ctx);
+    await ctx.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - ctx.config.session.idleMs - 1000) }).where(eq(sessions.userId, user.id));
+    expect((await ctx.app.inject({ url: '/api/users/isLoggedIn', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('expires a session past its absolute lifetime', async () => {
+    const { user, cookie } = await signedIn(ctx);
+    await ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    expect((await ctx.app.inject({ url: '/api/users/isLoggedIn', headers: { cookie } })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/users/userInfos', () => {
+  it('answers the signed-in user with city and country', async () => {
+    const { user, cookie } = await signedIn(ctx, { category: 'supplier', country: 'ES', city: 'Almería', companyName: 'Finca Sol', globalGapNumber: '4049929' });
+    const res = await ctx.app.inject({ url: '/api/users/userInfos', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      userId: user.id,
+      username: user.email,
+      companyName: 'Finca Sol',
+      category: 'supplier',
+      city: { name: 'Almería' },
+      country: { alpha2: 'ES', name: 'Spain' },
+      globalGapNumber: '4049929',
+    });
+    expect(res.json()).not.toHaveProperty('passwordHash');
+  });
+});
+
+describe('POST /api/users/changeUserInfos', () => {
+  it('updates the editable company data', async () => {
+    const { cookie } = await signedIn(ctx);
+    const de = await placeIn(ctx.db, 'DE', 'Hamburg');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/changeUserInfos',
+      headers: { cookie },
+      payload: { address: 'Banksstraße 1', postalCode: '20097', vatId: 'DE999', globalGapNumber: null, country: { id: de.country.id }, city: { id: de.city.id } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ address: 'Banksstraße 1', postalCode: '20097', vatId: 'DE999', city: { name: 'Hamburg' }, country: { alpha2: 'DE' } });
+  });
+
+  it.each(['address', 'postalCode', 'vatId'])('refuses an empty %s and changes nothing', async (field) => {
+    const { user, cookie } = await signedIn(ctx);
+    const fr = await placeIn(ctx.db, 'FR');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/changeUserInfos',
+      headers: { cookie },
+      payload: { address: 'A', postalCode: 'B', vatId: 'C', country: { id: fr.country.id }, city: { id: fr.city.id }, [field]: '' },
+    });
+    expect(res.statusCode).toBe(400);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.address).toBe(user.address);
+  });
+
+  it('refuses a city outside the country', async () => {
+    const { cookie } = await signedIn(ctx);
+    const fr = await placeIn(ctx.db, 'FR');
+    const es = await placeIn(ctx.db, 'ES');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/changeUserInfos',
+      headers: { cookie },
+      payload: { address: 'A', postalCode: 'B', vatId: 'C', country: { id: fr.country.id }, city: { id: es.city.id } },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/users/changePassword', () => {
+  it('changes the password and ends the other sessions of the user', async () => {
+    const u = await createUser(ctx.db, { password: 'Old-pass-123' });
+    const here = await login(ctx.app, u.email, 'Old-pass-123');
+    const elsewhere = await login(ctx.app, u.email, 'Old-pass-123');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/changePassword',
+      headers: { cookie: here },
+      payload: { oldPassword: 'Old-pass-123', newPassword: 'New-pass-456' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/api/users/isLoggedIn', headers: { cookie: here } })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/api/users/isLoggedIn', headers: { cookie: elsewhere } })).statusCode).toBe(401);
+    await expect(login(ctx.app, u.email, 'Old-pass-123')).rejects.toThrow(/401/);
+    await login(ctx.app, u.email, 'New-pass-456');
+  });
+
+  it('refuses a wrong current password with 400 WRONG_PASSWORD', async () => {
+    const { cookie } = await signedIn(ctx);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/changePassword',
+      headers: { cookie },
+      payload: { oldPassword: 'not-it-at-all', newPassword: 'New-pass-456' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'WRONG_PASSWORD' });
+  });
+
+  it.each([
+    [{ oldPassword: '', newPassword: 'New-pass-456' }],
+    [{ oldPassword: 'Password-123', newPassword: 'short' }],
+    [{ oldPassword: 'Password-123' }],
+  ])('refuses %j with 400', async (payload) => {
+    const { cookie } = await signedIn(ctx);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/users/changePassword', headers: { cookie }, payload });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('admin user management', () => {
+  it('lists user cards with category labels, place and status', async () => {
+    const { cookie } = await signedIn(ctx, { category: 'admin' });
+    await createUser(ctx.db, { category: 'client', companyName: 'Zz Buyer', country: 'SE', active: false });
+    const res = await ctx.app.inject({ url: '/api/admin/getAllBP', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    const card = res.json().find((c: { companyName: string }) => c.companyName === 'Zz Buyer');
+    expect(card).toMatchObject({ category: 'buyer', status: false, country: { alpha2: 'SE', name: 'Sweden' } });
+    expect(card.city.name).toEqual(expect.any(String));
+    expect(card).not.toHaveProperty('passwordHash');
+  });
+
+  it('toggles a user, answers the new list, and ends every session of a disabled user', async () => {
+    const { cookie } = await signedIn(ctx, { category: 'admin' });
+    const target = await createUser(ctx.db, { password: 'Target-pass-1' });
+    const targetCookie = await login(ctx.app, target.email, 'Target-pass-1');
+    const off = await ctx.app.inject({ method: 'PUT', url: `/api/admin/user/status/${target.id}`, headers: { cookie } });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().find((c: { userId: number }) => c.userId === target.id).status).toBe(false);
+    expect((await ctx.app.inject({ url: '/api/users/isLoggedIn', headers: { cookie: targetCookie } })).statusCode).toBe(401);
+    const blocked = await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: { email: target.email, password: 'Target-pass-1' } });
+    expect(blocked.statusCode).toBe(403);
+    const on = await ctx.app.inject({ method: 'PUT', url: `/api/admin/user/status/${target.id}`, headers: { cookie } });
+    expect(on.json().find((c: { userId: number }) => c.userId === target.id).status).toBe(true);
+    await login(ctx.app, target.email, 'Target-pass-1');
+  });
+
+  it('refuses to let an admin disable itself', async () => {
+    const { user, cookie } = await signedIn(ctx, { category: 'admin' });
+    const res = await ctx.app.inject({ method: 'PUT', url: `/api/admin/user/status/${user.id}`, headers: { cookie } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'CANNOT_DISABLE_SELF' });
+  });
+
+  it('answers 404 for an unknown user and 400 for a bad id', async () => {
+    const { cookie } = await signedIn(ctx, { category: 'admin' });
+    expect((await ctx.app.inject({ method: 'PUT', url: '/api/admin/user/status/999999', headers: { cookie } })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'PUT', url: '/api/admin/user/status/abc', headers: { cookie } })).statusCode).toBe(400);
+  });
+});

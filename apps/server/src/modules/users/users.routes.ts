@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  changePassword,
+  changeUserInfos,
+  errorBody,
+  isLoggedInResponse,
+  okMessage,
+  ROLE_IDS,
+  ROLE_NAMES,
+  userCard,
+  userInfo,
+} from '@primeur/shared';
+import { usersService } from './users.service.js';
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+
+  app.get(
+    '/api/users/isLoggedIn',
+    { config: { access: 'authenticated' }, schema: { tags: ['users'], response: { 200: isLoggedInResponse, 401: errorBody } } },
+    async (req) => {
+      const category = req.user!.category;
+      return [[{ roleId: ROLE_IDS[category], name: ROLE_NAMES[category] }]] as [Array<{ roleId: number; name: string }>];
+    },
+  );
+
+  app.get(
+    '/api/users/userInfos',
+    { config: { access: 'authenticated' }, schema: { tags: ['users'], response: { 200: userInfo, 401: errorBody } } },
+    async (req) => usersService.info(db, req.user!.id),
+  );
+
+  app.post(
+    '/api/users/changeUserInfos',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['users'], body: changeUserInfos, response: { 200: userInfo, 400: errorBody } },
+    },
+    async (req) => usersService.changeInfos(db, req.user!.id, req.body),
+  );
+
+  app.post(
+    '/api/users/changePassword',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['users'], body: changePassword, response: { 200: okMessage, 400: errorBody } },
+    },
+    async (req) => {
+      await usersService.changePassword(db, req.user!.id, req.user!.sessionId, req.body.oldPassword, req.body.newPassword);
+      return { message: 'Password changed.' };
+    },
+  );
+
+  app.get(
+    '/api/admin/getAllBP',
+    { config: { access: 'admin' }, schema: { tags: ['admin'], response: { 200: z.array(userCard) } } },
+    async () => usersService.listCards(db),
+  );
+
+  app.put(
+    '/api/admin/user/status/:userId',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        params: z.object({ userId: z.coerce.number().int().positive() }),
+        response: { 200: z.array(userCard), 404: errorBody, 409: errorBody },
+      },
+    },
+    async (req) => usersService.toggleStatus(db, app.sessions, req.user!.id, req.params.userId),
+  );
+};

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../db/factories.js';
+import { createTestApp, type TestContext } from '../../test/build-app.js';
+import { SESSION_COOKIE, type Access } from './session.js';
+
+/**
+ * Calls every registered API route as each kind of caller and checks the declared access rule is
+ * what the server enforces. A route added without a rule makes buildApp throw, so it cannot slip by.
+ */
+let ctx: TestContext;
+const ids: Record<string, number> = {};
+
+/** Routes that may refuse a signed-in caller with 403 for a business reason (e.g. a seller bidding on its own lot). */
+const BUSINESS_403 = new Set<string>(['POST /api/users/auction/offers/add/:productId']);
+
+type Caller = 'visitor' | 'inactive' | 'buyer' | 'supplier' | 'admin';
+const CALLERS: Caller[] = ['visitor', 'inactive', 'buyer', 'supplier', 'admin'];
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  ids.inactive = (await createUser(ctx.db, { category: 'client', active: false })).id;
+  ids.buyer = (await createUser(ctx.db, { category: 'client' })).id;
+  ids.supplier = (await createUser(ctx.db, { category: 'supplier' })).id;
+  ids.admin = (await createUser(ctx.db, { category: 'admin' })).id;
+});
+afterAll(() => ctx.close());
+
+async function cookieFor(caller: Caller) {
+  if (caller === 'visitor') return undefined;
+  // A fresh session per call: some routes (logout) end the one they are given.
+  return `${SESSION_COOKIE}=${await ctx.app.sessions.create(ids[caller]!)}`;
+}
+
+function concreteUrl(url: string) {
+  return url.replace(/:alpha2/g, 'ES').replace(/:company/g, 'Nobody').replace(/:[A-Za-z]+/g, '999999');
+}
+
+function allowed(access: Access, caller: Caller) {
+  if (access === 'public') return true;
+  if (caller === 'visitor' || caller === 'inactive') return false;
+  return access === 'authenticated' || caller === 'admin';
+}
+
+describe('access matrix', () => {
+  it('covers a non-trivial set of routes, each with a rule', () => {
+    expect(ctx.app.declaredRoutes.length).toBeGreaterThan(10);
+    console.info(`access matrix: ${ctx.app.declaredRoutes.length} routes × ${CALLERS.length} callers`);
+  });
+
+  it('enforces every declared rule for every caller', async () => {
+    const failures: string[] = [];
+    for (const route of ctx.app.declaredRoutes) {
+      for (const caller of CALLERS) {
+        const cookie = await cookieFor(caller);
+        const res = await ctx.app.inject({
+          method: route.method as 'GET',
+          url: concreteUrl(route.url),
+          headers: cookie ? { cookie } : {},
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const key = `${route.method} ${route.url}`;
+        const ok = allowed(route.access, caller);
+        const status = res.statusCode;
+        if (ok) {
+          if (status === 401 || (status === 403 && !BUSINESS_403.has(key) && route.access !== 'public') || status >= 500) {
+            failures.push(`${key} as ${caller} (${route.access}): got ${status} ${res.body.slice(0, 120)}`);
+          }
+        } else {
+          const expected = caller === 'visitor' || caller === 'inactive' ? 401 : 403;
+          if (status !== expected) failures.push(`${key} as ${caller} (${route.access}): expected ${expected}, got ${status}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('puts every /api/admin and /api/intern route behind the admin rule', () => {
+    const loose = ctx.app.declaredRoutes.filter((r) => /^\/api\/(admin|intern)\//.test(r.url) && r.access !== 'admin');
+    expect(loose).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import cookie from '@fastify/cookie';
+import { createTestApp, type TestContext } from '../../test/build-app.js';
+import sessionPlugin, { requireAccessRules } from './session.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('server core', () => {
+  it('answers GET /api/health', async () => {
+    const res = await ctx.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const res = await ctx.app.inject({ url: '/api/nothing/here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', error: expect.any(String) });
+  });
+
+  it('sends security headers with a Content-Security-Policy', async () => {
+    const res = await ctx.app.inject({ url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBeDefined();
+  });
+
+  it('publishes an OpenAPI document of the API routes', async () => {
+    const res = await ctx.app.inject({ url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/auth/login', '/api/users/isLoggedIn', '/api/admin/getAllBP']));
+  });
+
+  it('refuses to start when a route declares no access rule', async () => {
+    const app = Fastify();
+    await app.register(cookie);
+    await app.register(sessionPlugin, { db: ctx.db, config: ctx.config });
+    await expect(
+      app
+        .register(async (api) => {
+          requireAccessRules(api, []);
+          api.get('/api/no-rule', async () => 'x');
+        })
+        .ready(),
+    ).rejects.toThrow(/declares no access rule/);
+  });
+
+  it('never leaks internals on an unexpected error', async () => {
+    const app = Fastify();
+    const { default: errors } = await import('./errors.js');
+    await app.register(errors);
+    app.get('/boom', async () => {
+      throw new Error('secret stack detail');
+    });
+    const res = await app.inject({ url: '/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('secret');
+    expect(res.json()).toEqual({ error: 'An unexpected error occurred.', code: 'INTERNAL' });
+  });
+});

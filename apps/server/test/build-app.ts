@@ -1,0 +1,55 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { loadConfig, type AppConfig } from '../src/config/env.js';
+import type { Database } from '../src/db/client.js';
+import { buildApp } from '../src/app.js';
+import { createUser, type UserFactoryInput } from '../src/db/factories.js';
+import { freshDatabase } from './database.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  db: Database['db'];
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return { ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), ...overrides };
+}
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
+  const database = await freshDatabase();
+  const config = testConfig(overrides);
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The session cookie header from a response that set one. */
+export function sessionCookie(res: LightMyRequestResponse): string {
+  const c = res.cookies.find((x) => x.name === 'primeur_sid');
+  if (!c) throw new Error(`no session cookie in response ${res.statusCode}: ${res.body}`);
+  return `primeur_sid=${c.value}`;
+}
+
+export async function login(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed ${res.statusCode}: ${res.body}`);
+  return sessionCookie(res);
+}
+
+/** Creates a user and signs it in; returns the user and its cookie. */
+export async function signedIn(ctx: TestContext, input: UserFactoryInput = {}) {
+  const user = await createUser(ctx.db, input);
+  const cookie = await login(ctx.app, user.email, user.password);
+  return { user, cookie };
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants/limits.js';
+import { REGISTRATION_CATEGORIES } from '../constants/roles.js';
+import { emailField } from './common.js';
+import { cityRef, countryRef } from './location.js';
+
+const requiredText = (max: number) => z.string().trim().min(1, 'required').max(max);
+
+export const credentials = z.object({
+  email: emailField,
+  password: z.string().min(1, 'required').max(PASSWORD_MAX_LENGTH),
+});
+export type Credentials = z.input<typeof credentials>;
+
+export const newPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, 'passwordTooShort')
+  .max(PASSWORD_MAX_LENGTH, 'passwordTooLong');
+
+export const registration = z.object({
+  email: emailField,
+  password: newPassword,
+  companyName: requiredText(200),
+  category: z.enum(REGISTRATION_CATEGORIES, { error: 'categoryRequired' }),
+  country: countryRef,
+  city: cityRef,
+  address: requiredText(300),
+  postalCode: requiredText(20),
+  vatId: requiredText(40),
+  globalGapNumber: z.string().trim().max(40).optional().nullable(),
+  conditions: z.literal(true, { error: 'termsRequired' }),
+});
+export type Registration = z.input<typeof registration>;
+
+export const authority = z.object({ roleId: z.number().int(), name: z.string() });
+export type Authority = z.infer<typeof authority>;
+/** isLoggedIn answers a list whose first element is the authorities list. */
+export const isLoggedInResponse = z.tuple([z.array(authority)]);
+
+export const okMessage = z.object({ message: z.string() });

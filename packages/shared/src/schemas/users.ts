@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { CATEGORIES } from '../constants/roles.js';
+import { newPassword } from './auth.js';
+import { city, cityRef, country, countryRef } from './location.js';
+
+const requiredText = (max: number) => z.string().trim().min(1, 'required').max(max);
+
+export const userInfo = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  companyName: z.string(),
+  category: z.enum(CATEGORIES),
+  address: z.string(),
+  postalCode: z.string(),
+  city: city.nullable(),
+  country: country.nullable(),
+  globalGapNumber: z.string().nullable(),
+  vatId: z.string(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const changeUserInfos = z.object({
+  address: requiredText(300),
+  postalCode: requiredText(20),
+  vatId: requiredText(40),
+  globalGapNumber: z.string().trim().max(40).optional().nullable(),
+  country: countryRef,
+  city: cityRef,
+});
+export type ChangeUserInfos = z.input<typeof changeUserInfos>;
+
+export const changePassword = z.object({
+  oldPassword: z.string().min(1, 'required').max(256),
+  newPassword,
+});
+export type ChangePassword = z.input<typeof changePassword>;
+
+/** User card of spec §3 (admin user list). category uses the registration words: buyer, supplier, admin. */
+export const userCard = z.object({
+  userId: z.number().int(),
+  companyName: z.string(),
+  category: z.enum(['buyer', 'supplier', 'admin']),
+  username: z.string(),
+  address: z.string(),
+  city: z.object({ name: z.string() }).nullable(),
+  postalCode: z.string(),
+  country: z.object({ name: z.string(), alpha2: z.string() }).nullable(),
+  status: z.boolean(),
+  createdAt: z.string(),
+});
+export type UserCard = z.infer<typeof userCard>;
