@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.js';
 import type { Database } from './db/client.js';
+import { InProcessEventBus, type EventBus } from './realtime/event-bus.js';
 import errorsPlugin from './plugins/errors.js';
 import securityPlugin from './plugins/security.js';
 import sessionPlugin, { requireAccessRules, type DeclaredRoute } from './plugins/session.js';
@@ -17,11 +18,14 @@ import { locationRoutes } from './modules/location/location.routes.js';
 export interface AppDeps {
   config: AppConfig;
   database: Database;
+  /** Live-message bus; in-process unless the caller passes another (Redis). */
+  bus?: EventBus;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    bus: EventBus;
     /** Every API route with its declared access rule (the access matrix test walks it). */
     declaredRoutes: DeclaredRoute[];
   }
@@ -41,6 +45,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  app.decorate('bus', deps.bus ?? new InProcessEventBus());
   app.decorate('declaredRoutes', [] as DeclaredRoute[]);
 
   await app.register(errorsPlugin);
