@@ -14,6 +14,11 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { locationRoutes } from './modules/location/location.routes.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { suppliersRoutes } from './modules/suppliers/suppliers.routes.js';
+import { clientsRoutes } from './modules/clients/clients.routes.js';
+import { contactsRoutes } from './modules/contacts/contacts.routes.js';
+import { productLinksRoutes } from './modules/product-links/product-links.routes.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -60,6 +65,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(authRoutes);
     await api.register(usersRoutes);
     await api.register(locationRoutes);
+    await api.register(catalogRoutes);
+    await api.register(suppliersRoutes);
+    await api.register(clientsRoutes);
+    await api.register(contactsRoutes);
+    await api.register(productLinksRoutes);
   });
 
   await app.register(staticWebPlugin, { distDir: config.webDistDir ?? WEB_DIST_DIR });

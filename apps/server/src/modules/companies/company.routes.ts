@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  addCompany,
+  certificateIds,
+  companyOption,
+  discountBody,
+  errorBody,
+  ictBody,
+  idParam,
+  okMessage,
+  type Client,
+  type Supplier,
+} from '@primeur/shared';
+import type { Db } from '../../db/client.js';
+import { companiesService, type CompanyKind } from './companies.service.js';
+
+type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+/**
+ * The calls suppliers and clients share (spec §7 "Supplier" and "Client"), registered under
+ * /api/intern/{kind}/…; each answers the whole company after the change so the page can replace it.
+ */
+export function registerCompanyRoutes<T extends Supplier | Client>(
+  app: App,
+  kind: CompanyKind,
+  shape: z.ZodType<T>,
+  view: (db: Db, id: number) => Promise<T>,
+) {
+  const { db } = app.deps.database;
+  const base = `/api/intern/${kind}`;
+  const tags = [`${kind}s`];
+  const admin = { access: 'admin' as const };
+  const errors = { 400: errorBody, 404: errorBody, 409: errorBody };
+  const ownerParam = z.object({ carrierId: z.coerce.number().int().positive(), ownerId: z.coerce.number().int().positive() });
+
+  app.get(`${base}/getAll`, { config: admin, schema: { tags, response: { 200: z.array(shape) } } }, async () =>
+    kind === 'supplier' ? (companiesService.suppliers(db) as Promise<T[]>) : (companiesService.clients(db) as Promise<T[]>),
+  );
+  app.get(
+    `${base}/${kind === 'supplier' ? 'getSuppliers' : 'getClients'}`,
+    { config: admin, schema: { tags, response: { 200: z.array(companyOption) } } },
+    async () => companiesService.options(db, kind),
+  );
+  app.get(`${base}/get/:id`, { config: admin, schema: { tags, params: idParam, response: { 200: shape, 404: errorBody } } }, async (req) =>
+    view(db, req.params.id),
+  );
+  app.post(`${base}/add`, { config: admin, schema: { tags, body: addCompany, response: { 201: shape, ...errors } } }, async (req, reply) => {
+    const id = await companiesService.create(db, kind, req.body);
+    return reply.status(201).send(await view(db, id));
+  });
+  app.delete(
+    `${base}/delete/:id`,
+    { config: admin, schema: { tags, params: idParam, response: { 200: okMessage, ...errors } } },
+    async (req) => {
+      await companiesService.remove(db, kind, req.params.id);
+      return { message: `${kind === 'supplier' ? 'Supplier' : 'Client'} deleted.` };
+    },
+  );
+  app.post(
+    `${base}/ict/:id`,
+    { config: admin, schema: { tags, params: idParam, body: ictBody, response: { 200: shape, ...errors } } },
+    async (req) => {
+      await companiesService.setIct(db, kind, req.params.id, req.body.value);
+      return view(db, req.params.id);
+    },
+  );
+  app.delete(
+    `${base}/transport/delete/:id`,
+    { config: admin, schema: { tags, params: idParam, response: { 200: shape, ...errors } } },
+    async (req) => {
+      await companiesService.clearCarrier(db, kind, req.params.id);
+      return view(db, req.params.id);
+    },
+  );
+  app.post(
+    `${base}/transport/:carrierId/set/:ownerId`,
+    { config: admin, schema: { tags, params: ownerParam, response: { 200: shape, ...errors } } },
+    async (req) => {
+      await companiesService.setCarrier(db, kind, req.params.ownerId, req.params.carrierId);
+      return view(db, req.params.ownerId);
+    },
+  );
+  app.post(
+    `${base}/discount/:id`,
+    { config: admin, schema: { tags, params: idParam, body: discountBody, response: { 200: shape, ...errors } } },
+    async (req) => {
+      await companiesService.setDiscount(db, kind, req.params.id, req.body.value);
+      return view(db, req.params.id);
+    },
+  );
+  app.post(
+    `${base}/certs/:id/set`,
+    { config: admin, schema: { tags, params: idParam, body: certificateIds, response: { 200: shape, ...errors } } },
+    async (req) => {
+      await companiesService.setCertificates(db, kind, req.params.id, req.body);
+      return view(db, req.params.id);
+    },
+  );
+}

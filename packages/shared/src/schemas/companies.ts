@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { INCOTERMS, SUPPLIER_PACKAGINGS } from '../constants/limits.js';
+import { city, country } from './location.js';
+import { namedItem, transport, twoDecimals } from './catalog.js';
+import { contact } from './contacts.js';
+import { productLink } from './product-links.js';
+
+/** Error codes of the back-office companies (suppliers and clients), their contacts and product links. */
+export const COMPANY_ERROR_CODES = [
+  'COMPANY_EXISTS',
+  'COMPANY_IN_USE',
+  'CARRIER_EXISTS',
+  'CARRIER_NOT_FOR_INCOTERM',
+  'NO_COUNTRY',
+  'PRODUCT_ALREADY_LINKED',
+  'INVALID_PHONE',
+] as const;
+
+export const incoterm = z.enum(INCOTERMS);
+export type Incoterm = z.infer<typeof incoterm>;
+
+export const companyName = z.string().trim().min(1, 'required').max(160);
+
+/** POST …/supplier/add and …/client/add. Omitted certificates and ict give the spec's defaults (none, CIF). */
+export const addCompany = z.object({
+  company: companyName,
+  certificates: z.array(z.number().int().positive()).max(50).optional(),
+  ict: incoterm.optional(),
+});
+export type AddCompany = z.input<typeof addCompany>;
+
+export const ictBody = z.object({ value: incoterm });
+export const discountBody = z.object({
+  value: z.number().min(0, 'discountRange').max(100, 'discountRange').refine(twoDecimals, 'twoDecimals'),
+});
+/** The certificates of a company, replaced as a whole: a list of certificate ids. */
+export const certificateIds = z
+  .array(z.number().int().positive())
+  .max(50)
+  .refine((ids) => new Set(ids).size === ids.length, 'duplicate');
+export const packagingsBody = z
+  .array(z.enum(SUPPLIER_PACKAGINGS))
+  .refine((p) => new Set(p).size === p.length, 'duplicate');
+export const idValueBody = z.object({ value: z.number().int().positive() });
+export const addressBody = z.object({ value: z.string().trim().max(300) });
+
+const companyBase = {
+  id: z.number().int(),
+  company: z.string(),
+  certificates: z.array(namedItem),
+  ict: incoterm,
+  carrier: transport.nullable(),
+  discount: z.number(),
+  contacts: z.array(contact),
+  products: z.array(productLink),
+};
+
+/** A supplier as spec §3 describes it. */
+export const supplier = z.object({
+  ...companyBase,
+  packagings: z.array(z.enum(SUPPLIER_PACKAGINGS)),
+  country: country.nullable(),
+  city: city.nullable(),
+  address: z.string(),
+});
+export type Supplier = z.infer<typeof supplier>;
+
+/** A client as spec §3 describes it (no packagings, country or address). */
+export const client = z.object(companyBase);
+export type Client = z.infer<typeof client>;
+
+/** Pickers: GET …/supplier/getSuppliers and …/client/getClients. */
+export const companyOption = z.object({ id: z.number().int(), company: z.string() });
+export type CompanyOption = z.infer<typeof companyOption>;

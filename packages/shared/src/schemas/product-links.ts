@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { FAMILIES } from '../constants/limits.js';
+import { articleNames } from './catalog.js';
+
+/** The product of a link, as spec §3 gives it (code, family, subfamily, article, id) plus translated names. */
+export const linkedProduct = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  family: z.enum(FAMILIES),
+  subfamily: z.string(),
+  article: z.string(),
+  names: articleNames,
+});
+
+/** "Supplier product link" of spec §3 (the same shape serves clients). */
+export const productLink = z.object({ id: z.number().int(), product: linkedProduct });
+export type ProductLink = z.infer<typeof productLink>;
+
+/** GET /api/intern/userProduct/get/{id}: one link with its owner. */
+export const productLinkWithOwner = productLink.extend({
+  supplierId: z.number().int().nullable(),
+  clientId: z.number().int().nullable(),
+});
+export type ProductLinkWithOwner = z.infer<typeof productLinkWithOwner>;
+
+export const OWNER_KINDS = ['supplier', 'client'] as const;
+export type OwnerKind = (typeof OWNER_KINDS)[number];
+
+/** POST /api/intern/userProduct/user/products/add: several articles for one owner, all or nothing. */
+export const addProducts = z
+  .object({
+    supplierId: z.number().int().positive().nullish(),
+    clientId: z.number().int().positive().nullish(),
+    productIds: z
+      .array(z.number().int().positive())
+      .min(1, 'selectProduct')
+      .max(500)
+      .refine((ids) => new Set(ids).size === ids.length, 'duplicate'),
+  })
+  .refine((c) => (c.supplierId ? 1 : 0) + (c.clientId ? 1 : 0) === 1, { message: 'exactlyOneOwner', path: ['supplierId'] });
+export type AddProducts = z.input<typeof addProducts>;
