@@ -4,8 +4,10 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return !!e && e.code === '23505' && (!constraint || e.constraint === constraint || String(e.message).includes(constraint));
 }
 
+/** 23503 foreign_key_violation, or 23001 restrict_violation that an ON DELETE RESTRICT key raises. */
 export function isForeignKeyViolation(err: unknown): boolean {
-  return findPgError(err)?.code === '23503';
+  const code = findPgError(err)?.code;
+  return code === '23503' || code === '23001';
 }
 
 function findPgError(err: unknown): { code?: string; constraint?: string; message?: string } | undefined {
