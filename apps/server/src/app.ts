@@ -16,7 +16,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { locationRoutes } from './modules/location/location.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { suppliersRoutes } from './modules/suppliers/suppliers.routes.js';
-import { clientsRoutes } from './modules/clients/clients.routes.js';
+import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { productLinksRoutes } from './modules/product-links/product-links.routes.js';
 
@@ -66,8 +66,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(usersRoutes);
     await api.register(locationRoutes);
     await api.register(catalogRoutes);
+    await api.register(companiesRoutes);
     await api.register(suppliersRoutes);
-    await api.register(clientsRoutes);
     await api.register(contactsRoutes);
     await api.register(productLinksRoutes);
   });

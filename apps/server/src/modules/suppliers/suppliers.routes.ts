@@ -2,13 +2,11 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addressBody, city, errorBody, idParam, idValueBody, packagingsBody, supplier } from '@primeur/shared';
 import { companiesService } from '../companies/companies.service.js';
-import { registerCompanyRoutes } from '../companies/company.routes.js';
 
+/** Supplier-only calls (packagings, place); the calls shared with clients are in the companies module. */
 export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const view = companiesService.supplier;
-  registerCompanyRoutes(app, 'supplier', supplier, view);
-
   const tags = ['suppliers'];
   const admin = { access: 'admin' as const };
   const errors = { 400: errorBody, 404: errorBody, 409: errorBody };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addCompany,
   certificateIds,
@@ -11,6 +11,8 @@ import {
   ictBody,
   idParam,
   okMessage,
+  client,
+  supplier,
   type Client,
   type Supplier,
 } from '@primeur/shared';
@@ -20,10 +22,19 @@ import { companiesService, type CompanyKind } from './companies.service.js';
 type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
 /**
+ * Suppliers and clients (spec §7 "Supplier" and "Client", except the client price list of Back
+ * office III): the calls they share, for both kinds. Supplier-only calls are in the suppliers module.
+ */
+export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerCompanyRoutes(app, 'supplier', supplier, companiesService.supplier);
+  registerCompanyRoutes(app, 'client', client, companiesService.client);
+};
+
+/**
  * The calls suppliers and clients share (spec §7 "Supplier" and "Client"), registered under
  * /api/intern/{kind}/…; each answers the whole company after the change so the page can replace it.
  */
-export function registerCompanyRoutes<T extends Supplier | Client>(
+function registerCompanyRoutes<T extends Supplier | Client>(
   app: App,
   kind: CompanyKind,
   shape: z.ZodType<T>,
