@@ -67,6 +67,7 @@ export function ContactCard({ kind, contact, countryCode }: { kind: CompanyKind;
           <strong className="text-truncate">{name}</strong>
           <Form.Check
             type="switch"
+            role="switch"
             id={`contact-edit-${contact.id}`}
             label={t('contact.edit')}
             checked={editing}
