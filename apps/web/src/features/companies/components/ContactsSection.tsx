@@ -27,7 +27,7 @@ export function ContactsSection({ kind, ownerId, contacts, countryCode }: Props)
         </Button>
       </div>
       {contacts.length === 0 ? <p className="text-body-secondary">{t('contact.none')}</p> : null}
-      <Row xs={1} md={2} xl={3} className="g-3">
+      <Row xs={1} lg={2} className="g-3">
         {contacts.map((c) => (
           <Col key={c.id}>
             <ContactCard kind={kind} contact={c} countryCode={countryCode} />

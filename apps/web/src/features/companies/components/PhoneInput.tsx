@@ -44,8 +44,8 @@ export function PhoneInput({ id, value, onChange, invalid, readOnly }: Props) {
   const options = useMemo(
     () =>
       getCountries()
-        .map((c) => ({ code: c, label: `${countryName(c, lng, c)} (+${getCountryCallingCode(c)})` }))
-        .sort((a, b) => a.label.localeCompare(b.label, lng)),
+        .map((c) => ({ code: c, name: countryName(c, lng, c), dial: getCountryCallingCode(c) }))
+        .sort((a, b) => a.name.localeCompare(b.name, lng)),
     [lng],
   );
   return (
@@ -59,11 +59,12 @@ export function PhoneInput({ id, value, onChange, invalid, readOnly }: Props) {
         value={value.country}
         disabled={readOnly}
         onChange={(e) => onChange({ ...value, country: e.target.value as CountryCode })}
-        style={{ maxWidth: '11rem' }}
+        style={{ maxWidth: '9.5rem' }}
       >
         {options.map((o) => (
           <option key={o.code} value={o.code}>
-            {o.label}
+            {/* The dial code first: the closed select is narrow and cuts the end. */}
+            +{o.dial} {o.name}
           </option>
         ))}
       </Form.Select>
