@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { Form, InputGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { PHONE_HISTORY_SIZE } from '@primeur/shared';
 import { Flag } from '../../../components/Flag';
 import { countryName } from '../../../lib/format';
 
@@ -48,6 +49,19 @@ export function PhoneInput({ id, value, onChange, invalid, readOnly }: Props) {
         .sort((a, b) => a.name.localeCompare(b.name, lng)),
     [lng],
   );
+  // Controlled inputs lose the browser's own undo, so the picker keeps the last values itself.
+  const history = useRef<PhoneValue[]>([]);
+  const change = (next: PhoneValue) => {
+    history.current = [...history.current, value].slice(-PHONE_HISTORY_SIZE);
+    onChange(next);
+  };
+  const undo = (e: React.KeyboardEvent) => {
+    if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 'z' || e.shiftKey) return;
+    const previous = history.current.pop();
+    if (!previous) return;
+    e.preventDefault();
+    onChange(previous);
+  };
   return (
     <InputGroup hasValidation>
       <InputGroup.Text className="px-2">
@@ -58,7 +72,7 @@ export function PhoneInput({ id, value, onChange, invalid, readOnly }: Props) {
         aria-label={t('contact.dialCode')}
         value={value.country}
         disabled={readOnly}
-        onChange={(e) => onChange({ ...value, country: e.target.value as CountryCode })}
+        onChange={(e) => change({ ...value, country: e.target.value as CountryCode })}
         style={{ maxWidth: '9.5rem' }}
       >
         {options.map((o) => (
@@ -76,7 +90,8 @@ export function PhoneInput({ id, value, onChange, invalid, readOnly }: Props) {
         value={value.national}
         readOnly={readOnly}
         isInvalid={invalid}
-        onChange={(e) => onChange({ ...value, national: e.target.value })}
+        onChange={(e) => change({ ...value, national: e.target.value })}
+        onKeyDown={undo}
       />
     </InputGroup>
   );

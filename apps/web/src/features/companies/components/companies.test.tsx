@@ -76,3 +76,16 @@ describe('modals', () => {
     expect(await screen.findByText('Veuillez sélectionner un produit.')).toBeInTheDocument();
   });
 });
+
+describe('phone input history', () => {
+  it('undoes the last changes with Ctrl+Z, up to the kept history', async () => {
+    renderPage(<AddContactModal kind="client" ownerId={1} show onHide={() => {}} />, { lng: 'en' });
+    const input = await screen.findByLabelText('Phone');
+    await userEvent.type(input, '2025550');
+    expect(input).toHaveValue('2025550');
+    await userEvent.keyboard('{Control>}z{/Control}');
+    expect(input).toHaveValue('202555');
+    await userEvent.keyboard('{Control>}z{/Control}{Control>}z{/Control}');
+    expect(input).toHaveValue('2025');
+  });
+});
