@@ -3,7 +3,7 @@ import { Button, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ProductLink } from '@primeur/shared';
-import type { CompanyKind } from '../api/get-companies';
+import type { CompanyKind } from '../api/get-company-options';
 import { useDeleteProductLink } from '../api/product-links';
 import { AddProductModal } from './AddProductModal';
 import { articleName } from './article-label';
