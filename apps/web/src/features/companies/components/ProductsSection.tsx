@@ -24,6 +24,7 @@ export function ProductsSection({ kind, ownerId, products }: Props) {
   const remove = useDeleteProductLink(kind);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<ProductLink | null>(null);
+  const sorted = [...products].sort((a, b) => articleName(a.product, lng).localeCompare(articleName(b.product, lng), lng));
 
   const onDelete = async () => {
     if (!deleting) return;
@@ -74,7 +75,7 @@ export function ProductsSection({ kind, ownerId, products }: Props) {
             </tr>
           </thead>
           <tbody>
-            {products.map((l) => (
+            {sorted.map((l) => (
               <tr key={l.id} data-testid={`product-row-${l.product.code}`}>
                 <td>{articleName(l.product, lng)}</td>
                 <td className="font-monospace small">{l.product.code}</td>
