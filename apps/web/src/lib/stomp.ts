@@ -6,9 +6,22 @@ import { Client, ReconnectionTimeMode, type IMessage, type StompSubscription } f
  * credentials are handled here.
  */
 
+export interface PageLocation {
+  protocol: string;
+  host: string;
+}
+
 /** ws(s)://<this host>/ws, derived from where the app is served: nothing hard-coded. */
-export function stompUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+export function stompUrl(location: PageLocation = pageLocation()): string {
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
+}
+
+// Read through globalThis (not `window`) so that the module also loads in Node, where the server's
+// tests drive it against the real STOMP endpoint.
+function pageLocation(): PageLocation {
+  const location = (globalThis as { location?: PageLocation }).location;
+  if (!location) throw new Error('stompUrl: no page location; pass one explicitly');
+  return location;
 }
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
@@ -42,6 +55,8 @@ const MAX_RECONNECT_DELAY_MS = 30_000;
 const HEARTBEAT_MS = 10_000;
 /** Keep the socket a moment after the last view leaves: route changes would otherwise reconnect. */
 const IDLE_CLOSE_MS = 5_000;
+/** Spread reconnections after a server restart: every open tab would otherwise come back at once. */
+const RECONNECT_JITTER_MS = 1_000;
 
 let receiptSeq = 0;
 
@@ -90,7 +105,11 @@ export class LiveConnection {
   private ensureClient(): Client {
     if (this.client) return this.client;
     const client = this.createClient();
+    let connectedBefore = false;
     client.configure({
+      beforeConnect: async () => {
+        if (connectedBefore) await new Promise((r) => setTimeout(r, Math.random() * RECONNECT_JITTER_MS));
+      },
       reconnectDelay: RECONNECT_DELAY_MS,
       reconnectTimeMode: ReconnectionTimeMode.EXPONENTIAL,
       maxReconnectDelay: MAX_RECONNECT_DELAY_MS,
@@ -100,6 +119,7 @@ export class LiveConnection {
       // Callbacks of a client that stop() already replaced must not touch the current topics.
       onConnect: () => {
         if (this.client !== client) return;
+        connectedBefore = true;
         for (const [destination, topic] of this.topics) this.subscribeOnServer(destination, topic);
       },
       onWebSocketClose: () => {

@@ -14,7 +14,7 @@ export interface UseStompTopicOptions {
   /** false: no subscription (e.g. until the page knows its product id). Default true. */
   enabled?: boolean;
   /** For tests: the connection to use instead of the tab-wide one. */
-  connection?: LiveConnection;
+  connection?: Pick<LiveConnection, 'subscribe'>;
 }
 
 /**
