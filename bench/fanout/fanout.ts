@@ -98,6 +98,7 @@ class Subscribers {
 
 async function runPhase(subs: Subscribers, target: Target, messages: number, intervalMs: number) {
   await subs.ask({ type: 'expect', target: target.name, messages });
+  const cpuBefore = process.cpuUsage();
   const started = now();
   for (let seq = 1; seq <= messages; seq++) {
     await target.publish(seq);
@@ -106,6 +107,7 @@ async function runPhase(subs: Subscribers, target: Target, messages: number, int
   }
   const publishedAt = now();
   const report = await subs.collect(30_000);
+  const cpu = process.cpuUsage(cpuBefore);
   if (report.type !== 'report') throw new Error(`unexpected ${report.type}`);
   const elapsedS = (report.lastReceiveAt - started) / 1000;
   return {
@@ -113,6 +115,8 @@ async function runPhase(subs: Subscribers, target: Target, messages: number, int
     publishS: (publishedAt - started) / 1000,
     messagesPerS: messages / elapsedS,
     deliveriesPerS: report.delivered / elapsedS,
+    // Server CPU per delivery: unlike wall-clock rates, barely moved by other load on a shared machine.
+    cpuUsPerDelivery: (cpu.user + cpu.system) / Math.max(1, report.delivered),
   };
 }
 
@@ -186,7 +190,8 @@ async function main() {
       runs[target.name].push({ latency, burst });
       console.log(
         `round ${round + 1} ${target.name}: p99 ${latency.latency.p99.toFixed(1)} ms @${RATE}/s, ` +
-          `${Math.round(burst.messagesPerS)} msg/s burst, lost ${latency.lost + burst.lost}`,
+          `${Math.round(burst.messagesPerS)} msg/s burst, ${burst.cpuUsPerDelivery.toFixed(2)} µs CPU/delivery, ` +
+          `lost ${latency.lost + burst.lost}`,
       );
     }
   }
@@ -215,6 +220,7 @@ function print(runs: Record<Target['name'], Run[]>) {
     burstP99: median(list.map((r) => r.burst.latency.p99)),
     messagesPerS: median(list.map((r) => r.burst.messagesPerS)),
     deliveriesPerS: median(list.map((r) => r.burst.deliveriesPerS)),
+    cpuUs: median(list.map((r) => r.burst.cpuUsPerDelivery)),
     lost: list.reduce((n, r) => n + r.latency.lost + r.burst.lost, 0),
     outOfOrder: list.reduce((n, r) => n + r.latency.outOfOrder + r.burst.outOfOrder, 0),
   });
@@ -230,11 +236,14 @@ function print(runs: Record<Target['name'], Run[]>) {
       'burst p99': ms(a.burstP99),
       'messages/s': Math.round(a.messagesPerS),
       'deliveries/s': Math.round(a.deliveriesPerS),
+      'server CPU µs/delivery': a.cpuUs.toFixed(2),
       lost: a.lost,
       'out of order': a.outOfOrder,
     })),
   );
   const ratio = stomp.messagesPerS / bare.messagesPerS;
+  const cpuRatio = bare.cpuUs / stomp.cpuUs;
+  console.log(`STOMP server efficiency = ${(cpuRatio * 100).toFixed(1)} % of bare ws (bare CPU per delivery ÷ STOMP CPU per delivery)`);
   console.log(`STOMP throughput = ${(ratio * 100).toFixed(1)} % of bare ws (goal ≥ 70 %): ${ratio >= 0.7 ? 'MET' : 'MISSED'}`);
   console.log(`STOMP p99 at ${RATE} msg/s × ${SUBSCRIBERS} = ${ms(stomp.p99)} (goal ≤ 50 ms): ${stomp.p99 <= 50 ? 'MET' : 'MISSED'}`);
   console.log(`STOMP messages lost: ${stomp.lost} (goal 0): ${stomp.lost === 0 ? 'MET' : 'MISSED'}`);

@@ -14,6 +14,8 @@ export interface StompLimits {
   /** Heart-beat intervals the server offers (CONNECTED heart-beat:sx,sy), in ms; 0 = none. */
   heartbeatSendMs: number;
   heartbeatReceiveMs: number;
+  /** How often a connected session is checked again (logout, deactivation, expiry end the feed). */
+  sessionRecheckMs: number;
 }
 
 export const DEFAULT_STOMP_LIMITS: StompLimits = {
@@ -24,6 +26,7 @@ export const DEFAULT_STOMP_LIMITS: StompLimits = {
   connectTimeoutMs: 10_000,
   heartbeatSendMs: 10_000,
   heartbeatReceiveMs: 10_000,
+  sessionRecheckMs: 5 * 60_000,
 };
 
 /** The only destinations a client may subscribe to: live offers of one product. */
@@ -165,6 +168,17 @@ export class StompConnection implements TopicSink {
     this.send(encodeFrame('CONNECTED', { version, 'heart-beat': `${sx},${sy}`, server: 'primeur' }));
     this.receipt(headers);
     this.startHeartbeats(outgoing, incoming);
+    this.timers.push(setInterval(() => void this.recheckSession(), this.deps.limits.sessionRecheckMs));
+  }
+
+  /**
+   * A WebSocket outlives the request that opened it: without this, a signed-out or deactivated user
+   * would keep receiving offers until the socket closed.
+   */
+  private async recheckSession() {
+    if (this.state !== 'connected') return;
+    const user = await this.deps.authenticate().catch(() => this.user);
+    if (!user && this.state === 'connected') this.fail('Session ended: sign in again');
   }
 
   private startHeartbeats(outgoing: number, incoming: number) {

@@ -27,7 +27,7 @@ beforeAll(async () => {
     config: testConfig(),
     database,
     // Short intervals so heart-beats can be observed within a test.
-    stomp: { heartbeatSendMs: 200, heartbeatReceiveMs: 200, maxSubscriptions: 3, maxFrameBytes: 4096 },
+    stomp: { heartbeatSendMs: 200, heartbeatReceiveMs: 200, maxSubscriptions: 3, maxFrameBytes: 4096, sessionRecheckMs: 150 },
   });
   url = await listenWs(app);
   const user = await createUser(database.db, { category: 'client' });
@@ -206,6 +206,18 @@ describe('STOMP over WebSocket at /ws', () => {
     b.send('SUBSCRIBE\nid:\\t\ndestination:/topic/offers/1\n\n\0');
     expect(await b.waitFor((t) => t.startsWith('ERROR\n'))).toMatch(/escape/i);
     await b.closed;
+  });
+
+  it('ends the feed when the session ends (sign-out elsewhere, deactivation)', async () => {
+    const user = await createUser(database.db, { category: 'supplier' });
+    const own = await login(app, user.email, user.password);
+    const s = stompClient(url, own);
+    await s.connected;
+    const res = await app.inject({ method: 'GET', url: '/auth/logout', headers: { cookie: own } });
+    expect(res.statusCode).toBeLessThan(400);
+    expect((await s.error).headers.message).toMatch(/session ended/i);
+    await s.closed;
+    await s.stop();
   });
 
   it('refuses a cross-site upgrade and accepts a same-origin one', async () => {
