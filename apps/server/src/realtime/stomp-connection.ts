@@ -34,6 +34,8 @@ export const OFFER_TOPIC = /^\/topic\/offers\/([1-9]\d{0,15})$/;
 const SUPPORTED_VERSIONS = ['1.2', '1.1'];
 /** A peer is dead after this many missed heart-beat intervals (network jitter, GC pauses). */
 const HEARTBEAT_GRACE = 2;
+/** One options object for every send (this runs once per socket per message). */
+const TEXT_FRAME = { binary: false } as const;
 
 export interface ConnectionDeps {
   hub: TopicHub;
@@ -95,7 +97,7 @@ export class StompConnection implements TopicSink {
     if (this.socket.readyState !== this.socket.OPEN) return;
     this.lastSentAt = Date.now();
     // STOMP frames are text: send as WebSocket text frames (browsers hand those to stompjs as strings).
-    this.socket.send(frame, { binary: false });
+    this.socket.send(frame, TEXT_FRAME);
   }
 
   private onData(data: Buffer) {

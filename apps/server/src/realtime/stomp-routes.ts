@@ -30,7 +30,17 @@ export interface RealtimeOptions {
 export const websocketTransport = fp(
   async (app: FastifyInstance, opts: { limits?: Partial<StompLimits> }) => {
     const limits = { ...DEFAULT_STOMP_LIMITS, ...opts.limits };
-    await app.register(websocket, { options: { maxPayload: limits.maxFrameBytes, perMessageDeflate: false } });
+    await app.register(websocket, {
+      options: {
+        maxPayload: limits.maxFrameBytes,
+        // Offers are small JSON; compression would cost CPU per socket and defeat serializing once.
+        perMessageDeflate: false,
+        // Browsers fail a connection whose subprotocol answer is not one they offered: answer the
+        // STOMP version we speak (stompjs offers v12.stomp, v11.stomp, v10.stomp).
+        handleProtocols: (protocols: Set<string>) =>
+          protocols.has('v12.stomp') ? 'v12.stomp' : protocols.has('v11.stomp') ? 'v11.stomp' : false,
+      },
+    });
     app.decorate('topicHub', new TopicHub(app.bus));
   },
   { name: 'websocket-transport' },

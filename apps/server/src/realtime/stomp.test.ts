@@ -220,6 +220,13 @@ describe('STOMP over WebSocket at /ws', () => {
     await s.stop();
   });
 
+  it('answers the STOMP WebSocket subprotocol the browser client offers', async () => {
+    const ws = new WebSocket(url, ['v10.stomp', 'v11.stomp', 'v12.stomp'], { headers: { cookie } });
+    await new Promise((r) => ws.once('open', r));
+    expect(ws.protocol).toBe('v12.stomp');
+    ws.close();
+  });
+
   it('refuses a cross-site upgrade and accepts a same-origin one', async () => {
     await expect(rawStomp(url, { cookie, origin: 'https://evil.example' })).rejects.toThrow(/403/);
     const host = new URL(url).host;
