@@ -41,6 +41,14 @@ describe.runIf(REDIS_URL)('Redis event bus', () => {
     }
   });
 
+  it('never fails a publish (it runs after a commit): Redis errors go to onError', async () => {
+    const errors: Error[] = [];
+    const bus = await RedisEventBus.connect(REDIS_URL!, { channelPrefix: prefix(), onError: (e) => errors.push(e) });
+    await bus.close();
+    await expect(bus.publish('/topic/offers/1', '{}')).resolves.toBeUndefined();
+    expect(errors.length).toBeGreaterThan(0);
+  });
+
   it('holds one Redis subscription per topic, reference-counted by its local handlers', async () => {
     const channelPrefix = prefix();
     const bus = await RedisEventBus.connect(REDIS_URL!, { channelPrefix });

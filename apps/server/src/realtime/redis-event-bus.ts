@@ -22,6 +22,7 @@ export interface RedisEventBusOptions {
 export class RedisEventBus implements EventBus {
   private readonly handlers = new Map<string, ChannelEntry>();
   private readonly prefix: string;
+  private readonly onError: (err: Error) => void;
 
   private constructor(
     private readonly pub: Redis,
@@ -34,14 +35,15 @@ export class RedisEventBus implements EventBus {
       if (!entry) return;
       for (const handler of entry.set) handler(message);
     });
-    const onError = opts.onError ?? (() => undefined);
-    pub.on('error', onError);
-    sub.on('error', onError);
+    this.onError = opts.onError ?? (() => undefined);
+    pub.on('error', this.onError);
+    sub.on('error', this.onError);
   }
 
   static async connect(url: string, opts: RedisEventBusOptions = {}): Promise<RedisEventBus> {
     // ioredis reconnects by itself and re-subscribes the subscriber connection's channels.
-    const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+    // A publish waits at most ~2 s for Redis: it sits on the path of a bid's HTTP answer.
+    const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, commandTimeout: 2000 });
     const sub = new Redis(url, { lazyConnect: true, autoResubscribe: true });
     try {
       await Promise.all([pub.connect(), sub.connect()]);
@@ -53,8 +55,17 @@ export class RedisEventBus implements EventBus {
     return new RedisEventBus(pub, sub, opts);
   }
 
+  /**
+   * Never rejects: publishers call this after their transaction committed (a bid is already
+   * accepted), so a Redis failure must not turn the answer into an error. It is reported through
+   * onError; watchers repair gaps by refetching after reconnects (decision 222).
+   */
   async publish(topic: string, payload: string) {
-    await this.pub.publish(this.prefix + topic, payload);
+    try {
+      await this.pub.publish(this.prefix + topic, payload);
+    } catch (err) {
+      this.onError(err instanceof Error ? err : new Error(String(err)));
+    }
   }
 
   async subscribe(topic: string, handler: BusHandler) {

@@ -78,6 +78,13 @@ export class TopicHub {
   private fanOut(topic: string, subscribers: Set<Subscriber>, payload: string) {
     if (subscribers.size === 0) return;
     const frame = new SharedMessageFrame(topic, `${this.instanceTag}-${++this.seq}`, payload);
-    for (const s of subscribers) s.sink.deliver(frame.forSubscription(s.subscriptionId));
+    for (const s of subscribers) {
+      // One broken socket must not stop the others, nor surface as an error to the publisher.
+      try {
+        s.sink.deliver(frame.forSubscription(s.subscriptionId));
+      } catch {
+        /* the connection cleans itself up on its close/error event */
+      }
+    }
   }
 }
