@@ -16,6 +16,8 @@ export interface StompLimits {
   heartbeatReceiveMs: number;
   /** How often a connected session is checked again (logout, deactivation, expiry end the feed). */
   sessionRecheckMs: number;
+  /** Client frames allowed per 10 s (heart-beats excluded): SUBSCRIBE churn would hammer Redis. */
+  maxFramesPer10s: number;
 }
 
 export const DEFAULT_STOMP_LIMITS: StompLimits = {
@@ -27,6 +29,7 @@ export const DEFAULT_STOMP_LIMITS: StompLimits = {
   heartbeatSendMs: 10_000,
   heartbeatReceiveMs: 10_000,
   sessionRecheckMs: 5 * 60_000,
+  maxFramesPer10s: 200,
 };
 
 /** The only destinations a client may subscribe to: live offers of one product. */
@@ -60,6 +63,8 @@ export class StompConnection implements TopicSink {
   private lastSentAt = Date.now();
   /** Frames are processed one at a time, in order (SUBSCRIBE awaits the bus before its RECEIPT). */
   private queue: Promise<void> = Promise.resolve();
+  private frameWindowStart = Date.now();
+  private framesInWindow = 0;
 
   constructor(
     private readonly socket: WebSocket,
@@ -110,12 +115,26 @@ export class StompConnection implements TopicSink {
       this.fail(err instanceof StompProtocolError ? err.message : 'Malformed frame');
       return;
     }
+    if (frames.length > 0 && this.overFrameRate(frames.length)) {
+      this.fail('Too many frames: slow down');
+      return;
+    }
     for (const frame of frames) {
       this.queue = this.queue.then(() => this.handle(frame)).catch((err: unknown) => {
         this.deps.log.warn({ err }, 'STOMP frame handling failed');
         this.fail('Internal error', frame.headers.receipt);
       });
     }
+  }
+
+  private overFrameRate(count: number): boolean {
+    const t = Date.now();
+    if (t - this.frameWindowStart >= 10_000) {
+      this.frameWindowStart = t;
+      this.framesInWindow = 0;
+    }
+    this.framesInWindow += count;
+    return this.framesInWindow > this.deps.limits.maxFramesPer10s;
   }
 
   private async handle(frame: StompFrame) {

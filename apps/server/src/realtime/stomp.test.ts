@@ -27,7 +27,7 @@ beforeAll(async () => {
     config: testConfig(),
     database,
     // Short intervals so heart-beats can be observed within a test.
-    stomp: { heartbeatSendMs: 200, heartbeatReceiveMs: 200, maxSubscriptions: 3, maxFrameBytes: 4096, sessionRecheckMs: 150 },
+    stomp: { heartbeatSendMs: 200, heartbeatReceiveMs: 200, maxSubscriptions: 3, maxFrameBytes: 4096, sessionRecheckMs: 150, maxFramesPer10s: 40 },
   });
   url = await listenWs(app);
   const user = await createUser(database.db, { category: 'client' });
@@ -193,6 +193,18 @@ describe('STOMP over WebSocket at /ws', () => {
     const err = await raw.waitFor((t) => t.startsWith('ERROR\n'));
     expect(err).toMatch(/too large/i);
     await raw.closed;
+  });
+
+  it('closes a connection that floods frames', async () => {
+    const raw = await rawStomp(url, { cookie });
+    raw.send(frame('CONNECT', { 'accept-version': '1.2', host: 'h' }));
+    await raw.waitFor((t) => t.startsWith('CONNECTED\n'));
+    for (let i = 0; i < 30; i++) {
+      raw.send(frame('SUBSCRIBE', { id: 'a', destination: '/topic/offers/1' }) + frame('UNSUBSCRIBE', { id: 'a' }));
+    }
+    expect(await raw.waitFor((t) => t.startsWith('ERROR\n'))).toMatch(/too many frames/i);
+    await raw.closed;
+    await expect.poll(() => app.topicHub.topicCount).toBe(0);
   });
 
   it('refuses frames before CONNECT and malformed escapes', async () => {
