@@ -81,10 +81,6 @@ export class StompConnection implements TopicSink {
     );
   }
 
-  get sessionUser() {
-    return this.user;
-  }
-
   deliver(frame: Buffer) {
     if (this.state !== 'connected') return;
     if (this.socket.bufferedAmount > this.deps.limits.maxBufferedBytes) {
