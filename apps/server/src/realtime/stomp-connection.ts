@@ -36,7 +36,7 @@ export const DEFAULT_STOMP_LIMITS: StompLimits = {
 export const OFFER_TOPIC = /^\/topic\/offers\/([1-9]\d{0,15})$/;
 const SUPPORTED_VERSIONS = ['1.2', '1.1'];
 /** A peer is dead after this many missed heart-beat intervals (network jitter, GC pauses). */
-const HEARTBEAT_GRACE = 2;
+const HEARTBEAT_GRACE = 3;
 /** One options object for every send (this runs once per socket per message). */
 const TEXT_FRAME = { binary: false } as const;
 

@@ -135,12 +135,13 @@ describe('STOMP over WebSocket at /ws', () => {
     const connected = await raw.waitFor((t) => t.startsWith('CONNECTED\n'));
     expect(connected).toContain('heart-beat:200,200\n');
     const ping = setInterval(() => raw.ws.send('\n'), 100);
-    await new Promise((r) => setTimeout(r, 1000));
+    await new Promise((r) => setTimeout(r, 1500));
     clearInterval(ping);
-    // Server→client interval is max(200, 300) = 300 ms: about 3 beats in a second, not 5.
+    // Server→client interval is max(200, 300) = 300 ms: at most 5 beats in 1.5 s (200 ms would give 7;
+    // a loaded machine only delays timers, so fewer is possible but never more).
     const beats = raw.received.filter((t) => t === '\n').length;
     expect(beats).toBeGreaterThanOrEqual(2);
-    expect(beats).toBeLessThanOrEqual(4);
+    expect(beats).toBeLessThanOrEqual(5);
     expect(raw.ws.readyState).toBe(WebSocket.OPEN);
     raw.ws.close();
   });
@@ -151,17 +152,18 @@ describe('STOMP over WebSocket at /ws', () => {
     await raw.waitFor((t) => t.startsWith('CONNECTED\n'));
     const started = Date.now();
     await raw.closed;
-    // Client→server interval max(100, 200) = 200 ms; dropped after two missed intervals.
-    expect(Date.now() - started).toBeLessThan(1500);
+    // Client→server interval max(100, 200) = 200 ms; dropped after three missed intervals.
+    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('keeps a real @stomp/stompjs client with heart-beats connected', async () => {
-    const s = stompClient(url, cookie, { heartbeatIncoming: 100, heartbeatOutgoing: 100 });
+    // Tolerance 5× so that a loaded CI machine's timer delays do not read as a dead server.
+    const s = stompClient(url, cookie, { heartbeatIncoming: 100, heartbeatOutgoing: 100, heartbeatToleranceMultiplier: 5 });
     const connected = await s.connected;
     expect(connected.headers['heart-beat']).toBe('200,200');
     let closed = false;
     void s.closed.then(() => (closed = true));
-    await new Promise((r) => setTimeout(r, 900));
+    await new Promise((r) => setTimeout(r, 1500));
     expect(closed).toBe(false);
     await s.stop();
   });
