@@ -24,6 +24,19 @@ else if (!PG_URL) console.info('redis-event-bus.test: two-instance test skipped 
 /** A prefix per test run, so concurrent runs on one Redis never see each other's messages. */
 const prefix = () => `primeur-test-${randomBytes(4).toString('hex')}:`;
 
+/** Cuts one named connection from the Redis side, as a network failure or a Redis restart would. */
+async function killConnection(name: string) {
+  const probe = new Redis(REDIS_URL!);
+  try {
+    const list = (await probe.client('LIST')) as string;
+    const line = list.split('\n').find((l) => l.includes(` name=${name} `));
+    if (!line) throw new Error(`no Redis client named ${name}`);
+    await probe.client('KILL', 'ID', /\bid=(\d+)/.exec(line)![1]!);
+  } finally {
+    probe.disconnect();
+  }
+}
+
 describe.runIf(REDIS_URL)('Redis event bus', () => {
   it('delivers a message published on one bus to the subscribers of another', async () => {
     const channelPrefix = prefix();
@@ -38,6 +51,48 @@ describe.runIf(REDIS_URL)('Redis event bus', () => {
       await expect.poll(() => got).toEqual(['one', 'two']);
     } finally {
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('after its connection is cut, subscribes again and reports the gap', async () => {
+    const channelPrefix = prefix();
+    const name = `t-${randomBytes(3).toString('hex')}`;
+    const a = await RedisEventBus.connect(REDIS_URL!, { channelPrefix });
+    const b = await RedisEventBus.connect(REDIS_URL!, { channelPrefix, connectionName: name });
+    try {
+      const got: string[] = [];
+      let gaps = 0;
+      b.onGap(() => gaps++);
+      await b.subscribe('/topic/offers/4', (m) => got.push(m));
+      await killConnection(`${name}:sub`);
+      await expect.poll(() => gaps, { timeout: 5000 }).toBe(1);
+      await a.publish('/topic/offers/4', 'after the gap');
+      await expect.poll(() => got).toEqual(['after the gap']);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('closes the live sockets of an instance whose Redis subscription was cut, so that clients resync', async () => {
+    const name = `t-${randomBytes(3).toString('hex')}`;
+    const bus = await RedisEventBus.connect(REDIS_URL!, { channelPrefix: prefix(), connectionName: name });
+    const database = await freshDatabase();
+    const app = await buildApp({ config: testConfig(), database, bus });
+    try {
+      const url = await listenWs(app);
+      const user = await createUser(database.db, { category: 'client' });
+      const s = stompClient(url, await login(app, user.email, user.password));
+      await s.connected;
+      const subscribed = new Promise<void>((r) => s.client.watchForReceipt('ready', () => r()));
+      s.client.subscribe('/topic/offers/8', () => undefined, { receipt: 'ready' });
+      await subscribed;
+      await killConnection(`${name}:sub`);
+      await s.closed;
+      await s.stop();
+    } finally {
+      await app.close();
+      await bus.close();
+      await database.close();
     }
   });
 

@@ -9,6 +9,8 @@ interface ChannelEntry {
 export interface RedisEventBusOptions {
   /** Prefix of the Redis channels, so that several apps (or test runs) can share one Redis. */
   channelPrefix?: string;
+  /** Redis CLIENT name of the two connections (`<name>:pub`, `<name>:sub`), for operators and tests. */
+  connectionName?: string;
   onError?: (err: Error) => void;
 }
 
@@ -23,6 +25,8 @@ export class RedisEventBus implements EventBus {
   private readonly handlers = new Map<string, ChannelEntry>();
   private readonly prefix: string;
   private readonly onError: (err: Error) => void;
+  private readonly gapListeners = new Set<() => void>();
+  private subscriberLost = false;
 
   private constructor(
     private readonly pub: Redis,
@@ -38,13 +42,42 @@ export class RedisEventBus implements EventBus {
     this.onError = opts.onError ?? (() => undefined);
     pub.on('error', this.onError);
     sub.on('error', this.onError);
+    // While the subscriber connection is down, messages for this instance are lost (pub/sub keeps
+    // nothing). Once it is back: subscribe every channel again (idempotent, and awaited, unlike
+    // ioredis' own resubscription) and only then report the gap.
+    sub.on('close', () => {
+      this.subscriberLost = true;
+    });
+    sub.on('ready', () => {
+      if (!this.subscriberLost) return;
+      this.subscriberLost = false;
+      void this.resubscribeAndReportGap();
+    });
+  }
+
+  private async resubscribeAndReportGap() {
+    const channels = [...this.handlers.keys()];
+    try {
+      if (channels.length > 0) await this.sub.subscribe(...channels);
+    } catch (err) {
+      this.onError(err instanceof Error ? err : new Error(String(err)));
+    }
+    for (const listener of this.gapListeners) listener();
+  }
+
+  onGap(listener: () => void) {
+    this.gapListeners.add(listener);
+    return () => {
+      this.gapListeners.delete(listener);
+    };
   }
 
   static async connect(url: string, opts: RedisEventBusOptions = {}): Promise<RedisEventBus> {
     // ioredis reconnects by itself and re-subscribes the subscriber connection's channels.
     // A publish waits at most ~2 s for Redis: it sits on the path of a bid's HTTP answer.
-    const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, commandTimeout: 2000 });
-    const sub = new Redis(url, { lazyConnect: true, autoResubscribe: true });
+    const name = opts.connectionName ?? 'primeur';
+    const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, commandTimeout: 2000, connectionName: `${name}:pub` });
+    const sub = new Redis(url, { lazyConnect: true, autoResubscribe: true, connectionName: `${name}:sub` });
     try {
       await Promise.all([pub.connect(), sub.connect()]);
     } catch (err) {
@@ -109,6 +142,7 @@ export class RedisEventBus implements EventBus {
 
   async close() {
     this.handlers.clear();
+    this.gapListeners.clear();
     await Promise.allSettled([this.pub.quit(), this.sub.quit()]);
   }
 }

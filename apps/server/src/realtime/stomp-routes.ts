@@ -42,6 +42,13 @@ export const websocketTransport = fp(
       },
     });
     app.decorate('topicHub', new TopicHub(app.bus));
+    // The bus lost messages (Redis connection cut): close every live socket so that each client
+    // reconnects, resubscribes and refetches — the only way STOMP has to say "you may have missed some".
+    const offGap = app.bus.onGap?.(() => {
+      app.log.warn('event bus was interrupted: closing live connections so that clients resync');
+      for (const client of app.websocketServer.clients) client.close(1012, 'Live feed interrupted');
+    });
+    app.addHook('onClose', async () => offGap?.());
   },
   { name: 'websocket-transport' },
 );
