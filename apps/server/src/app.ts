@@ -5,6 +5,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config/env.js';
 import type { Database } from './db/client.js';
 import { InProcessEventBus, type EventBus } from './realtime/event-bus.js';
+import { stompRoutes, websocketTransport } from './realtime/stomp-routes.js';
+import type { StompLimits } from './realtime/stomp-connection.js';
 import errorsPlugin from './plugins/errors.js';
 import securityPlugin from './plugins/security.js';
 import sessionPlugin, { requireAccessRules, type DeclaredRoute } from './plugins/session.js';
@@ -25,6 +27,8 @@ export interface AppDeps {
   database: Database;
   /** Live-message bus; in-process unless the caller passes another (Redis). */
   bus?: EventBus;
+  /** STOMP limits and heart-beat intervals (tests shorten them). */
+  stomp?: Partial<StompLimits>;
 }
 
 declare module 'fastify' {
@@ -58,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityPlugin, { config });
   await app.register(sessionPlugin, { db: deps.database.db, config });
   await app.register(openapiPlugin);
+  await app.register(websocketTransport, { limits: deps.stomp });
 
   await app.register(async (api) => {
     requireAccessRules(api, app.declaredRoutes);
@@ -70,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(suppliersRoutes);
     await api.register(contactsRoutes);
     await api.register(productLinksRoutes);
+    await api.register(stompRoutes, { config, limits: deps.stomp });
   });
 
   await app.register(staticWebPlugin, { distDir: config.webDistDir ?? WEB_DIST_DIR });
