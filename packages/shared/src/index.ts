@@ -5,3 +5,7 @@ export * from './schemas/common.js';
 export * from './schemas/location.js';
 export * from './schemas/auth.js';
 export * from './schemas/users.js';
+export * from './constants/prices.js';
+export * from './constants/weather.js';
+export * from './schemas/prices.js';
+export * from './schemas/weather.js';

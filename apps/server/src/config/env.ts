@@ -24,6 +24,14 @@ const envSchema = z.object({
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Primeur <no-reply@primeur.local>'),
+  /** Comma-separated URLs serving price files (CSV or JSON, the import format), fetched daily. Empty: no scheduled fetch. */
+  PRICE_SOURCES: z.string().default(''),
+  /** Hour of the day (server local time) of the scheduled price fetch. */
+  PRICE_FETCH_HOUR: z.coerce.number().int().min(0).max(23).default(6),
+  PRICE_FETCH_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(30),
+  WEATHER_API_URL: z.url().default('https://api.open-meteo.com/v1/forecast'),
+  WEATHER_CACHE_MINUTES: z.coerce.number().int().positive().default(60),
+  WEATHER_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -44,6 +52,8 @@ export interface AppConfig {
   loginLimits: { perEmail: number; perIp: number; windowMs: number };
   smtpUrl?: string;
   mailFrom: string;
+  prices: { sources: string[]; fetchHour: number; fetchTimeoutMs: number };
+  weather: { apiUrl: string; cacheMs: number; timeoutMs: number };
 }
 
 /** The only reader of process.env. */
@@ -75,5 +85,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    prices: {
+      sources: e.PRICE_SOURCES.split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+      fetchHour: e.PRICE_FETCH_HOUR,
+      fetchTimeoutMs: e.PRICE_FETCH_TIMEOUT_SECONDS * 1000,
+    },
+    weather: {
+      apiUrl: e.WEATHER_API_URL,
+      cacheMs: e.WEATHER_CACHE_MINUTES * 60_000,
+      timeoutMs: e.WEATHER_TIMEOUT_SECONDS * 1000,
+    },
   };
 }
