@@ -25,10 +25,21 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Primeur <no-reply@primeur.local>'),
   /** Comma-separated URLs serving price files (CSV or JSON, the import format), fetched daily. Empty: no scheduled fetch. */
-  PRICE_SOURCES: z.string().default(''),
+  PRICE_SOURCES: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ }))),
   /** Hour of the day (server local time) of the scheduled price fetch. */
   PRICE_FETCH_HOUR: z.coerce.number().int().min(0).max(23).default(6),
   PRICE_FETCH_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(30),
+  /** Set by npm to the directory a command was typed in: command-line tools resolve file arguments against it. */
+  INIT_CWD: z.string().optional(),
   WEATHER_API_URL: z.url().default('https://api.open-meteo.com/v1/forecast'),
   WEATHER_CACHE_MINUTES: z.coerce.number().int().positive().default(60),
   WEATHER_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(10),
@@ -52,6 +63,8 @@ export interface AppConfig {
   loginLimits: { perEmail: number; perIp: number; windowMs: number };
   smtpUrl?: string;
   mailFrom: string;
+  /** Where the user typed the command (npm runs workspace scripts in the workspace directory). */
+  invocationDir?: string;
   prices: { sources: string[]; fetchHour: number; fetchTimeoutMs: number };
   weather: { apiUrl: string; cacheMs: number; timeoutMs: number };
 }
@@ -85,10 +98,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    invocationDir: e.INIT_CWD,
     prices: {
-      sources: e.PRICE_SOURCES.split(',')
-        .map((u) => u.trim())
-        .filter(Boolean),
+      sources: e.PRICE_SOURCES,
       fetchHour: e.PRICE_FETCH_HOUR,
       fetchTimeoutMs: e.PRICE_FETCH_TIMEOUT_SECONDS * 1000,
     },

@@ -122,3 +122,11 @@ export const priceImportJson = z.object({
   type: priceType,
   rows: z.array(z.record(z.string(), z.unknown())),
 });
+
+/** A refused import: the error body plus the refused line (CSV) or row (JSON) number. */
+export const priceImportError = z.object({
+  error: z.string(),
+  code: z.string(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  line: z.number().int().optional(),
+});

@@ -6,6 +6,7 @@ import {
   PRICE_IMPORT_MAX_BYTES,
   priceHistoryQuery,
   priceHistoryResponse,
+  priceImportError,
   priceImportJson,
   priceImportResult,
   priceImportStatus,
@@ -53,8 +54,8 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['prices'],
         description: 'A price file as multipart (field "file", .csv or .json) or the JSON document { type, rows } as the body.',
-        body: priceImportJson.optional(),
-        response: { 200: priceImportResult, 400: errorBody, 413: errorBody },
+        body: priceImportJson.nullish(),
+        response: { 200: priceImportResult, 400: priceImportError, 413: errorBody },
       },
     },
     async (req) => {
