@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { createUser } from '../factories.js';
+import { seedPrices } from './prices.js';
 
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@example.com', password: 'Demo-admin-1' },
@@ -69,6 +70,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       vatId: 'MA12345678',
       active: false,
     });
+    await seedPrices(tx);
   });
   return true;
 }
