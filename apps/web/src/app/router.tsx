@@ -5,6 +5,7 @@ import { RegisterPage } from '../features/auth/components/RegisterPage';
 import { ProfilePage } from '../features/users/components/ProfilePage';
 import { UsersListPage } from '../features/users/components/UsersListPage';
 import { ComingSoon } from '../components/ComingSoon';
+import { AdminDashboardPage } from '../pages/AdminDashboardPage';
 import { NotFoundPage, UnauthorizedPage } from '../pages/ErrorPages';
 import { LandingPage, UserHomePage } from '../pages/HomePages';
 import { Layout } from './layout/Layout';
@@ -44,7 +45,7 @@ export const routes: RouteObject[] = [
           {
             element: <RouteGuard mode="admin" />,
             children: [
-              { path: '/admin/home', element: <ComingSoon titleKey="menu.adminHome" /> },
+              { path: '/admin/home', element: <AdminDashboardPage /> },
               { path: '/admin/productsList', element: <ComingSoon titleKey="menu.adminProducts" /> },
               { path: '/admin/usersList', element: <UsersListPage /> },
               { path: '/intern/suppliers', element: <ComingSoon titleKey="menu.suppliers" /> },
