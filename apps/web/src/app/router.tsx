@@ -5,7 +5,6 @@ import { RegisterPage } from '../features/auth/components/RegisterPage';
 import { ProfilePage } from '../features/users/components/ProfilePage';
 import { UsersListPage } from '../features/users/components/UsersListPage';
 import { ComingSoon } from '../components/ComingSoon';
-import { AdminDashboardPage } from '../pages/AdminDashboardPage';
 import { NotFoundPage, UnauthorizedPage } from '../pages/ErrorPages';
 import { LandingPage, UserHomePage } from '../pages/HomePages';
 import { Layout } from './layout/Layout';
@@ -45,7 +44,11 @@ export const routes: RouteObject[] = [
           {
             element: <RouteGuard mode="admin" />,
             children: [
-              { path: '/admin/home', element: <AdminDashboardPage /> },
+              {
+                path: '/admin/home',
+                // Loaded on demand: the charting and date-picker code serves only the operator's staff.
+                lazy: async () => ({ Component: (await import('../pages/AdminDashboardPage')).AdminDashboardPage }),
+              },
               { path: '/admin/productsList', element: <ComingSoon titleKey="menu.adminProducts" /> },
               { path: '/admin/usersList', element: <UsersListPage /> },
               { path: '/intern/suppliers', element: <ComingSoon titleKey="menu.suppliers" /> },
