@@ -5,8 +5,8 @@ import { renderPage } from '../test/render';
 import { AdminDashboardPage } from './AdminDashboardPage';
 
 const market = [
-  { id: 1, date: '2026-04-01', family: 'legumes', name: 'Tomato', source: 'Mercabarna', articleId: null, minPrice: 1.1, maxPrice: 1.9, avgPrice: 1.45, change: { direction: 'up', previousDate: '2026-03-31', previousPrice: 1.3 } },
-  { id: 2, date: '2026-04-01', family: 'fruits', name: 'Orange', source: 'Mercabarna', articleId: null, minPrice: 0.7, maxPrice: 1.1, avgPrice: 0.85, change: null },
+  { id: 1, date: '2026-04-01', family: 'legumes', name: 'Tomato', source: 'Mercabarna', articleId: 7, articleNames: { en: 'Tomato', fr: 'Tomate', de: 'Tomate', es: 'Tomate' }, minPrice: 1.1, maxPrice: 1.9, avgPrice: 1.45, change: { direction: 'up', previousDate: '2026-03-31', previousPrice: 1.3 } },
+  { id: 2, date: '2026-04-01', family: 'fruits', name: 'Orange', source: 'Mercabarna', articleId: null, articleNames: null, minPrice: 0.7, maxPrice: 1.1, avgPrice: 0.85, change: null },
 ];
 const status = { schedule: { enabled: false, hour: 6, sourceCount: 0, nextRunAt: null }, lastScheduled: null, recent: [] };
 
@@ -19,7 +19,8 @@ describe('administrator dashboard', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Tableau de bord administrateur');
     const legumes = await screen.findByTestId('market-table-legumes');
     expect(screen.getByTestId('market-table-fruits')).toBeInTheDocument();
-    const row = within(legumes).getByRole('row', { name: /Tomato/ });
+    // A row linked to a catalog article shows its name in the reader's language.
+    const row = within(legumes).getByRole('row', { name: /Tomate/ });
     expect(row).toHaveTextContent('1,10 €');
     expect(row).toHaveTextContent('1,90 €');
     expect(row).toHaveTextContent('1,45 €');

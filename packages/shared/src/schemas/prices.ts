@@ -30,6 +30,8 @@ const rowBase = {
   name: z.string(),
   source: z.string(),
   articleId: z.number().int().nullable(),
+  /** The linked catalog article's names per language, so the table can show the reader's language. */
+  articleNames: z.object({ en: z.string(), fr: z.string(), de: z.string(), es: z.string() }).nullable(),
   change: priceChange.nullable(),
 };
 

@@ -1,8 +1,10 @@
 import { GROWER_PRICE_COLUMNS, type GrowerPriceRow, type MarketPriceRow, type PriceImportRecord } from '@primeur/shared';
-import type { priceImports } from '../../db/schema/index.js';
+import type { ArticleNames, priceImports } from '../../db/schema/index.js';
 import type { GrowerRecord, MarketRecord } from './prices.repository.js';
 
 type Previous = Map<string, { date: string; figure: number }>;
+type Names = Map<number, ArticleNames>;
+const namesOf = (names: Names, id: number | null) => (id === null ? null : (names.get(id) ?? null));
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
@@ -14,7 +16,7 @@ function change(previous: Previous, r: { source: string; family: string; name: s
   return { direction: diff > 0 ? ('up' as const) : diff < 0 ? ('down' as const) : ('flat' as const), previousDate: p.date, previousPrice: round3(p.figure) };
 }
 
-export function presentMarket(rows: MarketRecord[], previous: Previous): MarketPriceRow[] {
+export function presentMarket(rows: MarketRecord[], previous: Previous, names: Names): MarketPriceRow[] {
   return rows.map((r) => ({
     id: r.id,
     date: r.date,
@@ -22,6 +24,7 @@ export function presentMarket(rows: MarketRecord[], previous: Previous): MarketP
     name: r.name,
     source: r.source,
     articleId: r.articleId,
+    articleNames: namesOf(names, r.articleId),
     minPrice: Number(r.minPrice),
     maxPrice: Number(r.maxPrice),
     avgPrice: Number(r.avgPrice),
@@ -34,7 +37,7 @@ export function growerAverage(r: Record<(typeof GROWER_PRICE_COLUMNS)[number], s
   return cuts.reduce((a, b) => a + b, 0) / cuts.length;
 }
 
-export function presentGrower(rows: GrowerRecord[], previous: Previous): GrowerPriceRow[] {
+export function presentGrower(rows: GrowerRecord[], previous: Previous, names: Names): GrowerPriceRow[] {
   return rows.map((r) => {
     const cuts = Object.fromEntries(GROWER_PRICE_COLUMNS.map((c) => [c, r[c] === null ? null : Number(r[c])])) as Record<
       (typeof GROWER_PRICE_COLUMNS)[number],
@@ -47,6 +50,7 @@ export function presentGrower(rows: GrowerRecord[], previous: Previous): GrowerP
       name: r.name,
       source: r.source,
       articleId: r.articleId,
+      articleNames: namesOf(names, r.articleId),
       ...cuts,
       change: change(previous, r, growerAverage(r)),
     };

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { articles, growerPrices, marketPrices, priceImports } from '../../db/schema/index.js';
+import { articles, growerPrices, marketPrices, priceImports, type ArticleNames } from '../../db/schema/index.js';
 import type { ParsedGrowerRow, ParsedMarketRow } from './price-file.js';
 import { GROWER_PRICE_COLUMNS, type ImportOrigin, type PriceType } from '@primeur/shared';
 
@@ -81,6 +81,12 @@ export const pricesRepository = {
           },
         });
     }
+  },
+
+  async articleNames(db: Executor, ids: number[]) {
+    if (ids.length === 0) return new Map<number, ArticleNames>();
+    const rows = await db.select({ id: articles.id, names: articles.names }).from(articles).where(inArray(articles.id, ids));
+    return new Map(rows.map((r) => [r.id, r.names]));
   },
 
   listMarket: (db: Executor, date: string) =>

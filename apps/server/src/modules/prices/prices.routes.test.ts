@@ -128,8 +128,12 @@ describe('catalog link', () => {
       },
     });
     expect(res.statusCode).toBe(200);
-    const rows = (await ctx.app.inject({ url: url('date=2026-03-11&type=market'), headers: { cookie: admin } })).json() as Array<{ name: string; articleId: number | null }>;
-    expect(rows.find((r) => r.name === 'avocado')!.articleId).toBe(article!.id);
-    expect(rows.find((r) => r.name === 'Dragon fruit')!.articleId).toBeNull();
+    const rows = (await ctx.app.inject({ url: url('date=2026-03-11&type=market'), headers: { cookie: admin } })).json() as Array<{
+      name: string;
+      articleId: number | null;
+      articleNames: Record<string, string> | null;
+    }>;
+    expect(rows.find((r) => r.name === 'avocado')).toMatchObject({ articleId: article!.id, articleNames: { fr: 'Avocat', es: 'Aguacate' } });
+    expect(rows.find((r) => r.name === 'Dragon fruit')).toMatchObject({ articleId: null, articleNames: null });
   });
 });

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { parsePriceFile, PriceFileError, type ParsedPriceFile, type PriceFileFormat } from './price-file.js';
 import { presentGrower, presentImport, presentMarket } from './prices.presenter.js';
-import { pricesRepository as repo } from './prices.repository.js';
+import { pricesRepository as repo, type GrowerRecord, type MarketRecord } from './prices.repository.js';
 
 const DAY_MS = 86_400_000;
 const shiftDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
@@ -24,8 +24,9 @@ export interface ImportInput {
 
 export const pricesService = {
   async scrapedPrices(db: Db, date: string, type: PriceType) {
-    const previous = await repo.previousFigures(db, type, date);
-    return type === 'market' ? presentMarket(await repo.listMarket(db, date), previous) : presentGrower(await repo.listGrower(db, date), previous);
+    const [previous, rows] = await Promise.all([repo.previousFigures(db, type, date), type === 'market' ? repo.listMarket(db, date) : repo.listGrower(db, date)]);
+    const names = await repo.articleNames(db, [...new Set(rows.map((r) => r.articleId).filter((id): id is number => id !== null))]);
+    return type === 'market' ? presentMarket(rows as MarketRecord[], previous, names) : presentGrower(rows as GrowerRecord[], previous, names);
   },
 
   async history(db: Db, q: { type: PriceType; family: 'fruits' | 'legumes'; name: string; days: number; to?: string }) {

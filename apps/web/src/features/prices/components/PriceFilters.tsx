@@ -47,6 +47,7 @@ export function PriceFilters({ type, family, onFamily, date, onDate }: Props) {
         <DatePicker
           id={`${type}-date`}
           className="form-control"
+          wrapperClassName="d-block"
           selected={fromIsoDay(date)}
           onChange={(d: Date | null) => {
             if (d) onDate(isoDay(d));

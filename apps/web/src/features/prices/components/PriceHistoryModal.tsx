@@ -25,12 +25,12 @@ export function PriceHistoryModal({ target, onClose }: { target: HistoryTarget |
     <Modal show={target !== null} onHide={onClose} size="lg" centered aria-labelledby="price-history-title">
       <Modal.Header closeButton closeLabel={t('history.close')}>
         <Modal.Title id="price-history-title" as="h2" className="h5">
-          {target ? t('history.title', { name: target.name }) : null}
+          {target ? t('history.title', { name: target.label }) : null}
           {target ? <span className="ms-2 small text-muted">{t(`tabs.${target.type}`)}</span> : null}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <ButtonGroup className="mb-3" aria-label={t('history.title', { name: target?.name ?? '' })}>
+        <ButtonGroup className="mb-3" aria-label={t('history.title', { name: target?.label ?? '' })}>
           {PRICE_HISTORY_RANGES.map((n) => (
             <ToggleButton key={n} id={`history-range-${n}`} type="radio" variant="outline-primary" size="sm" name="history-range" value={n} checked={days === n} onChange={() => setDays(n)}>
               {t('history.range', { count: n })}

@@ -7,7 +7,11 @@ import { ChangeIndicator } from './ChangeIndicator';
 export interface ProductRef {
   family: 'fruits' | 'legumes';
   name: string;
+  /** The name in the reader's language when the row is linked to a catalog article. */
+  label: string;
 }
+
+type Row = Pick<MarketPriceRow, 'family' | 'name' | 'articleNames'>;
 
 interface TableProps<R> {
   family: 'fruits' | 'legumes';
@@ -15,12 +19,14 @@ interface TableProps<R> {
   onOpenHistory: (p: ProductRef) => void;
 }
 
-function ProductCell({ row, onOpenHistory }: { row: ProductRef; onOpenHistory: (p: ProductRef) => void }) {
-  const { t } = useTranslation('prices');
+function ProductCell({ row, onOpenHistory }: { row: Row; onOpenHistory: (p: ProductRef) => void }) {
+  const { t, i18n } = useTranslation('prices');
+  const lng = (i18n.resolvedLanguage ?? 'en') as keyof NonNullable<Row['articleNames']>;
+  const label = row.articleNames?.[lng] ?? row.name;
   return (
     <th scope="row" className="text-nowrap">
-      <Button variant="link" className="p-0 text-start" title={t('table.openHistory', { name: row.name })} onClick={() => onOpenHistory({ family: row.family, name: row.name })}>
-        {row.name}
+      <Button variant="link" className="p-0 text-start" title={t('table.openHistory', { name: label })} onClick={() => onOpenHistory({ family: row.family, name: row.name, label })}>
+        {label}
       </Button>
     </th>
   );
