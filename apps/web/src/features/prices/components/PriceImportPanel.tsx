@@ -5,6 +5,7 @@ import type { PriceImportRecord, PriceImportResult } from '@primeur/shared';
 import { ApiError } from '../../../lib/api';
 import { useImportPrices } from '../api/import-prices';
 import { useImportStatus } from '../api/import-status';
+import { useRunPriceFetch } from '../api/run-fetch';
 
 const EXAMPLE = `date,source,family,name,minPrice,maxPrice,avgPrice
 2026-04-01,Mercabarna,legumes,Tomato,1.10,1.90,1.45
@@ -93,6 +94,7 @@ export function PriceImportPanel() {
 function ImportStatus() {
   const { t, i18n } = useTranslation('prices');
   const { data } = useImportStatus();
+  const fetchNow = useRunPriceFetch();
   if (!data) return null;
   const when = (iso: string) => new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   return (
@@ -102,6 +104,11 @@ function ImportStatus() {
         {data.schedule.enabled
           ? t('status.scheduled', { hour: data.schedule.hour, count: data.schedule.sourceCount, next: data.schedule.nextRunAt ? when(data.schedule.nextRunAt) : '–' })
           : t('status.disabled')}
+        {data.schedule.enabled ? (
+          <Button variant="outline-secondary" size="sm" className="ms-2" disabled={fetchNow.isPending} onClick={() => fetchNow.mutate()}>
+            {fetchNow.isPending ? t('status.fetching') : t('status.fetchNow')}
+          </Button>
+        ) : null}
       </p>
       {data.lastScheduled ? (
         <p className="small mb-2">
