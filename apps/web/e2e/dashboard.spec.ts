@@ -73,3 +73,32 @@ test('the operator reads market and grower prices, opens a price history and kee
   await expect(weather.getByTestId('weather-condition').first()).toHaveText(hamburgCondition ?? '');
   await expect(weather).toContainText('km/h');
 });
+
+test('the operator uploads a price file: a bad one is refused with its line, a good one lands in the table', async ({ page }) => {
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await gotoIn(page, '/admin/home', 'en');
+  const panel = page.getByTestId('price-import');
+  await panel.getByRole('button', { name: 'File format' }).click();
+  await expect(panel).toContainText('minPrice, maxPrice, avgPrice');
+  await expect(panel).toContainText('firstPrice, secondPrice … fifteenthPrice');
+
+  const day = '2020-02-03';
+  const header = 'date,source,family,name,minPrice,maxPrice,avgPrice';
+  const bad = [header, `${day},E2E Market,fruits,Quince,1.00,2.00,1.50`, `${day},E2E Market,fruits,Medlar,3.00,2.00,2.50`].join('\n');
+  await panel.locator('#price-file').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+  await panel.getByRole('button', { name: 'Import' }).click();
+  await expect(panel.getByTestId('import-refused')).toContainText('Line 3: minPrice 3 is greater than maxPrice 2');
+  await expect(panel.getByTestId('import-status')).toContainText('bad.csv');
+
+  const good = [header, `${day},E2E Market,fruits,Quince,1.00,2.00,1.50`, `${day},E2E Market,fruits,Medlar,2.00,3.00,2.50`].join('\n');
+  await panel.locator('#price-file').setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
+  await panel.getByRole('button', { name: 'Import' }).click();
+  await expect(panel.getByTestId('import-success')).toContainText(`2 price rows imported for ${day}.`);
+  await expect(panel.getByTestId('import-record').first()).toContainText('good.csv');
+
+  await page.locator('#market-date').fill('03/02/2020');
+  await page.locator('#market-date').press('Enter');
+  const fruits = page.getByTestId('market-table-fruits');
+  await expect(fruits.getByRole('row', { name: /Medlar/ })).toContainText('2,50 €');
+  await expect(fruits.getByRole('row')).toHaveCount(3);
+});
