@@ -58,6 +58,10 @@ export function detectFormat(fileName: string | undefined, content: string): Pri
 
 export function parsePriceFile(content: string, format: PriceFileFormat): ParsedPriceFile {
   const text = content.replace(/^\uFEFF/, '');
+  // A spreadsheet (xlsx, ods) uploaded as is: say what to do rather than "unknown column".
+  if (text.includes('\u0000') || text.startsWith('PK\u0003\u0004')) {
+    throw new PriceFileError(1, 'this is not a text file: export the sheet as CSV, or send JSON');
+  }
   return format === 'json' ? parseJson(text) : parseCsv(text);
 }
 

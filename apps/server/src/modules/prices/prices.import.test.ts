@@ -86,6 +86,15 @@ describe('price upload (multipart)', () => {
     expect(await rowsOf('2026-04-03', 'market')).toEqual([]);
   });
 
+  it('refuses a spreadsheet file with a hint, and a file over 5 MB with 413', async () => {
+    const xlsx = await upload('prices.xlsx', 'PK\u0003\u0004\u0000\u0000binary');
+    expect(xlsx.statusCode).toBe(400);
+    expect(xlsx.json().details[0].message).toContain('export the sheet as CSV');
+    const big = await upload('big.csv', `date,source,family,name,minPrice,maxPrice,avgPrice\n${'x'.repeat(5 * 1024 * 1024)}`);
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
   it('refuses a request without a file', async () => {
     const boundary = 'b0';
     const res = await ctx.app.inject({
