@@ -35,16 +35,18 @@ export function WeatherWidget() {
     <Card className="mb-4 shadow-sm" data-testid="weather-widget">
       <Card.Header className="d-flex flex-wrap align-items-center gap-2">
         <h2 className="h5 mb-0 me-auto">{t('title')}</h2>
-        <Form.Label htmlFor="weather-city" className="mb-0 small">
-          {t('city')}
-        </Form.Label>
-        <Form.Select id="weather-city" size="sm" style={{ maxWidth: 240 }} value={index} onChange={(e) => choose(Number(e.target.value))}>
-          {WEATHER_CITIES.map((c, i) => (
-            <option key={c.key} value={i}>
-              {t(`cities.${c.key}`)}
-            </option>
-          ))}
-        </Form.Select>
+        <div className="d-flex align-items-center gap-2">
+          <Form.Label htmlFor="weather-city" className="mb-0 small">
+            {t('city')}
+          </Form.Label>
+          <Form.Select id="weather-city" size="sm" style={{ maxWidth: 240 }} value={index} onChange={(e) => choose(Number(e.target.value))}>
+            {WEATHER_CITIES.map((c, i) => (
+              <option key={c.key} value={i}>
+                {t(`cities.${c.key}`)}
+              </option>
+            ))}
+          </Form.Select>
+        </div>
       </Card.Header>
       <Card.Body>
         {isLoading ? <Spinner size="sm" aria-label={t('loading')} /> : null}
