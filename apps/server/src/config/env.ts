@@ -22,8 +22,6 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Primeur <no-reply@primeur.local>'),
   /** Comma-separated URLs serving price files (CSV or JSON, the import format), fetched daily. Empty: no scheduled fetch. */
   PRICE_SOURCES: z
     .string()
@@ -61,8 +59,6 @@ export interface AppConfig {
   trustProxy: boolean;
   session: { idleMs: number; absoluteMs: number };
   loginLimits: { perEmail: number; perIp: number; windowMs: number };
-  smtpUrl?: string;
-  mailFrom: string;
   /** Where the user typed the command (npm runs workspace scripts in the workspace directory). */
   invocationDir?: string;
   prices: { sources: string[]; fetchHour: number; fetchTimeoutMs: number };
@@ -96,8 +92,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       perIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
     },
-    smtpUrl: e.SMTP_URL || undefined,
-    mailFrom: e.MAIL_FROM,
     invocationDir: e.INIT_CWD,
     prices: {
       sources: e.PRICE_SOURCES,
