@@ -87,7 +87,7 @@ test('the operator uploads a price file: a bad one is refused with its line, a g
   const bad = [header, `${day},E2E Market,fruits,Quince,1.00,2.00,1.50`, `${day},E2E Market,fruits,Medlar,3.00,2.00,2.50`].join('\n');
   await panel.locator('#price-file').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
   await panel.getByRole('button', { name: 'Import' }).click();
-  await expect(panel.getByTestId('import-refused')).toContainText('Line 3: minPrice 3 is greater than maxPrice 2');
+  await expect(panel.getByTestId('import-refused')).toContainText('Line 3: the minimum price 3 is greater than the maximum price 2.');
   await expect(panel.getByTestId('import-status')).toContainText('bad.csv');
 
   const good = [header, `${day},E2E Market,fruits,Quince,1.00,2.00,1.50`, `${day},E2E Market,fruits,Medlar,2.00,3.00,2.50`].join('\n');

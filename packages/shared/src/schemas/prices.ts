@@ -131,4 +131,6 @@ export const priceImportError = z.object({
   code: z.string(),
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   line: z.number().int().optional(),
+  /** The reason as a machine key and its values (the web translates it). */
+  reason: z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])) }).optional(),
 });

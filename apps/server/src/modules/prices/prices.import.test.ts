@@ -63,7 +63,12 @@ describe('price upload (multipart)', () => {
   it('refuses a malformed file with its line and reason, and stores none of it', async () => {
     const res = await upload('bad.csv', BAD_MARKET_CSV);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'IMPORT_INVALID', line: 3, details: [{ path: 'line 3', message: 'minPrice 1.5 is greater than maxPrice 0.9' }] });
+    expect(res.json()).toMatchObject({
+      code: 'IMPORT_INVALID',
+      line: 3,
+      details: [{ path: 'line 3', message: 'minPrice 1.5 is greater than maxPrice 0.9' }],
+      reason: { key: 'minAboveMax', params: { min: 1.5, max: 0.9 } },
+    });
     expect(res.json().error).toContain('Line 3');
     // Line 2 was valid, yet nothing of the file is stored.
     expect(await rowsOf('2026-04-02', 'market')).toEqual([]);

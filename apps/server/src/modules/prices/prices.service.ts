@@ -56,6 +56,7 @@ export const pricesService = {
       await repo.recordImport(db, { origin: input.origin, label: input.label, type: null, status: 'failed', rowCount: 0, error: message, line: e.line });
       throw new HttpError(400, 'IMPORT_INVALID', `The file was refused. ${message}`, [{ path: `${unit.toLowerCase()} ${e.line}`, message: e.reason }], {
         line: e.line,
+        reason: { key: e.key, params: e.params },
       });
     }
     try {

@@ -11,6 +11,18 @@ const EXAMPLE = `date,source,family,name,minPrice,maxPrice,avgPrice
 2026-04-01,Mercabarna,legumes,Tomato,1.10,1.90,1.45
 2026-04-01,Mercabarna,fruits,Orange,0.70,1.10,0.85`;
 
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+/** The refusal in the reader's language when the server gave its reason as a key; its own text otherwise. */
+function refusalText(err: unknown, t: Translate): string {
+  if (!(err instanceof ApiError)) return String(err);
+  const body = err.body as { line?: number; details?: Array<{ path: string }>; reason?: { key: string; params: Record<string, string | number> } } | undefined;
+  if (!body?.reason || body.line === undefined) return err.message;
+  const unit = body.details?.[0]?.path.startsWith('row') ? 'row' : 'line';
+  const reason = t(`import.reasons.${body.reason.key}`, { ...body.reason.params, defaultValue: '' });
+  return reason ? `${t(`import.at.${unit}`, { n: body.line })} ${reason}` : err.message;
+}
+
 /** Upload of a price file, the documented format, and the status of the last imports. */
 export function PriceImportPanel() {
   const { t } = useTranslation('prices');
@@ -31,7 +43,7 @@ export function PriceImportPanel() {
         setFile(null);
         if (fileRef.current) fileRef.current.value = '';
       },
-      onError: (err) => setRefusal(err instanceof ApiError ? err.message : String(err)),
+      onError: (err) => setRefusal(refusalText(err, t)),
     });
   };
 
