@@ -21,6 +21,8 @@ import { suppliersRoutes } from './modules/suppliers/suppliers.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { productLinksRoutes } from './modules/product-links/product-links.routes.js';
+import { pricesRoutes } from './modules/prices/prices.routes.js';
+import { weatherRoutes } from './modules/weather/weather.routes.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -76,6 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(contactsRoutes);
     await api.register(productLinksRoutes);
     await api.register(stompRoutes, { config, limits: deps.stomp });
+    await api.register(pricesRoutes);
+    await api.register(weatherRoutes);
   });
 
   await app.register(staticWebPlugin, { distDir: config.webDistDir ?? WEB_DIST_DIR });

@@ -9,3 +9,7 @@ export * from './schemas/catalog.js';
 export * from './schemas/companies.js';
 export * from './schemas/contacts.js';
 export * from './schemas/product-links.js';
+export * from './constants/prices.js';
+export * from './constants/weather.js';
+export * from './schemas/prices.js';
+export * from './schemas/weather.js';
