@@ -111,9 +111,10 @@ describe('GET price history', () => {
 
 describe('catalog link', () => {
   it('links an imported row to the catalog article of the same family and English name', async () => {
+    // Names absent from the reference catalog, which every test database carries.
     const [article] = await ctx.db
       .insert(articles)
-      .values({ code: 'T-AVO', family: 'fruits', subfamily: 'Tropical', article: 'Avocado', names: { en: 'Avocado', fr: 'Avocat', de: 'Avocado', es: 'Aguacate' } })
+      .values({ code: 'T-ZZF', family: 'fruits', subfamily: 'Tropical', article: 'Zz test fruit', names: { en: 'Zz test fruit', fr: 'Fruit test zz', de: 'Zz Testfrucht', es: 'Fruta de prueba zz' } })
       .returning();
     const res = await ctx.app.inject({
       method: 'POST',
@@ -122,8 +123,8 @@ describe('catalog link', () => {
       payload: {
         type: 'market',
         rows: [
-          { date: '2026-03-11', source: 'Mercabarna', family: 'fruits', name: 'avocado', minPrice: 2, maxPrice: 3, avgPrice: 2.5 },
-          { date: '2026-03-11', source: 'Mercabarna', family: 'fruits', name: 'Dragon fruit', minPrice: 5, maxPrice: 7, avgPrice: 6 },
+          { date: '2026-03-11', source: 'Mercabarna', family: 'fruits', name: 'zz TEST fruit', minPrice: 2, maxPrice: 3, avgPrice: 2.5 },
+          { date: '2026-03-11', source: 'Mercabarna', family: 'fruits', name: 'Unlisted curiosity', minPrice: 5, maxPrice: 7, avgPrice: 6 },
         ],
       },
     });
@@ -133,7 +134,7 @@ describe('catalog link', () => {
       articleId: number | null;
       articleNames: Record<string, string> | null;
     }>;
-    expect(rows.find((r) => r.name === 'avocado')).toMatchObject({ articleId: article!.id, articleNames: { fr: 'Avocat', es: 'Aguacate' } });
-    expect(rows.find((r) => r.name === 'Dragon fruit')).toMatchObject({ articleId: null, articleNames: null });
+    expect(rows.find((r) => r.name === 'zz TEST fruit')).toMatchObject({ articleId: article!.id, articleNames: { fr: 'Fruit test zz', es: 'Fruta de prueba zz' } });
+    expect(rows.find((r) => r.name === 'Unlisted curiosity')).toMatchObject({ articleId: null, articleNames: null });
   });
 });
