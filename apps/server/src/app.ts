@@ -14,6 +14,8 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { locationRoutes } from './modules/location/location.routes.js';
+import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
+import { auctionsRoutes } from './modules/auctions/auctions.routes.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -60,6 +62,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(authRoutes);
     await api.register(usersRoutes);
     await api.register(locationRoutes);
+    await api.register(marketplaceRoutes);
+    await api.register(auctionsRoutes);
   });
 
   await app.register(staticWebPlugin, { distDir: config.webDistDir ?? WEB_DIST_DIR });

@@ -5,3 +5,6 @@ export * from './schemas/common.js';
 export * from './schemas/location.js';
 export * from './schemas/auth.js';
 export * from './schemas/users.js';
+export * from './constants/marketplace.js';
+export * from './schemas/marketplace.js';
+export * from './schemas/auctions.js';

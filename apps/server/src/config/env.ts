@@ -24,6 +24,8 @@ const envSchema = z.object({
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Primeur <no-reply@primeur.local>'),
+  /** How often each instance closes ended auctions (0 = only at start-up). */
+  AUCTION_CLOSE_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -44,6 +46,7 @@ export interface AppConfig {
   loginLimits: { perEmail: number; perIp: number; windowMs: number };
   smtpUrl?: string;
   mailFrom: string;
+  auctionCloseIntervalMs: number;
 }
 
 /** The only reader of process.env. */
@@ -75,5 +78,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    auctionCloseIntervalMs: e.AUCTION_CLOSE_INTERVAL_MS,
   };
 }
