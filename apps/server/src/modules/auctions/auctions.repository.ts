@@ -53,7 +53,7 @@ export const auctionsRepository = {
   /** Ids of open auctions, soonest end first, with the highest offer (uses products_open_auctions_idx and offers_product_amount_idx). */
   openAuctions: (db: Executor) =>
     db
-      .select({ id: products.id, highest: highestOf(products.id) })
+      .select({ id: products.id, highest: highestOf(sql.raw('"products"."id"')) }) // qualified: drizzle may print a bare "id", which offers would capture
       .from(products)
       .where(and(eq(products.status, 'IN_AUCTION'), gt(products.endsAt, sql`now()`), lte(products.auctionStartDate, sql`now()`)))
       .orderBy(asc(products.endsAt), asc(products.id)),
