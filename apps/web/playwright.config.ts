@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+import path from 'node:path';
+import { findChromium } from '../../scripts/ensure-chromium.mjs';
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const root = path.resolve(import.meta.dirname, '../..');
+const dataDir = path.join(root, '.tmp', 'e2e-data');
+
+/** End-to-end tests drive the real built app (server + web + embedded database with demo data) in system Chromium. */
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: path.join(root, '.tmp', 'e2e-results'),
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: findChromium(),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: `rm -rf "${dataDir}" && npx tsx apps/server/src/server.ts`,
+    cwd: root,
+    url: `http://localhost:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+  },
+});

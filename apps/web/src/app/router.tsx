@@ -1,0 +1,66 @@
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { SessionProvider } from '../lib/session';
+import { LoginPage } from '../features/auth/components/LoginPage';
+import { RegisterPage } from '../features/auth/components/RegisterPage';
+import { ProfilePage } from '../features/users/components/ProfilePage';
+import { UsersListPage } from '../features/users/components/UsersListPage';
+import { ComingSoon } from '../components/ComingSoon';
+import { NotFoundPage, UnauthorizedPage } from '../pages/ErrorPages';
+import { LandingPage, UserHomePage } from '../pages/HomePages';
+import { Layout } from './layout/Layout';
+import { RouteGuard } from './RouteGuard';
+
+function Root() {
+  return (
+    <SessionProvider>
+      <Outlet />
+    </SessionProvider>
+  );
+}
+
+/** Every route of spec §2. Pages of issues still open show a short "coming soon". */
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      {
+        element: <Layout />,
+        children: [
+          { path: '/', element: <LandingPage /> },
+          { path: '/user/login', element: <LoginPage /> },
+          { path: '/user/register', element: <RegisterPage /> },
+          { path: '/unauthorized', element: <UnauthorizedPage /> },
+          {
+            element: <RouteGuard mode="authenticated" />,
+            children: [
+              { path: '/user/home', element: <UserHomePage /> },
+              { path: '/user/profil', element: <ProfilePage /> },
+              { path: '/user/products', element: <ComingSoon titleKey="menu.myProducts" /> },
+              { path: '/marketplace', element: <ComingSoon titleKey="menu.marketplace" /> },
+              { path: '/encheres', element: <ComingSoon titleKey="menu.auctions" /> },
+              { path: '/encheres/details/:productId', element: <ComingSoon titleKey="menu.auctions" /> },
+            ],
+          },
+          {
+            element: <RouteGuard mode="admin" />,
+            children: [
+              { path: '/admin/home', element: <ComingSoon titleKey="menu.adminHome" /> },
+              { path: '/admin/productsList', element: <ComingSoon titleKey="menu.adminProducts" /> },
+              { path: '/admin/usersList', element: <UsersListPage /> },
+              { path: '/intern/suppliers', element: <ComingSoon titleKey="menu.suppliers" /> },
+              { path: '/intern/supplierDetails', element: <ComingSoon titleKey="menu.supplierDetails" /> },
+              { path: '/intern/supplierOverview', element: <ComingSoon titleKey="menu.supplierOverview" /> },
+              { path: '/intern/requestProduct', element: <ComingSoon titleKey="menu.requestProduct" /> },
+              { path: '/intern/clients', element: <ComingSoon titleKey="menu.clients" /> },
+              { path: '/intern/clientOverview', element: <ComingSoon titleKey="menu.clientOverview" /> },
+              { path: '/intern/supplierProductsUnchecked', element: <ComingSoon titleKey="menu.unchecked" /> },
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,24 @@
+import { Card, Tab, Tabs } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '../../../components/PageTitle';
+import { CompanyForm } from './CompanyForm';
+import { PasswordForm } from './PasswordForm';
+
+export function ProfilePage() {
+  const { t } = useTranslation('profile');
+  return (
+    <Card className="mx-auto shadow-sm" style={{ maxWidth: 760 }}>
+      <Card.Body className="p-4">
+        <PageTitle className="h4 mb-3">{t('title')}</PageTitle>
+        <Tabs defaultActiveKey="company" id="profile-tabs" className="mb-3">
+          <Tab eventKey="company" title={t('tabs.company')}>
+            <CompanyForm />
+          </Tab>
+          <Tab eventKey="password" title={t('tabs.password')}>
+            <PasswordForm />
+          </Tab>
+        </Tabs>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,118 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ROLE_IDS, type Authority, type Credentials, type UserInfo } from '@primeur/shared';
+import { ApiError } from './api';
+import { fetchIsLoggedIn, fetchUserInfos, getLogout, postLogin } from './session-api';
+
+export interface Session {
+  authorities: Authority[] | null;
+  user: UserInfo | null;
+  isAuthenticated: boolean;
+  isAdmin: boolean;
+  loading: boolean;
+  error: string | null;
+  login(credentials: Credentials): Promise<UserInfo>;
+  logout(): Promise<void>;
+  refresh(): Promise<void>;
+  setUser(user: UserInfo): void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const s = useContext(SessionContext);
+  if (!s) throw new Error('useSession outside SessionProvider');
+  return s;
+}
+
+/**
+ * Holds the signed-in state (spec §4): checked at start, on every route change and after login.
+ * Nothing below it renders until the first check ends.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [authorities, setAuthorities] = useState<Authority[] | null>(null);
+  const [user, setUser] = useState<UserInfo | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const checkSeq = useRef(0);
+
+  const check = useCallback(async () => {
+    const seq = ++checkSeq.current;
+    try {
+      const [auths] = await fetchIsLoggedIn();
+      const info = await fetchUserInfos();
+      if (seq !== checkSeq.current) return;
+      setAuthorities(auths);
+      setUser(info);
+    } catch (err) {
+      if (seq !== checkSeq.current) return;
+      // A failed check means signed out, silently (spec §8); only unexpected failures are logged.
+      if (!(err instanceof ApiError && err.status === 401)) console.error('session check failed', err);
+      setAuthorities(null);
+      setUser(null);
+    } finally {
+      if (seq === checkSeq.current) setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void check();
+  }, [check, location.pathname]);
+
+  const login = useCallback(
+    async (credentials: Credentials) => {
+      try {
+        await postLogin(credentials);
+        const [auths] = await fetchIsLoggedIn();
+        const info = await fetchUserInfos();
+        checkSeq.current++;
+        setAuthorities(auths);
+        setUser(info);
+        setError(null);
+        queryClient.clear();
+        return info;
+      } catch (err) {
+        setAuthorities(null);
+        setUser(null);
+        setError(err instanceof ApiError && err.body?.error ? err.body.error : 'Echec authentification');
+        throw err;
+      }
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await getLogout();
+      checkSeq.current++;
+      setAuthorities(null);
+      setUser(null);
+      setError(null);
+      queryClient.clear();
+    } catch (err) {
+      setError(err instanceof ApiError && err.body?.error ? err.body.error : 'Echec déconnexion');
+      throw err;
+    }
+  }, [queryClient]);
+
+  const value = useMemo<Session>(
+    () => ({
+      authorities,
+      user,
+      isAuthenticated: !!authorities && !!user,
+      isAdmin: authorities?.[0]?.roleId === ROLE_IDS.admin,
+      loading,
+      error,
+      login,
+      logout,
+      refresh: check,
+      setUser,
+    }),
+    [authorities, user, loading, error, login, logout, check],
+  );
+
+  return <SessionContext.Provider value={value}>{loading ? null : children}</SessionContext.Provider>;
+}

@@ -1,0 +1,98 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
+
+/**
+ * Import boundaries (ARCHITECTURE.md rule 1):
+ * - packages/shared imports neither app;
+ * - server: plugins/, realtime/, documents/, lib/ never import modules/; a module reaches another
+ *   module only through its service (never its repository);
+ * - web: components/ and lib/ import no feature; a feature imports no other feature.
+ */
+const SERVER = ['server-module', 'server-infra', 'server-db', 'server-config'];
+const WEB = ['web-feature', 'web-app', 'web-pages', 'web-shared'];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'apps/server/drizzle/**', '**/*.d.mts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['scripts/**/*.mjs', 'bench/**/*.{js,mjs}'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    files: ['packages/shared/**/*.ts', 'apps/*/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/include': ['packages/shared/**/*', 'apps/*/src/**/*'],
+      'boundaries/elements': [
+        { type: 'shared', pattern: 'packages/shared/**/*', partialMatch: false },
+        { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['module'] },
+        { type: 'server-infra', pattern: 'apps/server/src/(plugins|realtime|documents|lib)/**/*', partialMatch: false },
+        { type: 'server-db', pattern: 'apps/server/src/db/**/*', partialMatch: false },
+        { type: 'server-config', pattern: 'apps/server/src/config/**/*', partialMatch: false },
+        { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
+        { type: 'web-app', pattern: 'apps/web/src/app/**/*', partialMatch: false },
+        { type: 'web-pages', pattern: 'apps/web/src/pages/**/*', partialMatch: false },
+        { type: 'web-shared', pattern: 'apps/web/src/(components|lib)/**/*', partialMatch: false },
+        { type: 'web-test', pattern: 'apps/web/src/test/**/*', partialMatch: false },
+      ],
+      'import/resolver': { typescript: { project: ['apps/*/tsconfig.json', 'packages/shared/tsconfig.json'], noWarnOnMultipleProjects: true }, node: true },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            { from: { element: { type: 'shared' } }, disallow: { to: { element: { types: { anyOf: SERVER.concat(WEB) } } } } },
+            { from: { element: { types: { anyOf: ['server-infra', 'server-db'] } } }, disallow: { to: { element: { type: 'server-module' } } } },
+            { from: { element: { type: 'web-shared' } }, disallow: { to: { element: { types: { anyOf: ['web-feature', 'web-app', 'web-pages'] } } } } },
+            { from: { element: { type: 'web-feature' } }, disallow: { to: { element: { types: { anyOf: ['web-app', 'web-pages'] } } } } },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A module may call another module's service, never its repository (checked by file name).
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.)[^/]+/(?!.*\\.service(\\.js)?$).+',
+              message: 'Reach another module through its service only (never its repository, routes or presenter).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No feature imports another feature (their components or api folders).
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+[a-z-]+/(components|api)/', message: 'A feature never imports another feature; move shared parts to components/ or lib/.' }] },
+      ],
+    },
+  },
+);
