@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import { todayUtc } from '../marketplace/marketplace.presenter.js';
+
 import { auctionsRepository as repo } from './auctions.repository.js';
 
 export interface ClosedLot {
@@ -30,7 +30,7 @@ export async function closeAuctions(db: Db): Promise<ClosedLot[]> {
     closed.push(...batch);
     if (batch.length < BATCH) break;
   }
-  await db.transaction((tx) => repo.expireFixedPrice(tx, todayUtc()));
+  await db.transaction((tx) => repo.expireFixedPrice(tx, new Date().toISOString().slice(0, 10)));
   return closed;
 }
 

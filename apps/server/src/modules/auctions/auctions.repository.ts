@@ -2,39 +2,30 @@ import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { offers, products, users } from '../../db/schema/index.js';
 
+export type BidOutcome = 'OK' | 'NOT_FOUND' | 'OWN_PRODUCT' | 'ACCOUNT_INACTIVE' | 'AUCTION_CLOSED' | 'NOT_STARTED' | 'BID_TOO_LOW';
+
 /** The highest offer of a lot, one probe of offers_product_amount_idx. */
 const highestOf = (productId: unknown) =>
   sql<string | null>`(select o.amount from offers o where o.product_id = ${productId} order by o.amount desc nulls last limit 1)`;
 
 export const auctionsRepository = {
-  /** Locks the lot: every bid on it, the close and the supplier's edits queue here. */
-  lockLot: async (tx: Executor, productId: number) =>
-    (
-      await tx
-        .select({
-          id: products.id,
-          supplierId: products.supplierId,
-          status: products.status,
-          price: products.price,
-          auctionStartDate: products.auctionStartDate,
-          endsAt: products.endsAt,
-        })
-        .from(products)
-        .where(eq(products.id, productId))
-        .for('update')
-    )[0],
-
-  /** Read after the lock: the database's clock (one clock for every instance), the highest offer and whether the bidder is still active. */
-  bidContext: async (tx: Executor, productId: number, userId: number) => {
-    const res = await tx.execute<{ now: string | Date; highest: string | null; active: boolean | null }>(
-      sql`select clock_timestamp() as now, ${highestOf(productId)} as highest, (select active from users where id = ${userId}) as active`,
+  /**
+   * The bid in one statement (migration 0002, function place_bid): lock the lot, then read the clock,
+   * the highest offer and the bidder's state, check the rules and insert. It commits on return.
+   */
+  placeBid: async (db: Executor, productId: number, userId: number, amount: string, step: string) => {
+    const res = await db.execute<{ outcome: string; offer_id: string | number | null; offer_at: string | Date | null; highest: string | null; minimum: string | null }>(
+      sql`select * from place_bid(${productId}::int, ${userId}::int, ${amount}::numeric, ${step}::numeric)`,
     );
-    const row = res.rows[0]!;
-    return { now: new Date(row.now), highest: row.highest === null ? null : Number(row.highest), active: row.active === true };
+    const r = res.rows[0]!;
+    return {
+      outcome: r.outcome as BidOutcome,
+      offerId: r.offer_id === null ? null : Number(r.offer_id),
+      at: r.offer_at === null ? null : new Date(r.offer_at),
+      highest: r.highest === null ? null : Number(r.highest),
+      minimum: r.minimum === null ? null : Number(r.minimum),
+    };
   },
-
-  insertOffer: async (tx: Executor, productId: number, userId: number, amount: string, at: Date) =>
-    (await tx.insert(offers).values({ productId, userId, amount, createdAt: at }).returning())[0]!,
 
   offersOf: (db: Executor, productId: number) =>
     db

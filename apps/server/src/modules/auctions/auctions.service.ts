@@ -28,31 +28,35 @@ export interface BidDeps {
 
 export const auctionsService = {
   /**
-   * Takes a bid. The lot row is locked first, so bids on one lot run one after another on every
-   * instance; the clock and the highest offer are read after the lock, so the rule is checked against
-   * the state this bid will commit on. The offer is published only after the commit.
+   * Takes a bid. The database function place_bid locks the lot row first, so bids on one lot run one
+   * after another on every instance; the clock and the highest offer are read after the lock, so the
+   * rule is checked against the state this bid commits on. The answer and the live message leave only
+   * after the commit.
    */
   async placeBid({ db, bus, log }: BidDeps, user: SessionUser, productId: number, amount: number): Promise<Offer> {
     if (user.category === 'admin') throw new HttpError(403, 'ADMIN_CANNOT_BID', 'Administrators cannot bid.');
     const amountCents = cents(amount);
-    const offer = await db.transaction(async (tx) => {
-      const lot = await repo.lockLot(tx, productId);
-      if (!lot || !lot.auctionStartDate || !lot.endsAt) throw notFound('Auction');
-      if (lot.supplierId === user.id) throw new HttpError(403, 'OWN_PRODUCT', 'You cannot bid on your own lot.');
-      const ctx = await repo.bidContext(tx, productId, user.id);
-      if (!ctx.active) throw new HttpError(403, 'ACCOUNT_INACTIVE', 'Your account is not active.');
-      if (lot.status !== 'IN_AUCTION' || ctx.now.getTime() >= lot.endsAt.getTime()) throw closed('The auction is closed.');
-      if (ctx.now.getTime() < lot.auctionStartDate.getTime()) throw closed('The auction has not started yet.');
-      const minimum = nextMinimumCents(cents(Number(lot.price)), ctx.highest);
-      if (amountCents < minimum) {
-        throw new HttpError(409, 'BID_TOO_LOW', `The bid must be at least ${(minimum / 100).toFixed(2)} €/kg.`, undefined, {
-          highest: ctx.highest,
-          minimum: euros(minimum),
+    const r = await repo.placeBid(db, productId, user.id, (amountCents / 100).toFixed(2), (MIN_BID_STEP_CENTS / 100).toFixed(2));
+    switch (r.outcome) {
+      case 'OK':
+        break;
+      case 'NOT_FOUND':
+        throw notFound('Auction');
+      case 'OWN_PRODUCT':
+        throw new HttpError(403, 'OWN_PRODUCT', 'You cannot bid on your own lot.');
+      case 'ACCOUNT_INACTIVE':
+        throw new HttpError(403, 'ACCOUNT_INACTIVE', 'Your account is not active.');
+      case 'AUCTION_CLOSED':
+        throw closed('The auction is closed.');
+      case 'NOT_STARTED':
+        throw closed('The auction has not started yet.');
+      case 'BID_TOO_LOW':
+        throw new HttpError(409, 'BID_TOO_LOW', `The bid must be at least ${r.minimum!.toFixed(2)} €/kg.`, undefined, {
+          highest: r.highest,
+          minimum: r.minimum,
         });
-      }
-      const row = await repo.insertOffer(tx, productId, user.id, (amountCents / 100).toFixed(2), ctx.now);
-      return { id: row.id, date: row.createdAt.toISOString(), amount: Number(row.amount), user: { companyName: user.companyName } };
-    });
+    }
+    const offer: Offer = { id: r.offerId!, date: r.at!.toISOString(), amount: amountCents / 100, user: { companyName: user.companyName } };
     try {
       await bus.publish(offersTopic(productId), JSON.stringify(offer));
     } catch (err) {
