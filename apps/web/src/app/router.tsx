@@ -5,6 +5,11 @@ import { RegisterPage } from '../features/auth/components/RegisterPage';
 import { ProfilePage } from '../features/users/components/ProfilePage';
 import { UsersListPage } from '../features/users/components/UsersListPage';
 import { ComingSoon } from '../components/ComingSoon';
+import { MarketplacePage } from '../features/marketplace/components/MarketplacePage';
+import { MyProductsPage } from '../features/marketplace/components/MyProductsPage';
+import { AdminProductsPage } from '../features/marketplace/components/AdminProductsPage';
+import { AuctionsPage } from '../features/auctions/components/AuctionsPage';
+import { AuctionDetailsPage } from '../features/auctions/components/AuctionDetailsPage';
 import { NotFoundPage, UnauthorizedPage } from '../pages/ErrorPages';
 import { LandingPage, UserHomePage } from '../pages/HomePages';
 import { Layout } from './layout/Layout';
@@ -35,17 +40,17 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/user/home', element: <UserHomePage /> },
               { path: '/user/profil', element: <ProfilePage /> },
-              { path: '/user/products', element: <ComingSoon titleKey="menu.myProducts" /> },
-              { path: '/marketplace', element: <ComingSoon titleKey="menu.marketplace" /> },
-              { path: '/encheres', element: <ComingSoon titleKey="menu.auctions" /> },
-              { path: '/encheres/details/:productId', element: <ComingSoon titleKey="menu.auctions" /> },
+              { path: '/user/products', element: <MyProductsPage /> },
+              { path: '/marketplace', element: <MarketplacePage /> },
+              { path: '/encheres', element: <AuctionsPage /> },
+              { path: '/encheres/details/:productId', element: <AuctionDetailsPage /> },
             ],
           },
           {
             element: <RouteGuard mode="admin" />,
             children: [
               { path: '/admin/home', element: <ComingSoon titleKey="menu.adminHome" /> },
-              { path: '/admin/productsList', element: <ComingSoon titleKey="menu.adminProducts" /> },
+              { path: '/admin/productsList', element: <AdminProductsPage /> },
               { path: '/admin/usersList', element: <UsersListPage /> },
               { path: '/intern/suppliers', element: <ComingSoon titleKey="menu.suppliers" /> },
               { path: '/intern/supplierDetails', element: <ComingSoon titleKey="menu.supplierDetails" /> },

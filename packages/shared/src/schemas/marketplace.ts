@@ -84,3 +84,17 @@ export const supplierProduct = adminProduct.extend({
 export type SupplierProduct = z.infer<typeof supplierProduct>;
 
 export const productIdParam = z.object({ productId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** What the lot form offers: catalog articles (with their names in the four languages) and packagings. */
+export const productFormOptions = z.object({
+  articles: z.array(
+    z.object({
+      id: z.number().int(),
+      article: z.string(),
+      family: z.enum(FAMILIES),
+      names: z.object({ en: z.string(), fr: z.string(), de: z.string(), es: z.string() }),
+    }),
+  ),
+  packagings: z.array(ref),
+});
+export type ProductFormOptions = z.infer<typeof productFormOptions>;

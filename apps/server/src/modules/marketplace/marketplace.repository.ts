@@ -84,6 +84,9 @@ export const marketplaceRepository = {
       .innerJoin(users, eq(users.id, purchaseRequests.buyerId))
       .where(eq(products.supplierId, supplierId))
       .orderBy(desc(purchaseRequests.createdAt), desc(purchaseRequests.id)),
+  articles: (db: Executor) =>
+    db.select({ id: articles.id, article: articles.article, family: articles.family, names: articles.names }).from(articles).orderBy(articles.article),
+  packagings: (db: Executor) => db.select({ id: packagings.id, name: packagings.name }).from(packagings).orderBy(packagings.name),
   articleExists: async (db: Executor, id: number) => (await db.select({ id: articles.id }).from(articles).where(eq(articles.id, id))).length > 0,
   countryExists: async (db: Executor, id: number) => (await db.select({ id: countries.id }).from(countries).where(eq(countries.id, id))).length > 0,
   packagingExists: async (db: Executor, id: number) =>

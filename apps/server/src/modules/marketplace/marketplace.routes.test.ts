@@ -159,3 +159,12 @@ describe('purchase requests', () => {
     expect((await get('/api/users/product/purchaseRequests', admin.cookie)).statusCode).toBe(403);
   });
 });
+
+describe('lot form options', () => {
+  it('lists catalog articles and packagings for the lot form', async () => {
+    const form = await lotForm(ctx);
+    const res = (await get('/api/users/product/formOptions', supplier.cookie)).json();
+    expect(res.articles.map((a: { id: number }) => a.id)).toContain(form.articleId);
+    expect(res.packagings.map((p: { id: number }) => p.id)).toContain(form.packagingId);
+  });
+});

@@ -5,6 +5,7 @@ import {
   adminProduct,
   errorBody,
   productIdParam,
+  productFormOptions,
   productInput,
   purchaseRequest,
   purchaseRequestInput,
@@ -37,6 +38,12 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/product/statusEnabled/:productId',
     { config: { access: 'admin' }, schema: { tags: ['admin'], params: productIdParam, response: { 200: z.array(adminProduct), ...errors } } },
     async (req) => service.toggleEnabled(db, req.params.productId),
+  );
+
+  app.get(
+    '/api/users/product/formOptions',
+    { config: { access: 'authenticated' }, schema: { tags: ['marketplace'], response: { 200: productFormOptions } } },
+    async () => service.formOptions(db),
   );
 
   // The supplier's own lots (page /user/products).

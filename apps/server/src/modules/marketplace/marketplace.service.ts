@@ -78,6 +78,11 @@ async function lockOwnEditable(tx: Executor, user: SessionUser, productId: numbe
 export const marketplaceService = {
   assertSupplier: suppliersOnly,
 
+  async formOptions(db: Db) {
+    const [articles, packagings] = await Promise.all([repo.articles(db), repo.packagings(db)]);
+    return { articles, packagings };
+  },
+
   async listActive(db: Db) {
     const now = new Date();
     return (await repo.listActive(db, todayUtc(now))).map((v) => presentProduct(v, now));
