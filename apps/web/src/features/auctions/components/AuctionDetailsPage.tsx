@@ -185,7 +185,7 @@ function OffersTable({ offers }: { offers: Offer[] | undefined }) {
               <tr key={o.id} data-testid="offer-row">
                 <td>{new Date(o.date).toLocaleString(i18n.resolvedLanguage)}</td>
                 <td>{o.user.companyName}</td>
-                <td className="text-end">{euro(o.amount)}/kg</td>
+                <td className="text-end text-nowrap">{euro(o.amount)}/kg</td>
               </tr>
             ))}
           </tbody>

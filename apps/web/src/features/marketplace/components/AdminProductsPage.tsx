@@ -38,15 +38,13 @@ function AdminProductCard({ product }: { product: AdminProduct }) {
     <Card className="h-100 shadow-sm" data-testid={`admin-product-${product.productId}`}>
       <PhotoCarousel productId={product.productId} photos={product.photos} alt={product.name} height={160} />
       <Card.Body>
-        <div className="d-flex justify-content-between align-items-start gap-2">
-          <div>
-            <div className="text-body-secondary small">{articleName(product)}</div>
-            <Card.Title as="h2" className="h6">
-              {product.name}
-            </Card.Title>
-          </div>
+        <div className="mb-1">
           <StatusBadge product={product} />
         </div>
+        <div className="text-body-secondary small">{articleName(product)}</div>
+        <Card.Title as="h2" className="h6">
+          {product.name}
+        </Card.Title>
         {product.description ? <Card.Text className="small">{product.description}</Card.Text> : null}
         <ProductFacts
           product={product}

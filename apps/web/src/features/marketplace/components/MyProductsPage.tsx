@@ -85,15 +85,13 @@ function MyProductCard({ product, onEdit }: { product: SupplierProduct; onEdit()
     <Card className="h-100 shadow-sm" data-testid={`my-product-${product.productId}`}>
       <PhotoCarousel productId={product.productId} photos={product.photos} alt={product.name} height={150} />
       <Card.Body>
-        <div className="d-flex justify-content-between align-items-start gap-2">
-          <div>
-            <div className="text-body-secondary small">{articleName(product)}</div>
-            <Card.Title as="h2" className="h6">
-              {product.name}
-            </Card.Title>
-          </div>
+        <div className="mb-1">
           <StatusBadge product={product} />
         </div>
+        <div className="text-body-secondary small">{articleName(product)}</div>
+        <Card.Title as="h2" className="h6">
+          {product.name}
+        </Card.Title>
         <ProductFacts product={product} extra={extra} />
         {product.winner ? (
           <Alert variant="success" className="small mt-2 mb-0 py-2">

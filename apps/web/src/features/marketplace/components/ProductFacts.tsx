@@ -16,7 +16,7 @@ export function StatusBadge({ product }: { product: AdminProduct }) {
       ? ` ${t('status.since', { date: new Date(product.auctionStartDate).toLocaleString(i18n.resolvedLanguage) })}`
       : '';
   return (
-    <Badge bg={STATUS_BG[product.status]} text={product.status === 'DISABLED' || product.status === 'IN_AUCTION' ? 'dark' : undefined} data-testid="status-badge">
+    <Badge className="text-wrap text-start" bg={STATUS_BG[product.status]} text={product.status === 'DISABLED' || product.status === 'IN_AUCTION' ? 'dark' : undefined} data-testid="status-badge">
       {t(`status.${product.status}`)}
       {since}
     </Badge>
