@@ -36,3 +36,7 @@ export const bidTooLowBody = z.object({
   highest: z.number().nullable(),
   minimum: z.number(),
 });
+
+/** An auction the caller won: the lot and the winning amount (€/kg). */
+export const wonAuction = z.object({ amount: z.number(), date: z.string(), product: adminProduct });
+export type WonAuction = z.infer<typeof wonAuction>;

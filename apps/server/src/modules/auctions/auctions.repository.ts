@@ -77,6 +77,15 @@ export const auctionsRepository = {
       sql`update products set status = 'EXPIRED', updated_at = now() where status = 'ENABLED' and auction_start_date is null and available_until < ${today}::date`,
     ),
 
+  /** Offers of this user recorded as the winning offer of a closed auction, latest close first. */
+  wonBy: (db: Executor, userId: number) =>
+    db
+      .select({ productId: products.id, amount: offers.amount, date: offers.createdAt })
+      .from(products)
+      .innerJoin(offers, eq(offers.id, products.winningOfferId))
+      .where(eq(offers.userId, userId))
+      .orderBy(desc(products.closedAt)),
+
   winner: async (db: Executor, offerId: number) =>
     (
       await db

@@ -155,6 +155,11 @@ describe('closing auctions', () => {
     // The seller sees the result on its products page.
     const mine = (await get('/api/users/product/myProducts', seller.cookie)).json();
     expect(mine.find((p: { productId: number }) => p.productId === lot.id).winner).toEqual({ companyName: 'Buyer Two', amount: 2.2 });
+    // The winner sees it among the auctions it won; the other bidder does not.
+    const won = (await get('/api/users/auction/won', buyer2.cookie)).json();
+    expect(won.map((w: { product: { productId: number } }) => w.product.productId)).toContain(lot.id);
+    expect(won.find((w: { product: { productId: number } }) => w.product.productId === lot.id).amount).toBe(2.2);
+    expect((await get('/api/users/auction/won', buyer.cookie)).json().map((w: { product: { productId: number } }) => w.product.productId)).not.toContain(lot.id);
     // A second run finds nothing more to close.
     expect((await closeAuctions(ctx.db)).map((c) => c.productId)).not.toContain(lot.id);
   });

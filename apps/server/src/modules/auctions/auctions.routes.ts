@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auctionItem, bidInput, bidTooLowBody, errorBody, offer, productDetails, productIdParam } from '@primeur/shared';
+import { auctionItem, bidInput, bidTooLowBody, errorBody, offer, productDetails, productIdParam, wonAuction } from '@primeur/shared';
 import { auctionsService as service } from './auctions.service.js';
 import { startAuctionCloser } from './auction-closer.js';
 
@@ -20,6 +20,13 @@ export const auctionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/product/listActiveAuctionsWithBiggestOffer',
     { config: { access: 'authenticated' }, schema: { tags: ['auctions'], response: { 200: z.array(auctionItem) } } },
     async () => service.listActive(db),
+  );
+
+  // The auctions the caller won (shown to the winner on /encheres).
+  app.get(
+    '/api/users/auction/won',
+    { config: { access: 'authenticated' }, schema: { tags: ['auctions'], response: { 200: z.array(wonAuction) } } },
+    async (req) => service.won(db, req.user!.id),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { MIN_BID_STEP_CENTS, type AuctionItem, type Offer, type ProductDetails } from '@primeur/shared';
+import { MIN_BID_STEP_CENTS, type AuctionItem, type Offer, type ProductDetails, type WonAuction } from '@primeur/shared';
 import type { Db } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { SessionUser } from '../../plugins/session.js';
@@ -85,6 +85,18 @@ export const auctionsService = {
     return open.flatMap((o) => {
       const product = byId.get(o.id);
       return product ? [{ amount: o.highest === null ? null : Number(o.highest), product }] : [];
+    });
+  },
+
+  async won(db: Db, userId: number): Promise<WonAuction[]> {
+    const rows = await repo.wonBy(db, userId);
+    const byId = await marketplaceService.productsByIds(
+      db,
+      rows.map((r) => r.productId),
+    );
+    return rows.flatMap((r) => {
+      const product = byId.get(r.productId);
+      return product ? [{ amount: Number(r.amount), date: r.date.toISOString(), product }] : [];
     });
   },
 

@@ -15,8 +15,7 @@ import { useDetails } from '../api/details';
 import { mergeOffers, offersKey, useOffers } from '../api/offers';
 import { usePlaceBid } from '../api/place-bid';
 import { useLiveOffers } from '../api/use-live-offers';
-import { TimeLeft } from './AuctionsPage';
-import { useTimeLeft } from './time-left';
+import { splitDuration, useTimeLeft } from './time-left';
 
 /** /encheres/details/{productId}: photos, the lot, a countdown on the server's clock, the bid form and the offers as they arrive. */
 export function AuctionDetailsPage() {
@@ -79,8 +78,9 @@ export function AuctionDetailsPage() {
             <Card.Body>
               <div className="text-body-secondary small">{t('details.countdown')}</div>
               <div className="fs-3 fw-semibold font-monospace" data-testid="countdown" aria-live="off">
-                {d.endsAt ? <TimeLeft ms={left} /> : '–'}
+                {d.endsAt ? t('countdown', splitDuration(left)) : '–'}
               </div>
+              {over ? <div className="small text-body-secondary">{t('details.ended')}</div> : null}
               {!started && d.auctionStartDate ? (
                 <div className="small">{t('details.notStarted', { date: new Date(d.auctionStartDate).toLocaleString(lng) })}</div>
               ) : null}

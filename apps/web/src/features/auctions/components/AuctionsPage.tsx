@@ -1,4 +1,4 @@
-import { Alert, Card, Col, Row, Spinner } from 'react-bootstrap';
+import { Alert, Card, Col, Row, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AuctionItem } from '@primeur/shared';
@@ -6,7 +6,9 @@ import { Flag } from '../../../components/Flag';
 import { PageTitle } from '../../../components/PageTitle';
 import { PhotoCarousel } from '../../../components/PhotoCarousel';
 import { countryName, euro } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
 import { useActiveAuctions } from '../api/active-auctions';
+import { useWonAuctions } from '../api/won-auctions';
 import { splitDuration, useTimeLeft } from './time-left';
 
 /** /encheres: running auctions, soonest end first, with the biggest offer and the time left. */
@@ -26,7 +28,45 @@ export function AuctionsPage() {
           </Col>
         ))}
       </Row>
+      <WonAuctions />
     </section>
+  );
+}
+
+/** The winner's results: the auctions this buyer won, with the winning amount. */
+function WonAuctions() {
+  const { t, i18n } = useTranslation('auctions');
+  const { user } = useSession();
+  const { data } = useWonAuctions(user?.category === 'client');
+  if (!data?.length) return null;
+  return (
+    <>
+      <h2 className="h4 mt-5">{t('won.title')}</h2>
+      <Table responsive size="sm" striped data-testid="won-table">
+        <thead>
+          <tr>
+            <th>{t('won.lot')}</th>
+            <th>{t('details.seller')}</th>
+            <th>{t('won.closed')}</th>
+            <th className="text-end">{t('won.amount')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((w) => (
+            <tr key={w.product.productId}>
+              <td>
+                <Link to={`/encheres/details/${w.product.productId}`}>{w.product.name}</Link>
+              </td>
+              <td>{w.product.user.companyName}</td>
+              <td>{w.product.endsAt ? new Date(w.product.endsAt).toLocaleString(i18n.resolvedLanguage) : '–'}</td>
+              <td className="text-end text-nowrap">
+                {euro(w.amount)}/kg × {t('details.pallets', { count: w.product.quantity })}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </>
   );
 }
 
