@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { offers, products, users } from '../../db/schema/index.js';
 
@@ -40,14 +40,6 @@ export const auctionsRepository = {
     const v = res.rows[0]?.highest ?? null;
     return v === null ? null : Number(v);
   },
-
-  /** Ids of open auctions, soonest end first, with the highest offer (uses products_open_auctions_idx and offers_product_amount_idx). */
-  openAuctions: (db: Executor) =>
-    db
-      .select({ id: products.id, highest: highestOf(sql.raw('"products"."id"')) }) // qualified: drizzle may print a bare "id", which offers would capture
-      .from(products)
-      .where(and(eq(products.status, 'IN_AUCTION'), gt(products.endsAt, sql`now()`), lte(products.auctionStartDate, sql`now()`)))
-      .orderBy(asc(products.endsAt), asc(products.id)),
 
   serverTime: async (db: Executor) => {
     const res = await db.execute<{ now: string | Date }>(sql`select clock_timestamp() as now`);

@@ -76,17 +76,7 @@ export const auctionsService = {
     }));
   },
 
-  async listActive(db: Db): Promise<AuctionItem[]> {
-    const open = await repo.openAuctions(db);
-    const byId = await marketplaceService.productsByIds(
-      db,
-      open.map((o) => o.id),
-    );
-    return open.flatMap((o) => {
-      const product = byId.get(o.id);
-      return product ? [{ amount: o.highest === null ? null : Number(o.highest), product }] : [];
-    });
-  },
+  listActive: (db: Db): Promise<AuctionItem[]> => marketplaceService.openAuctions(db),
 
   async won(db: Db, userId: number): Promise<WonAuction[]> {
     const rows = await repo.wonBy(db, userId);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { articles, countries, offers, packagings, products, purchaseRequests, users } from '../../db/schema/index.js';
 
@@ -30,6 +30,28 @@ export const marketplaceRepository = {
     (await db.select().from(products).where(eq(products.id, id)).for('update').limit(1))[0],
   findView: async (db: Executor, id: number) => (await productViews(db).where(eq(products.id, id)).limit(1))[0],
   listByIds: (db: Executor, ids: number[]) => productViews(db).where(inArray(products.id, ids)),
+  /**
+   * Open auctions (started, not ended by the database clock), soonest end first, each with its highest
+   * offer: products_open_auctions_idx for the lots, one offers_product_amount_idx probe per lot.
+   */
+  listOpenAuctions: (db: Executor) =>
+    db
+      .select({
+        product: products,
+        article: { id: articles.id, article: articles.article, family: articles.family },
+        origin: { id: countries.id, name: countries.name, alpha2: countries.alpha2 },
+        packaging: { id: packagings.id, name: packagings.name },
+        seller: { id: users.id, companyName: users.companyName },
+        // Qualified by hand: a bare "id" inside the subquery would be captured by offers.
+        highest: sql<string | null>`(select o.amount from offers o where o.product_id = "products"."id" order by o.amount desc nulls last limit 1)`,
+      })
+      .from(products)
+      .innerJoin(articles, eq(articles.id, products.articleId))
+      .innerJoin(countries, eq(countries.id, products.originId))
+      .innerJoin(packagings, eq(packagings.id, products.packagingId))
+      .innerJoin(users, eq(users.id, products.supplierId))
+      .where(and(eq(products.status, 'IN_AUCTION'), gt(products.endsAt, sql`now()`), lte(products.auctionStartDate, sql`now()`)))
+      .orderBy(asc(products.endsAt), asc(products.id)),
   listAll: (db: Executor) => productViews(db).orderBy(desc(products.createdAt), desc(products.id)),
   listBySupplier: (db: Executor, supplierId: number) =>
     productViews(db).where(eq(products.supplierId, supplierId)).orderBy(desc(products.createdAt), desc(products.id)),

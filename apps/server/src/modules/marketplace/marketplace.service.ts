@@ -100,6 +100,12 @@ export const marketplaceService = {
     return v ? presentProduct(v) : undefined;
   },
 
+  /** Auction items of spec §3 for the running auctions, in one query. */
+  async openAuctions(db: Db): Promise<Array<{ amount: number | null; product: AdminProduct }>> {
+    const now = new Date();
+    return (await repo.listOpenAuctions(db)).map((r) => ({ amount: r.highest === null ? null : Number(r.highest), product: presentProduct(r, now) }));
+  },
+
   async listAll(db: Db) {
     const now = new Date();
     return (await repo.listAll(db)).map((v) => presentProduct(v, now));
