@@ -41,7 +41,10 @@ describe('demo listings', () => {
     const ended = all.filter((p) => p.status === 'EXPIRED');
     expect(ended).toHaveLength(1);
     const detail = (await ctx.app.inject({ url: `/api/users/product/details/${ended[0]!.productId}`, headers: { cookie: buyer } })).json();
-    expect(detail.winner).toMatchObject({ companyName: 'Primeurs Lyonnais SARL', amount: 1.25 });
+    expect(detail.winner).toMatchObject({ companyName: 'Frischmarkt Hamburg GmbH', amount: 1.25 });
+    // The demo buyer won it and sees it among its won auctions.
+    const won = (await ctx.app.inject({ url: '/api/users/auction/won', headers: { cookie: buyer } })).json();
+    expect(won.map((w: { product: { productId: number } }) => w.product.productId)).toEqual([ended[0]!.productId]);
     for (const p of all) {
       const photos = JSON.parse(p.photos) as string[];
       expect(photos.length).toBeGreaterThan(0);

@@ -68,7 +68,7 @@ export const DEMO_LOTS: DemoLot[] = [
   { seller: HUERTA, article: 'Strawberry', name: 'Strawberries from Huelva', description: 'Fortuna variety, packed in the field.', caliber: 'L', origin: 'ES', packaging: 'punnet 500 g', price: 2.6, quantity: 7, colour: [215, 30, 50], auctionStartedHoursAgo: 6, bids: [[LYON, 2.6], [MILANO, 2.7], [LYON, 2.75]] },
   { seller: 'vergers@example.com', article: 'Williams pear', name: 'Williams pears', description: 'Crisp, picked at the right firmness for ripening.', caliber: '65-70', origin: 'FR', packaging: 'ifco', price: 1.35, quantity: 9, colour: [190, 200, 70], auctionStartedHoursAgo: 0.5, bids: [[BUYER, 1.4]] },
   // An auction that ended with a winner.
-  { seller: 'agrumi@example.com', article: 'Clementine', name: 'Clementines with leaves', description: 'Hand-picked, with two leaves on each fruit.', caliber: '2', origin: 'IT', packaging: 'ifco', price: 1.1, quantity: 8, colour: ORANGE, auctionStartedHoursAgo: 96, bids: [[BUYER, 1.1], [MILANO, 1.18], [LYON, 1.25]] },
+  { seller: 'agrumi@example.com', article: 'Clementine', name: 'Clementines with leaves', description: 'Hand-picked, with two leaves on each fruit.', caliber: '2', origin: 'IT', packaging: 'ifco', price: 1.1, quantity: 8, colour: ORANGE, auctionStartedHoursAgo: 96, bids: [[LYON, 1.1], [MILANO, 1.18], [BUYER, 1.25]] },
 ];
 
 async function writePhotos(dataDir: string, productId: number, colour: Rgb, seed: number) {
