@@ -15,6 +15,7 @@ import { useDetails } from '../api/details';
 import { mergeOffers, offersKey, useOffers } from '../api/offers';
 import { usePlaceBid } from '../api/place-bid';
 import { useLiveOffers } from '../api/use-live-offers';
+import { useArticleName } from '../api/article-names';
 import { splitDuration, useTimeLeft } from './time-left';
 
 /** /encheres/details/{productId}: photos, the lot, a countdown on the server's clock, the bid form and the offers as they arrive. */
@@ -34,6 +35,7 @@ export function AuctionDetailsPage() {
   const offset = details.data ? Date.parse(details.data.details.serverTime) - details.data.receivedAt : 0;
   const left = useTimeLeft(d?.endsAt, offset);
   const lng = i18n.resolvedLanguage ?? 'en';
+  const articleName = useArticleName();
 
   if (!Number.isInteger(productId) || productId <= 0 || (details.error instanceof ApiError && details.error.status === 404)) {
     return <Alert variant="warning">{t('details.notFound')}</Alert>;
@@ -52,7 +54,7 @@ export function AuctionDetailsPage() {
           </Card>
           <dl className="row mt-3">
             <dt className="col-sm-4">{t('details.article')}</dt>
-            <dd className="col-sm-8">{d.productName}</dd>
+            <dd className="col-sm-8">{articleName(d)}</dd>
             <dt className="col-sm-4">{t('details.seller')}</dt>
             <dd className="col-sm-8" data-testid="seller">
               {d.seller.companyName}

@@ -9,6 +9,7 @@ import { countryName, euro } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useActiveAuctions } from '../api/active-auctions';
 import { useWonAuctions } from '../api/won-auctions';
+import { useArticleName } from '../api/article-names';
 import { splitDuration, useTimeLeft } from './time-left';
 
 /** /encheres: running auctions, soonest end first, with the biggest offer and the time left. */
@@ -80,12 +81,13 @@ function AuctionCard({ item }: { item: AuctionItem }) {
   const { t, i18n } = useTranslation('auctions');
   const p = item.product;
   const left = useTimeLeft(p.endsAt);
+  const articleName = useArticleName();
   return (
     <Card className="h-100 shadow-sm" data-testid={`auction-card-${p.productId}`}>
       <PhotoCarousel productId={p.productId} photos={p.photos} alt={p.name} height={180} />
       <Card.Body>
         <div className="text-body-secondary small">
-          {p.productName} · <Flag code={p.origin.alpha2} /> {countryName(p.origin.alpha2, i18n.resolvedLanguage ?? 'en', p.origin.name)}
+          {articleName(p)} · <Flag code={p.origin.alpha2} /> {countryName(p.origin.alpha2, i18n.resolvedLanguage ?? 'en', p.origin.name)}
         </div>
         <Card.Title as="h2" className="h6">
           {p.name}
