@@ -23,6 +23,8 @@ import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { productLinksRoutes } from './modules/product-links/product-links.routes.js';
 import { pricesRoutes } from './modules/prices/prices.routes.js';
 import { weatherRoutes } from './modules/weather/weather.routes.js';
+import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
+import { auctionsRoutes } from './modules/auctions/auctions.routes.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -80,6 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(stompRoutes, { config, limits: deps.stomp });
     await api.register(pricesRoutes);
     await api.register(weatherRoutes);
+    await api.register(marketplaceRoutes);
+    await api.register(auctionsRoutes);
   });
 
   await app.register(staticWebPlugin, { distDir: config.webDistDir ?? WEB_DIST_DIR });

@@ -13,3 +13,6 @@ export * from './constants/prices.js';
 export * from './constants/weather.js';
 export * from './schemas/prices.js';
 export * from './schemas/weather.js';
+export * from './constants/marketplace.js';
+export * from './schemas/marketplace.js';
+export * from './schemas/auctions.js';

@@ -41,6 +41,8 @@ const envSchema = z.object({
   WEATHER_API_URL: z.url().default('https://api.open-meteo.com/v1/forecast'),
   WEATHER_CACHE_MINUTES: z.coerce.number().int().positive().default(60),
   WEATHER_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(10),
+  /** How often each instance closes ended auctions (0 = only at start-up). */
+  AUCTION_CLOSE_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -63,6 +65,7 @@ export interface AppConfig {
   invocationDir?: string;
   prices: { sources: string[]; fetchHour: number; fetchTimeoutMs: number };
   weather: { apiUrl: string; cacheMs: number; timeoutMs: number };
+  auctionCloseIntervalMs: number;
 }
 
 /** The only reader of process.env. */
@@ -103,5 +106,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       cacheMs: e.WEATHER_CACHE_MINUTES * 60_000,
       timeoutMs: e.WEATHER_TIMEOUT_SECONDS * 1000,
     },
+    auctionCloseIntervalMs: e.AUCTION_CLOSE_INTERVAL_MS,
   };
 }

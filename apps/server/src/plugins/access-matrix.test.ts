@@ -11,7 +11,18 @@ let ctx: TestContext;
 const ids: Record<string, number> = {};
 
 /** Routes that may refuse a signed-in caller with 403 for a business reason (e.g. a seller bidding on its own lot). */
-const BUSINESS_403 = new Set<string>(['POST /api/users/auction/offers/add/:productId']);
+const BUSINESS_403 = new Set<string>([
+  'POST /api/users/auction/offers/add/:productId',
+  // Supplier-only pages and actions (a buyer or admin has no lots), and buyer-only purchase requests.
+  'GET /api/users/product/myProducts',
+  'GET /api/users/product/purchaseRequests',
+  'POST /api/users/product/add',
+  'PUT /api/users/product/update/:productId',
+  'POST /api/users/product/photos/add/:productId',
+  'DELETE /api/users/product/photos/delete/:productId/:file',
+  'DELETE /api/users/product/delete/:productId',
+  'POST /api/users/product/purchaseRequest/:productId',
+]);
 
 /** Routes that relay a third-party service, unreachable from tests here: 503 is their honest answer. */
 const UPSTREAM_503 = new Set<string>(['GET /api/weather']);

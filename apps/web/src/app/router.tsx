@@ -6,6 +6,11 @@ import { ProfilePage } from '../features/users/components/ProfilePage';
 import { UsersListPage } from '../features/users/components/UsersListPage';
 import { ClientsPage, SuppliersPage } from '../features/companies/components/CompaniesPage';
 import { ComingSoon } from '../components/ComingSoon';
+import { MarketplacePage } from '../features/marketplace/components/MarketplacePage';
+import { MyProductsPage } from '../features/marketplace/components/MyProductsPage';
+import { AdminProductsPage } from '../features/marketplace/components/AdminProductsPage';
+import { AuctionsPage } from '../features/auctions/components/AuctionsPage';
+import { AuctionDetailsPage } from '../features/auctions/components/AuctionDetailsPage';
 import { NotFoundPage, UnauthorizedPage } from '../pages/ErrorPages';
 import { LandingPage, UserHomePage } from '../pages/HomePages';
 import { Layout } from './layout/Layout';
@@ -36,10 +41,10 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/user/home', element: <UserHomePage /> },
               { path: '/user/profil', element: <ProfilePage /> },
-              { path: '/user/products', element: <ComingSoon titleKey="menu.myProducts" /> },
-              { path: '/marketplace', element: <ComingSoon titleKey="menu.marketplace" /> },
-              { path: '/encheres', element: <ComingSoon titleKey="menu.auctions" /> },
-              { path: '/encheres/details/:productId', element: <ComingSoon titleKey="menu.auctions" /> },
+              { path: '/user/products', element: <MyProductsPage /> },
+              { path: '/marketplace', element: <MarketplacePage /> },
+              { path: '/encheres', element: <AuctionsPage /> },
+              { path: '/encheres/details/:productId', element: <AuctionDetailsPage /> },
             ],
           },
           {
@@ -50,7 +55,7 @@ export const routes: RouteObject[] = [
                 // Loaded on demand: the charting and date-picker code serves only the operator's staff.
                 lazy: async () => ({ Component: (await import('../pages/AdminDashboardPage')).AdminDashboardPage }),
               },
-              { path: '/admin/productsList', element: <ComingSoon titleKey="menu.adminProducts" /> },
+              { path: '/admin/productsList', element: <AdminProductsPage /> },
               { path: '/admin/usersList', element: <UsersListPage /> },
               { path: '/intern/suppliers', element: <SuppliersPage /> },
               { path: '/intern/supplierDetails', element: <ComingSoon titleKey="menu.supplierDetails" /> },

@@ -3,6 +3,7 @@ import type { Db } from '../client.js';
 import { createUser } from '../factories.js';
 import { seedBackoffice } from './backoffice.js';
 import { seedPrices } from './prices.js';
+import { seedListings } from './listings.js';
 
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@example.com', password: 'Demo-admin-1' },
@@ -11,7 +12,7 @@ export const DEMO_ACCOUNTS = {
 } as const;
 
 /** Seeds demo data into an empty database (no users yet). Returns false when there was data already. */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, opts: { dataDir?: string } = {}): Promise<boolean> {
   const [{ n }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from users`)).rows as [{ n: number }];
   if (n > 0) return false;
   await db.transaction(async (tx) => {
@@ -73,6 +74,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     });
     await seedBackoffice(tx);
     await seedPrices(tx);
+    if (opts.dataDir) await seedListings(tx, opts.dataDir);
   });
   return true;
 }

@@ -1,0 +1,55 @@
+import type { Db } from '../../db/client.js';
+
+import { auctionsRepository as repo } from './auctions.repository.js';
+
+export interface ClosedLot {
+  productId: number;
+  winningOfferId: number | null;
+}
+
+const BATCH = 100;
+
+/**
+ * Closes every auction past its end: EXPIRED with its winning offer recorded. Safe on any number of
+ * instances at once: each lot is taken with FOR UPDATE SKIP LOCKED, so two closers never take the
+ * same lot, and a lot whose bid is still committing is left for the next round. The winner is read in
+ * a statement after the lock, so the last accepted bid is always seen.
+ */
+export async function closeAuctions(db: Db): Promise<ClosedLot[]> {
+  const closed: ClosedLot[] = [];
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const ids = await repo.lockDue(tx, BATCH);
+      const out: ClosedLot[] = [];
+      for (const id of ids) {
+        const row = await repo.closeLot(tx, id);
+        if (row) out.push({ productId: id, winningOfferId: row.winning_offer_id === null ? null : Number(row.winning_offer_id) });
+      }
+      return out;
+    });
+    closed.push(...batch);
+    if (batch.length < BATCH) break;
+  }
+  await db.transaction((tx) => repo.expireFixedPrice(tx, new Date().toISOString().slice(0, 10)));
+  return closed;
+}
+
+/** Runs closeAuctions at start-up and then every intervalMs until stopped. */
+export function startAuctionCloser(db: Db, intervalMs: number, onError: (err: unknown) => void) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const tick = () => {
+    running = closeAuctions(db)
+      .catch(onError)
+      .finally(() => {
+        if (!stopped && intervalMs > 0) timer = setTimeout(tick, intervalMs);
+      });
+  };
+  tick();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await running;
+  };
+}

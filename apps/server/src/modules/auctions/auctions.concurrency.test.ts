@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { AUCTION_DURATION_MS } from '@primeur/shared';
+import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
+import { createAuction } from '../../db/factories/listings.js';
+import { offers, products } from '../../db/schema/index.js';
+import { closeAuctions } from './auction-closer.js';
+
+/**
+ * Many bidders at once on one lot (real PostgreSQL with TEST_DATABASE_URL, where they truly run in
+ * parallel on separate connections; PGlite runs them one by one, so there it checks the rules only).
+ */
+let ctx: TestContext;
+const BIDDERS = 20;
+const BIDS_EACH = 25;
+let cookies: string[] = [];
+let sellerId: number;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ auctionCloseIntervalMs: 0 });
+  sellerId = (await signedIn(ctx, { category: 'supplier' })).user.id;
+  cookies = [];
+  for (let i = 0; i < BIDDERS; i++) cookies.push((await signedIn(ctx, { category: 'client', companyName: `Bidder ${i}` })).cookie);
+}, 60_000);
+afterAll(() => ctx.close());
+
+interface Answer {
+  status: number;
+  body: { id?: number; amount?: number; date?: string; code?: string; highest?: number | null };
+}
+
+/** One bidder: always bids a little above the last highest amount it heard of. */
+async function bidder(productId: number, cookie: string, bids: number, start: number, until?: () => boolean) {
+  const answers: Answer[] = [];
+  let highest = start;
+  for (let k = 0; until ? !until() : k < bids; k++) {
+    const amount = Math.round((highest + 0.01 * (1 + Math.floor(Math.random() * 3))) * 100) / 100;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/auction/offers/add/${productId}`,
+      headers: { cookie },
+      payload: { amount },
+    });
+    const body = res.json() as Answer['body'];
+    answers.push({ status: res.statusCode, body });
+    if (res.statusCode === 200) highest = body.amount!;
+    else if (body.code === 'BID_TOO_LOW' && body.highest != null) highest = body.highest;
+  }
+  return answers;
+}
+
+async function storedOffers(productId: number) {
+  return (await ctx.db.select().from(offers).where(eq(offers.productId, productId))).sort((a, b) => a.id - b.id);
+}
+
+describe('bids in parallel', () => {
+  it(`${BIDDERS} bidders × ${BIDS_EACH} bids: every acknowledged bid is stored, stored offers strictly increase, none below the rules`, async () => {
+    const lot = await createAuction(ctx.db, { supplierId: sellerId, price: 1 });
+    const answers = (await Promise.all(cookies.map((c) => bidder(lot.id, c, BIDS_EACH, 0.99)))).flat();
+    expect(answers).toHaveLength(BIDDERS * BIDS_EACH);
+    for (const a of answers) expect(a.status === 200 || (a.status === 409 && a.body.code === 'BID_TOO_LOW'), JSON.stringify(a)).toBe(true);
+
+    const accepted = answers.filter((a) => a.status === 200).map((a) => a.body.id!);
+    const stored = await storedOffers(lot.id);
+    expect(stored.map((o) => o.id).sort((a, b) => a - b)).toEqual([...accepted].sort((a, b) => a - b));
+    expect(Number(stored[0]!.amount)).toBeGreaterThanOrEqual(1);
+    for (let i = 1; i < stored.length; i++) {
+      // Commit order = id order on one lot (inserts are serialized by the row lock).
+      expect(Math.round(Number(stored[i]!.amount) * 100) - Math.round(Number(stored[i - 1]!.amount) * 100)).toBeGreaterThanOrEqual(1);
+      expect(stored[i]!.createdAt.getTime()).toBeGreaterThanOrEqual(stored[i - 1]!.createdAt.getTime());
+    }
+    console.info(`parallel bids (${ctx.database.kind}): ${accepted.length} accepted of ${answers.length}`);
+  }, 120_000);
+
+  it('bids racing the closing instant: none accepted after the end, the recorded winner is the last accepted bid', async () => {
+    const endsInMs = 1500;
+    const lot = await createAuction(ctx.db, { supplierId: sellerId, price: 1, startedMsAgo: AUCTION_DURATION_MS - endsInMs });
+    const endsAt = lot.endsAt!.getTime();
+    const stopAt = endsAt + 700;
+    const over = () => Date.now() > stopAt;
+    // Several closers, as if several instances ran the job, hammering through the closing instant.
+    const closers = Array.from({ length: 3 }, async () => {
+      while (!over()) {
+        await closeAuctions(ctx.db);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    });
+    const answers = (await Promise.all([...cookies.map((c) => bidder(lot.id, c, 0, 0.99, over)), ...closers])).flat().filter(Boolean) as Answer[];
+    await closeAuctions(ctx.db);
+
+    const accepted = answers.filter((a) => a.status === 200);
+    const closed = answers.filter((a) => a.status === 409 && a.body.code === 'AUCTION_CLOSED');
+    expect(accepted.length).toBeGreaterThan(0);
+    expect(closed.length).toBeGreaterThan(0);
+    for (const a of answers) expect([200, 409]).toContain(a.status);
+    for (const a of accepted) expect(Date.parse(a.body.date!)).toBeLessThan(endsAt);
+
+    const stored = await storedOffers(lot.id);
+    expect(stored.map((o) => o.id).sort((a, b) => a - b)).toEqual(accepted.map((a) => a.body.id!).sort((a, b) => a - b));
+    for (const o of stored) expect(o.createdAt.getTime()).toBeLessThan(endsAt);
+    const [row] = await ctx.db.select().from(products).where(eq(products.id, lot.id));
+    expect(row!.status).toBe('EXPIRED');
+    expect(row!.winningOfferId).toBe(stored[stored.length - 1]!.id);
+    console.info(`closing race (${ctx.database.kind}): ${accepted.length} accepted, ${closed.length} refused as closed`);
+  }, 120_000);
+});

@@ -1,0 +1,39 @@
+import type { AdminProduct, ProductStatus } from '@primeur/shared';
+import type { ProductRow, ProductView } from './marketplace.repository.js';
+
+/** Today's date (UTC) as the `date` columns store it. */
+export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+
+/**
+ * The status a user sees: the stored one, except that time has already passed for a lot the close
+ * job has not reached yet (an auction past its end, a fixed-price lot past its date) — those read EXPIRED.
+ */
+export function effectiveStatus(p: Pick<ProductRow, 'status' | 'endsAt' | 'availableUntil' | 'auctionStartDate'>, now = new Date()): ProductStatus {
+  if (p.status === 'IN_AUCTION' && p.endsAt && p.endsAt.getTime() <= now.getTime()) return 'EXPIRED';
+  if (p.status === 'ENABLED' && !p.auctionStartDate && p.availableUntil < todayUtc(now)) return 'EXPIRED';
+  return p.status;
+}
+
+export function presentProduct({ product: p, article, origin, packaging, seller }: ProductView, now = new Date()): AdminProduct {
+  return {
+    productId: p.id,
+    productName: article.article,
+    articleId: article.id,
+    family: article.family,
+    name: p.name,
+    description: p.description,
+    photos: JSON.stringify(p.photos),
+    user: { companyName: seller.companyName },
+    supplier: seller.id,
+    created: p.createdAt.toISOString(),
+    caliber: p.caliber,
+    origin,
+    packaging,
+    status: effectiveStatus(p, now),
+    auctionStartDate: p.auctionStartDate?.toISOString() ?? null,
+    endsAt: p.endsAt?.toISOString() ?? null,
+    availableUntil: p.availableUntil,
+    price: Number(p.price),
+    quantity: p.quantity,
+  };
+}

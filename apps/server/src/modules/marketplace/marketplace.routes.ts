@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminProduct,
+  errorBody,
+  productIdParam,
+  productFormOptions,
+  productInput,
+  purchaseRequest,
+  purchaseRequestInput,
+  supplierProduct,
+} from '@primeur/shared';
+import { marketplaceService as service } from './marketplace.service.js';
+import { MULTIPART_LIMITS, parseProductData, readUpload } from './marketplace.uploads.js';
+import { PHOTO_CONTENT_TYPES, PhotoStore } from './photos.js';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 413: errorBody, 415: errorBody };
+
+export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const store = new PhotoStore(app.deps.config.dataDir);
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
+
+  app.get(
+    '/api/users/product/listActiveProducts',
+    { config: { access: 'authenticated' }, schema: { tags: ['marketplace'], response: { 200: z.array(adminProduct) } } },
+    async () => service.listActive(db),
+  );
+
+  app.get(
+    '/api/admin/product/listProducts',
+    { config: { access: 'admin' }, schema: { tags: ['admin'], response: { 200: z.array(adminProduct) } } },
+    async () => service.listAll(db),
+  );
+
+  app.put(
+    '/api/admin/product/statusEnabled/:productId',
+    { config: { access: 'admin' }, schema: { tags: ['admin'], params: productIdParam, response: { 200: z.array(adminProduct), ...errors } } },
+    async (req) => service.toggleEnabled(db, req.params.productId),
+  );
+
+  app.get(
+    '/api/users/product/formOptions',
+    { config: { access: 'authenticated' }, schema: { tags: ['marketplace'], response: { 200: productFormOptions } } },
+    async () => service.formOptions(db),
+  );
+
+  // The supplier's own lots (page /user/products).
+  app.get(
+    '/api/users/product/myProducts',
+    { config: { access: 'authenticated' }, schema: { tags: ['marketplace'], response: { 200: z.array(supplierProduct), ...errors } } },
+    async (req) => service.mine(db, req.user!),
+  );
+
+  app.post(
+    '/api/users/product/add',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['marketplace'], consumes: ['multipart/form-data'], response: { 201: adminProduct, ...errors } },
+    },
+    async (req, reply) => {
+      service.assertSupplier(req.user!); // before reading any upload
+      const { data, photos } = await readUpload(req);
+      const input = parseProductData(data);
+      return reply.status(201).send(await service.create(db, store, req.user!, input, photos));
+    },
+  );
+
+  app.put(
+    '/api/users/product/update/:productId',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['marketplace'], params: productIdParam, body: productInput, response: { 200: adminProduct, ...errors } },
+    },
+    async (req) => service.update(db, req.user!, req.params.productId, req.body),
+  );
+
+  app.post(
+    '/api/users/product/photos/add/:productId',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['marketplace'], params: productIdParam, consumes: ['multipart/form-data'], response: { 200: adminProduct, ...errors } },
+    },
+    async (req) => {
+      service.assertSupplier(req.user!);
+      const { photos } = await readUpload(req);
+      return service.addPhotos(db, store, req.user!, req.params.productId, photos);
+    },
+  );
+
+  app.delete(
+    '/api/users/product/photos/delete/:productId/:file',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['marketplace'],
+        params: productIdParam.extend({ file: z.string().max(100) }),
+        response: { 200: adminProduct, ...errors },
+      },
+    },
+    async (req) => service.removePhoto(db, store, req.user!, req.params.productId, req.params.file),
+  );
+
+  app.delete(
+    '/api/users/product/delete/:productId',
+    { config: { access: 'authenticated' }, schema: { tags: ['marketplace'], params: productIdParam, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      await service.withdraw(db, store, req.user!, req.params.productId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/users/product/purchaseRequest/:productId',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['marketplace'],
+        params: productIdParam,
+        body: purchaseRequestInput,
+        response: { 201: z.object({ id: z.number().int() }), ...errors },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await service.requestPurchase(db, req.user!, req.params.productId, req.body)),
+  );
+
+  app.get(
+    '/api/users/product/purchaseRequests',
+    { config: { access: 'authenticated' }, schema: { tags: ['marketplace'], response: { 200: z.array(purchaseRequest), ...errors } } },
+    async (req) => service.requestsReceived(db, req.user!),
+  );
+
+  // Photos: public like any catalogue picture; names are server-made and immutable, so they cache for a year.
+  app.get(
+    '/product-images/:productId/:file',
+    { config: { access: 'public' }, schema: { hide: true, params: z.object({ productId: z.string().max(20), file: z.string().max(200) }) } },
+    async (req, reply) => {
+      const photo = await store.read(req.params.productId, req.params.file);
+      if (!photo) return reply.status(404).send({ error: 'Photo not found.', code: 'NOT_FOUND' });
+      return reply
+        .header('content-type', PHOTO_CONTENT_TYPES[photo.type])
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-disposition', 'inline')
+        .send(photo.bytes);
+    },
+  );
+};

@@ -1,0 +1,70 @@
+import type { FastifyRequest } from 'fastify';
+import { MAX_PHOTOS_PER_PRODUCT, productInput } from '@primeur/shared';
+import { z } from 'zod';
+import { HttpError } from '../../lib/http-error.js';
+import { readPhotoPart, type CheckedPhoto } from './photos.js';
+
+/** Multipart limits: the busboy stream stops at these, so a huge upload is cut off, not buffered. */
+export const MULTIPART_LIMITS = {
+  fileSize: 5 * 1024 * 1024,
+  files: MAX_PHOTOS_PER_PRODUCT,
+  fields: 2,
+  parts: MAX_PHOTOS_PER_PRODUCT + 2,
+  fieldSize: 16 * 1024,
+};
+
+function requireMultipart(req: FastifyRequest) {
+  if (!req.isMultipart()) {
+    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the lot as multipart/form-data with its photos.');
+  }
+}
+
+/** Reads every photo of a multipart request (field `photos`), each checked before anything is stored. */
+export async function readUpload(req: FastifyRequest): Promise<{ data?: string; photos: CheckedPhoto[] }> {
+  requireMultipart(req);
+  const photos: CheckedPhoto[] = [];
+  let data: string | undefined;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'photos') {
+          part.file.resume();
+          throw new HttpError(400, 'VALIDATION_FAILED', `Unexpected file field "${part.fieldname}".`, [{ path: part.fieldname, message: 'unexpected' }]);
+        }
+        photos.push(await readPhotoPart(part));
+      } else if (part.fieldname === 'data') {
+        data = String(part.value);
+      }
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
+      throw new HttpError(400, 'TOO_MANY_PHOTOS', `A lot has at most ${MAX_PHOTOS_PER_PRODUCT} photos.`, [{ path: 'photos', message: 'tooMany' }]);
+    }
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'A photo is larger than 5 MB.');
+    throw err;
+  }
+  return { data, photos };
+}
+
+/** The `data` field of the create request: the lot form as JSON, validated like a JSON body. */
+export function parseProductData(data: string | undefined): z.output<typeof productInput> {
+  if (data === undefined) throw new HttpError(400, 'VALIDATION_FAILED', 'The lot fields are missing.', [{ path: 'data', message: 'required' }]);
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    throw new HttpError(400, 'VALIDATION_FAILED', 'The lot fields are not valid JSON.', [{ path: 'data', message: 'invalidJson' }]);
+  }
+  const parsed = productInput.safeParse(json);
+  if (!parsed.success) {
+    throw new HttpError(
+      400,
+      'VALIDATION_FAILED',
+      'The request is not valid.',
+      parsed.error.issues.map((i) => ({ path: ['data', ...i.path.map(String)].join('.'), message: i.message })),
+    );
+  }
+  return parsed.data;
+}

@@ -1,0 +1,107 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { chooseOption, DEMO, gotoIn, signIn } from './fixtures';
+
+/** A small yellow PNG (the project draws its own images; nothing is downloaded). */
+const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAAEUlEQVR4nGN4dkIDK2IYSAkA9w1YISzJWkAAAAAASUVORK5CYII=', 'base64');
+/** A second demo buyer (seeded with the demo listings). */
+const BUYER2 = { email: 'primeurs.lyon@example.com', password: 'Demo-company-1', company: 'Primeurs Lyonnais SARL' };
+
+async function signedInPage(browser: Browser, who: { email: string; password: string }): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, who.email, who.password);
+  return page;
+}
+
+test('a supplier lists a lot with a photo, a buyer sees it in the marketplace, the admin disables it and it leaves', async ({ browser }) => {
+  const title = `E2E lemons ${Date.now()}`;
+  const supplier = await signedInPage(browser, DEMO.supplier);
+  await supplier.getByRole('link', { name: 'My products' }).click();
+  await expect(supplier).toHaveURL(/\/user\/products$/);
+  await supplier.getByTestId('new-lot').click();
+  const form = supplier.getByTestId('product-form');
+  await form.locator('#lot-article').selectOption({ label: 'Lemon' });
+  await form.locator('#lot-name').fill(title);
+  await form.locator('#lot-description').fill('Unwaxed, picked this week.');
+  await form.locator('#lot-caliber').fill('3');
+  await chooseOption(supplier, 'lot-origin', 'Spain');
+  await form.locator('#lot-packaging').selectOption({ label: 'ifco' });
+  await form.locator('#lot-price').fill('1.35');
+  await form.locator('#lot-quantity').fill('4');
+  await form.locator('#lot-photos').setInputFiles({ name: 'lemons.png', mimeType: 'image/png', buffer: PHOTO });
+  await form.getByRole('button', { name: 'Save' }).click();
+  const card = supplier.locator('[data-testid^="my-product-"]', { hasText: title });
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('status-badge')).toHaveText('Enabled');
+  const productId = (await card.getAttribute('data-testid'))!.replace('my-product-', '');
+  // The photo is served from the lot's folder with its type.
+  const img = card.locator('img').first();
+  await expect(img).toHaveAttribute('src', new RegExp(`^/product-images/${productId}/[0-9a-f-]{36}\\.png$`));
+  expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(8);
+
+  const buyer = await signedInPage(browser, DEMO.buyer);
+  await gotoIn(buyer, '/marketplace');
+  await buyer.locator('#mkt-search').fill(title);
+  const market = buyer.getByTestId(`market-card-${productId}`);
+  await expect(market).toContainText(title);
+  await expect(market).toContainText('1,35 €');
+  await expect(market).toContainText(DEMO.supplier.company);
+
+  const admin = await signedInPage(browser, DEMO.admin);
+  await gotoIn(admin, '/admin/productsList');
+  await expect(admin.getByRole('heading', { name: 'Product list' })).toBeVisible();
+  const adminCard = admin.getByTestId(`admin-product-${productId}`);
+  await expect(adminCard.getByRole('switch')).toBeChecked();
+  await adminCard.getByRole('switch').click();
+  await expect(adminCard.getByTestId('status-badge')).toHaveText('Disabled');
+  await expect(adminCard.getByRole('switch')).not.toBeChecked();
+
+  await buyer.reload();
+  await buyer.locator('#mkt-search').fill(title);
+  await expect(buyer.getByTestId(`market-card-${productId}`)).toHaveCount(0);
+  await expect(buyer.getByText('No product matches your search.')).toBeVisible();
+});
+
+test('two buyers on one auction: one bids, the other sees the offer arrive; a too-low bid shows the toast', async ({ browser }) => {
+  const first = await signedInPage(browser, DEMO.buyer);
+  await gotoIn(first, '/encheres');
+  const cards = first.locator('[data-testid^="auction-card-"]');
+  await expect(cards.first()).toBeVisible();
+  await cards.first().getByRole('link', { name: 'See details' }).click();
+  await expect(first).toHaveURL(/\/encheres\/details\/\d+$/);
+  const url = new URL(first.url()).pathname;
+  await expect(first.getByTestId('countdown')).toContainText(/\d+d \d+h \d+m \d+s/);
+
+  const second = await signedInPage(browser, BUYER2);
+  await gotoIn(second, url);
+  await expect(second.getByTestId('countdown')).toBeVisible();
+  const rowsBefore = await second.getByTestId('offer-row').count();
+
+  // The field proposes the next valid amount; bidding it is accepted.
+  const amount = await first.locator('#bid-amount').inputValue();
+  await first.getByTestId('bid-button').click();
+  await expect(first.getByTestId('toast-success')).toBeVisible();
+  const shown = `${Number(amount).toFixed(2).replace('.', ',')} €/kg`;
+  await expect(first.getByTestId('offer-row').first()).toContainText(shown);
+
+  // The other buyer sees it arrive without reloading, on top of the table.
+  await expect(second.getByTestId('offer-row')).toHaveCount(rowsBefore + 1, { timeout: 15_000 });
+  await expect(second.getByTestId('offer-row').first()).toContainText(DEMO.buyer.company);
+  await expect(second.getByTestId('offer-row').first()).toContainText(shown);
+
+  // A bid at the same amount is now too low: the toast says so, with the reason.
+  await second.locator('#bid-amount').fill(amount);
+  await second.getByTestId('bid-button').click();
+  const toast = second.getByTestId('toast-auctionBidError');
+  await expect(toast).toContainText('Error placing the bid.');
+  await expect(toast).toContainText('Your bid is too low');
+});
+
+test('the seller cannot bid on its own auction', async ({ browser }) => {
+  const supplier = await signedInPage(browser, DEMO.supplier);
+  await gotoIn(supplier, '/encheres');
+  const own = supplier.locator('[data-testid^="auction-card-"]', { hasText: 'Strawberries from Huelva' });
+  await own.getByRole('link', { name: 'See details' }).click();
+  await expect(supplier.getByTestId('seller')).toHaveText(DEMO.supplier.company);
+  await expect(supplier.getByTestId('bid-button')).toBeDisabled();
+  await expect(supplier.getByText('You cannot bid on your own lot.')).toBeVisible();
+});

@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { offer as offerSchema, type Offer } from '@primeur/shared';
+import { useStompTopic, type UseStompTopicOptions } from '../../../lib/use-stomp-topic';
+import { offersKey, offersQuery } from './offers';
+
+/**
+ * Live offers of one lot: calls onOffer once for every new offer published on
+ * /topic/offers/{productId}. Each time the subscription becomes live (the first time and after every
+ * reconnect) the offers are fetched again and the ones not yet shown are delivered too, so none is
+ * missed while the connection was down and none is delivered twice.
+ */
+export function useLiveOffers(
+  productId: number,
+  onOffer: (offer: Offer) => void,
+  connection?: UseStompTopicOptions['connection'],
+) {
+  const qc = useQueryClient();
+  const callback = useRef(onOffer);
+  useEffect(() => {
+    callback.current = onOffer;
+  });
+  const seen = useRef(new Set<number>());
+  useEffect(() => {
+    seen.current = new Set();
+  }, [productId]);
+
+  const deliver = (o: Offer) => {
+    if (seen.current.has(o.id)) return;
+    seen.current.add(o.id);
+    callback.current(o);
+  };
+
+  const catchUp = async () => {
+    const shown = new Set((qc.getQueryData<Offer[]>(offersKey(productId)) ?? []).map((o) => o.id));
+    const list = await qc.fetchQuery({ ...offersQuery(productId), staleTime: 0 });
+    for (const o of [...list].reverse()) {
+      if (shown.has(o.id)) seen.current.add(o.id);
+      else deliver(o);
+    }
+  };
+
+  const valid = Number.isInteger(productId) && productId > 0;
+  return useStompTopic(
+    valid ? `/topic/offers/${productId}` : null,
+    (payload) => {
+      const parsed = offerSchema.safeParse(payload);
+      if (parsed.success) deliver(parsed.data);
+    },
+    { onSubscribed: () => void catchUp().catch(() => undefined), connection },
+  );
+}

@@ -1,0 +1,20 @@
+import { useEffect, useState } from 'react';
+import { COUNTDOWN_REFRESH_MS } from '@primeur/shared';
+
+/** Milliseconds until `end`, ticking every second; `offsetMs` = server clock − this clock. Never below zero. */
+export function useTimeLeft(end: string | null | undefined, offsetMs = 0) {
+  const compute = () => (end ? Math.max(0, Date.parse(end) - (Date.now() + offsetMs)) : 0);
+  const [left, setLeft] = useState(compute);
+  useEffect(() => {
+    setLeft(compute());
+    const id = setInterval(() => setLeft(compute()), COUNTDOWN_REFRESH_MS);
+    return () => clearInterval(id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [end, offsetMs]);
+  return left;
+}
+
+export function splitDuration(ms: number) {
+  const s = Math.floor(ms / 1000);
+  return { d: Math.floor(s / 86_400), h: Math.floor((s % 86_400) / 3600), m: Math.floor((s % 3600) / 60), s: s % 60 };
+}

@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { Alert, Button, ButtonGroup, Card, Col, Row, Spinner, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import type { SupplierProduct } from '@primeur/shared';
+import { PageTitle } from '../../../components/PageTitle';
+import { PhotoCarousel } from '../../../components/PhotoCarousel';
+import { useToast } from '../../../components/Toasts';
+import { euro } from '../../../lib/format';
+import { useMyProducts, useWithdrawProduct } from '../api/my-products';
+import { usePurchaseRequests } from '../api/purchase-requests';
+import { ProductFacts, StatusBadge, useArticleName } from './ProductFacts';
+import { ProductFormModal } from './ProductFormModal';
+
+/** /user/products: a supplier's lots (create, edit, withdraw until the first offer) and the purchase requests it received. */
+export function MyProductsPage() {
+  const { t, i18n } = useTranslation('marketplace');
+  const { data, isLoading, isError } = useMyProducts();
+  const requests = usePurchaseRequests();
+  const [editing, setEditing] = useState<SupplierProduct | 'new' | null>(null);
+  return (
+    <section>
+      <div className="d-flex justify-content-between align-items-center mb-3">
+        <PageTitle className="h3 mb-0">{t('mine.title')}</PageTitle>
+        <Button onClick={() => setEditing('new')} data-testid="new-lot">
+          {t('mine.new')}
+        </Button>
+      </div>
+      {isLoading ? <Spinner aria-label={t('loading')} /> : null}
+      {isError ? <Alert variant="danger">{t('mine.loadError')}</Alert> : null}
+      {data?.length === 0 ? <p>{t('mine.empty')}</p> : null}
+      <Row xs={1} sm={2} md={2} lg={3} xl={4} className="g-3 mb-5">
+        {data?.map((p) => (
+          <Col key={p.productId}>
+            <MyProductCard product={p} onEdit={() => setEditing(p)} />
+          </Col>
+        ))}
+      </Row>
+      <h2 className="h4">{t('mine.requestsTitle')}</h2>
+      {requests.data?.length === 0 ? <p>{t('mine.noRequests')}</p> : null}
+      {requests.data?.length ? (
+        <Table responsive striped size="sm" data-testid="requests-table">
+          <thead>
+            <tr>
+              <th>{t('mine.requestCols.date')}</th>
+              <th>{t('mine.requestCols.product')}</th>
+              <th>{t('mine.requestCols.buyer')}</th>
+              <th>{t('mine.requestCols.pallets')}</th>
+              <th>{t('mine.requestCols.message')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {requests.data.map((r) => (
+              <tr key={r.id}>
+                <td>{new Date(r.created).toLocaleString(i18n.resolvedLanguage)}</td>
+                <td>{r.productTitle}</td>
+                <td>
+                  {r.buyer.companyName}
+                  <div className="small">
+                    <a href={`mailto:${r.buyer.email}`}>{r.buyer.email}</a>
+                  </div>
+                </td>
+                <td>{r.pallets}</td>
+                <td className="text-break">{r.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      ) : null}
+      {editing ? <ProductFormModal product={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} /> : null}
+    </section>
+  );
+}
+
+function MyProductCard({ product, onEdit }: { product: SupplierProduct; onEdit(): void }) {
+  const { t } = useTranslation('marketplace');
+  const withdraw = useWithdrawProduct();
+  const toast = useToast();
+  const articleName = useArticleName();
+  const extra: Array<[string, string]> = [];
+  if (product.endsAt) {
+    extra.push([t('mine.highest'), product.highest === null ? '–' : euro(product.highest)]);
+    extra.push([t('mine.offers'), String(product.offersCount)]);
+  }
+  return (
+    <Card className="h-100 shadow-sm" data-testid={`my-product-${product.productId}`}>
+      <PhotoCarousel productId={product.productId} photos={product.photos} alt={product.name} height={150} />
+      <Card.Body>
+        <div className="mb-1">
+          <StatusBadge product={product} />
+        </div>
+        <div className="text-body-secondary small">{articleName(product)}</div>
+        <Card.Title as="h2" className="h6">
+          {product.name}
+        </Card.Title>
+        <ProductFacts product={product} extra={extra} />
+        {product.winner ? (
+          <Alert variant="success" className="small mt-2 mb-0 py-2">
+            {t('mine.winner', { company: product.winner.companyName, amount: euro(product.winner.amount) })}
+          </Alert>
+        ) : null}
+      </Card.Body>
+      <Card.Footer className="bg-transparent">
+        {product.editable ? (
+          <ButtonGroup size="sm">
+            <Button variant="outline-primary" onClick={onEdit}>
+              {t('mine.edit')}
+            </Button>
+            <Button
+              variant="outline-danger"
+              disabled={withdraw.isPending}
+              onClick={() => {
+                if (!window.confirm(t('mine.confirmWithdraw'))) return;
+                withdraw.mutate(product.productId, {
+                  onSuccess: () => toast.show('success', { message: t('mine.withdrawn') }),
+                  onError: () => toast.show('productDeleteError'),
+                });
+              }}
+            >
+              {t('mine.withdraw')}
+            </Button>
+          </ButtonGroup>
+        ) : (
+          <span className="small text-body-secondary">{t('mine.locked')}</span>
+        )}
+      </Card.Footer>
+    </Card>
+  );
+}

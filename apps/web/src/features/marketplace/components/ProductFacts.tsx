@@ -1,0 +1,67 @@
+import { Fragment, type ReactNode } from 'react';
+import { Badge } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import type { AdminProduct, ProductStatus } from '@primeur/shared';
+import { Flag } from '../../../components/Flag';
+import { countryName, euro } from '../../../lib/format';
+import { useFormOptions } from '../api/form-options';
+
+const STATUS_BG: Record<ProductStatus, string> = { ENABLED: 'success', DISABLED: 'warning', EXPIRED: 'danger', IN_AUCTION: 'info' };
+
+/** Status colours of spec §4: green, yellow, red, and IN_AUCTION in its own colour with its start date. */
+export function StatusBadge({ product }: { product: AdminProduct }) {
+  const { t, i18n } = useTranslation('marketplace');
+  const since =
+    product.status === 'IN_AUCTION' && product.auctionStartDate
+      ? ` ${t('status.since', { date: new Date(product.auctionStartDate).toLocaleString(i18n.resolvedLanguage) })}`
+      : '';
+  return (
+    <Badge className="text-wrap text-start" bg={STATUS_BG[product.status]} text={product.status === 'DISABLED' || product.status === 'IN_AUCTION' ? 'dark' : undefined} data-testid="status-badge">
+      {t(`status.${product.status}`)}
+      {since}
+    </Badge>
+  );
+}
+
+/** The article's name in the reader's language (catalog names), else the English one. */
+export function useArticleName() {
+  const { i18n } = useTranslation();
+  const { data } = useFormOptions();
+  const lng = (i18n.resolvedLanguage ?? 'en') as 'en' | 'fr' | 'de' | 'es';
+  return (p: Pick<AdminProduct, 'articleId' | 'productName'>) => data?.articles.find((a) => a.id === p.articleId)?.names[lng] ?? p.productName;
+}
+
+export function OriginLabel({ origin }: { origin: AdminProduct['origin'] }) {
+  const { i18n } = useTranslation();
+  const name = countryName(origin.alpha2, i18n.resolvedLanguage ?? 'en', origin.name);
+  return (
+    <span>
+      <Flag code={origin.alpha2} className="me-1" title={name} /> {name}
+    </span>
+  );
+}
+
+/** The fields every lot card shows, as a definition list. */
+export function ProductFacts({ product, extra = [] }: { product: AdminProduct; extra?: Array<[string, ReactNode]> }) {
+  const { t, i18n } = useTranslation('marketplace');
+  const rows: Array<[string, ReactNode]> = [
+    [t('fields.origin'), <OriginLabel key="o" origin={product.origin} />],
+    [t('fields.caliber'), product.caliber || '–'],
+    [t('fields.packaging'), product.packaging.name],
+    [t('fields.quantity'), t('fields.pallets', { count: product.quantity })],
+    [t('fields.price'), euro(product.price)],
+    [t('fields.seller'), product.user.companyName],
+    [t('fields.availableUntil'), new Date(product.availableUntil).toLocaleDateString(i18n.resolvedLanguage)],
+    ...extra,
+  ];
+  return (
+    <dl className="row small mb-0">
+      {rows.map(([k, v]) => (
+        <Fragment key={k}>
+          <dt className="col-5 fw-normal text-body-secondary">{k}</dt>
+          <dd className="col-7 mb-1">{v}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,242 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, CloseButton, Col, Form, Modal, Row } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { MAX_PHOTOS_PER_PRODUCT, FAMILIES, productInput, type Country, type ProductInput, type SupplierProduct } from '@primeur/shared';
+import { CountrySelect } from '../../../components/CountrySelect';
+import { photoNames, photoUrl } from '../../../components/PhotoCarousel';
+import { useToast } from '../../../components/Toasts';
+import { ApiError } from '../../../lib/api';
+import { useFormOptions } from '../api/form-options';
+import { useAddPhotos, useCreateProduct, useRemovePhoto, useUpdateProduct } from '../api/my-products';
+
+const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';
+const toLocalInput = (iso: string) => {
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+interface Draft {
+  articleId: string;
+  name: string;
+  description: string;
+  caliber: string;
+  origin: Country | null;
+  packagingId: string;
+  price: string;
+  quantity: string;
+  availableUntil: string;
+  auction: boolean;
+  auctionStart: string;
+}
+
+function draftFrom(p?: SupplierProduct): Draft {
+  return {
+    articleId: p ? String(p.articleId) : '',
+    name: p?.name ?? '',
+    description: p?.description ?? '',
+    caliber: p?.caliber ?? '',
+    origin: p ? { id: p.origin.id, name: p.origin.name, alpha2: p.origin.alpha2 } : null,
+    packagingId: p ? String(p.packaging.id) : '',
+    price: p ? String(p.price) : '',
+    quantity: p ? String(p.quantity) : '',
+    availableUntil: p?.availableUntil ?? new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+    auction: !!p?.auctionStartDate,
+    auctionStart: p?.auctionStartDate ? toLocalInput(p.auctionStartDate) : toLocalInput(new Date(Date.now() + 5 * 60_000).toISOString()),
+  };
+}
+
+/** Creates a lot (with its photos) or edits one; the same rules as the server (productInput). */
+export function ProductFormModal({ product, onClose }: { product?: SupplierProduct; onClose(): void }) {
+  const { t, i18n } = useTranslation('marketplace');
+  const toast = useToast();
+  const { data: options } = useFormOptions();
+  const create = useCreateProduct();
+  const update = useUpdateProduct();
+  const addPhotos = useAddPhotos();
+  const removePhoto = useRemovePhoto();
+  const [draft, setDraft] = useState<Draft>(() => draftFrom(product));
+  const [files, setFiles] = useState<File[]>([]);
+  const [photos, setPhotos] = useState(product?.photos ?? '[]');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const lng = (i18n.resolvedLanguage ?? 'en') as 'en' | 'fr' | 'de' | 'es';
+  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }));
+  const fieldError = (k: string) => (errors[k] ? t(`validation.${errors[k]}`, { defaultValue: t('validation.invalid') }) : undefined);
+  const apiMessage = (err: unknown) =>
+    err instanceof ApiError ? t(`errors.${err.code}`, { defaultValue: err.message }) : t('errors.default');
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const input: ProductInput = {
+      articleId: Number(draft.articleId),
+      name: draft.name,
+      description: draft.description,
+      caliber: draft.caliber,
+      originId: draft.origin?.id ?? 0,
+      packagingId: Number(draft.packagingId),
+      price: draft.price === '' ? Number.NaN : Number(draft.price.replace(',', '.')),
+      quantity: draft.quantity === '' ? Number.NaN : Number(draft.quantity),
+      availableUntil: draft.availableUntil,
+      auctionStartDate: draft.auction && draft.auctionStart ? new Date(draft.auctionStart).toISOString() : null,
+    };
+    const parsed = productInput.safeParse(input);
+    const next: Record<string, string> = {};
+    if (!parsed.success) for (const i of parsed.error.issues) next[String(i.path[0])] ??= i.message;
+    if (draft.auction && !draft.auctionStart) next.auctionStartDate = 'required';
+    if (!product && files.length === 0) next.photos = 'photosRequired';
+    if (!product && files.length > MAX_PHOTOS_PER_PRODUCT) next.photos = 'tooManyPhotos';
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    setServerError(null);
+    try {
+      if (product) await update.mutateAsync({ productId: product.productId, input });
+      else await create.mutateAsync({ input, files });
+      toast.show('success', { message: t('mine.saved') });
+      onClose();
+    } catch (err) {
+      setServerError(apiMessage(err));
+    }
+  };
+
+  const pending = create.isPending || update.isPending;
+  const currentPhotos = photoNames(photos);
+  return (
+    <Modal show onHide={onClose} size="lg" backdrop="static">
+      <Form noValidate onSubmit={submit} data-testid="product-form">
+        <Modal.Header closeButton>
+          <Modal.Title as="h2" className="h5">
+            {product ? t('mine.editTitle') : t('mine.new')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {serverError ? <Alert variant="danger">{serverError}</Alert> : null}
+          <Row className="g-3">
+            <Form.Group as={Col} md={6} controlId="lot-article">
+              <Form.Label>{t('fields.article')}</Form.Label>
+              <Form.Select value={draft.articleId} isInvalid={!!errors.articleId} onChange={(e) => set('articleId', e.target.value)}>
+                <option value="">{t('select')}</option>
+                {FAMILIES.map((f) => (
+                  <optgroup key={f} label={t(`families.${f}`)}>
+                    {options?.articles
+                      .filter((a) => a.family === f)
+                      .map((a) => ({ id: a.id, label: a.names[lng] ?? a.article }))
+                      .sort((a, b) => a.label.localeCompare(b.label, lng))
+                      .map((a) => (
+                        <option key={a.id} value={a.id}>
+                          {a.label}
+                        </option>
+                      ))}
+                  </optgroup>
+                ))}
+              </Form.Select>
+              <Form.Control.Feedback type="invalid">{fieldError('articleId')}</Form.Control.Feedback>
+            </Form.Group>
+            <Form.Group as={Col} md={6} controlId="lot-name">
+              <Form.Label>{t('fields.name')}</Form.Label>
+              <Form.Control value={draft.name} maxLength={120} isInvalid={!!errors.name} onChange={(e) => set('name', e.target.value)} />
+              <Form.Control.Feedback type="invalid">{fieldError('name')}</Form.Control.Feedback>
+            </Form.Group>
+            <Form.Group as={Col} xs={12} controlId="lot-description">
+              <Form.Label>{t('fields.description')}</Form.Label>
+              <Form.Control as="textarea" rows={2} maxLength={2000} value={draft.description} onChange={(e) => set('description', e.target.value)} />
+            </Form.Group>
+            <Form.Group as={Col} md={4} controlId="lot-caliber">
+              <Form.Label>{t('fields.caliber')}</Form.Label>
+              <Form.Control value={draft.caliber} maxLength={40} onChange={(e) => set('caliber', e.target.value)} />
+            </Form.Group>
+            <Form.Group as={Col} md={4}>
+              <Form.Label htmlFor="lot-origin">{t('fields.origin')}</Form.Label>
+              <CountrySelect inputId="lot-origin" value={draft.origin} invalid={!!errors.originId} onChange={(c) => set('origin', c)} />
+              {errors.originId ? <div className="invalid-feedback d-block">{fieldError('originId')}</div> : null}
+            </Form.Group>
+            <Form.Group as={Col} md={4} controlId="lot-packaging">
+              <Form.Label>{t('fields.packaging')}</Form.Label>
+              <Form.Select value={draft.packagingId} isInvalid={!!errors.packagingId} onChange={(e) => set('packagingId', e.target.value)}>
+                <option value="">{t('select')}</option>
+                {options?.packagings.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </Form.Select>
+              <Form.Control.Feedback type="invalid">{fieldError('packagingId')}</Form.Control.Feedback>
+            </Form.Group>
+            <Form.Group as={Col} md={4} controlId="lot-price">
+              <Form.Label>{draft.auction ? t('fields.startingPrice') : t('fields.price')}</Form.Label>
+              <Form.Control type="number" min={0.01} step={0.01} inputMode="decimal" value={draft.price} isInvalid={!!errors.price} onChange={(e) => set('price', e.target.value)} />
+              <Form.Control.Feedback type="invalid">{fieldError('price')}</Form.Control.Feedback>
+            </Form.Group>
+            <Form.Group as={Col} md={4} controlId="lot-quantity">
+              <Form.Label>{t('fields.quantity')}</Form.Label>
+              <Form.Control type="number" min={1} step={1} value={draft.quantity} isInvalid={!!errors.quantity} onChange={(e) => set('quantity', e.target.value)} />
+              <Form.Control.Feedback type="invalid">{fieldError('quantity')}</Form.Control.Feedback>
+            </Form.Group>
+            <Form.Group as={Col} md={4} controlId="lot-until">
+              <Form.Label>{t('fields.availableUntil')}</Form.Label>
+              <Form.Control type="date" value={draft.availableUntil} isInvalid={!!errors.availableUntil} onChange={(e) => set('availableUntil', e.target.value)} />
+              <Form.Control.Feedback type="invalid">{fieldError('availableUntil')}</Form.Control.Feedback>
+            </Form.Group>
+            <Col md={6}>
+              <Form.Check type="switch" id="lot-auction" label={t('fields.auction')} checked={draft.auction} onChange={(e) => set('auction', e.target.checked)} />
+            </Col>
+            {draft.auction ? (
+              <Form.Group as={Col} md={6} controlId="lot-auction-start">
+                <Form.Label>{t('fields.auctionStartDate')}</Form.Label>
+                <Form.Control type="datetime-local" value={draft.auctionStart} isInvalid={!!errors.auctionStartDate} onChange={(e) => set('auctionStart', e.target.value)} />
+                <Form.Text>{t('mine.auctionHint')}</Form.Text>
+                <Form.Control.Feedback type="invalid">{fieldError('auctionStartDate')}</Form.Control.Feedback>
+              </Form.Group>
+            ) : null}
+            <Form.Group as={Col} xs={12} controlId="lot-photos">
+              <Form.Label>{t('fields.photos')}</Form.Label>
+              {product ? (
+                <div className="d-flex flex-wrap gap-2 mb-2">
+                  {currentPhotos.map((f) => (
+                    <div key={f} className="position-relative">
+                      <img src={photoUrl(product.productId, f)} alt="" width={96} height={72} style={{ objectFit: 'cover' }} className="rounded border" />
+                      {currentPhotos.length > 1 ? (
+                        <CloseButton
+                          className="position-absolute top-0 end-0 bg-white"
+                          aria-label={t('mine.removePhoto')}
+                          onClick={() =>
+                            removePhoto.mutate({ productId: product.productId, file: f }, { onSuccess: (p) => setPhotos(p.photos), onError: (err) => setServerError(apiMessage(err)) })
+                          }
+                        />
+                      ) : null}
+                    </div>
+                  ))}
+                </div>
+              ) : null}
+              <Form.Control
+                type="file"
+                multiple
+                accept={PHOTO_ACCEPT}
+                isInvalid={!!errors.photos}
+                disabled={addPhotos.isPending}
+                onChange={(e) => {
+                  const chosen = [...((e.target as HTMLInputElement).files ?? [])];
+                  if (!product) setFiles(chosen);
+                  else if (chosen.length)
+                    addPhotos.mutate(
+                      { productId: product.productId, files: chosen },
+                      { onSuccess: (p) => setPhotos(p.photos), onError: (err) => setServerError(apiMessage(err)) },
+                    );
+                }}
+              />
+              <Form.Text>{t('mine.photosHint')}</Form.Text>
+              <Form.Control.Feedback type="invalid">{fieldError('photos')}</Form.Control.Feedback>
+            </Form.Group>
+          </Row>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {t('save')}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Alert, Button, Form, Modal } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import type { AdminProduct } from '@primeur/shared';
+import { useToast } from '../../../components/Toasts';
+import { ApiError } from '../../../lib/api';
+import { usePurchaseRequest } from '../api/purchase-request';
+
+/** A buyer asks the seller for some pallets of a lot (at most what is available), with an optional message. */
+export function PurchaseRequestModal({ product, onClose }: { product: AdminProduct; onClose(): void }) {
+  const { t } = useTranslation('marketplace');
+  const toast = useToast();
+  const send = usePurchaseRequest(product.productId);
+  const [pallets, setPallets] = useState(1);
+  const [message, setMessage] = useState('');
+  const invalid = !Number.isInteger(pallets) || pallets < 1 || pallets > product.quantity;
+  const error = send.error instanceof ApiError ? t(`errors.${send.error.code}`, { defaultValue: t('errors.default') }) : null;
+  return (
+    <Modal show onHide={onClose} centered>
+      <Form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (invalid) return;
+          send.mutate(
+            { pallets, message },
+            {
+              onSuccess: () => {
+                toast.show('success', { message: t('request.sent') });
+                onClose();
+              },
+            },
+          );
+        }}
+      >
+        <Modal.Header closeButton>
+          <Modal.Title as="h2" className="h5">
+            {t('request.title')} — {product.name}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {error ? <Alert variant="danger">{error}</Alert> : null}
+          <Form.Group className="mb-3" controlId="request-pallets">
+            <Form.Label>{t('request.pallets')}</Form.Label>
+            <Form.Control type="number" min={1} max={product.quantity} step={1} value={Number.isNaN(pallets) ? '' : pallets} isInvalid={invalid} onChange={(e) => setPallets(e.target.value === '' ? Number.NaN : Number(e.target.value))} />
+            <Form.Text>{t('request.max', { count: product.quantity })}</Form.Text>
+            <Form.Control.Feedback type="invalid">{t('request.palletsInvalid', { count: product.quantity })}</Form.Control.Feedback>
+          </Form.Group>
+          <Form.Group controlId="request-message">
+            <Form.Label>
+              {t('request.message')} <span className="text-body-secondary small">({t('optional')})</span>
+            </Form.Label>
+            <Form.Control as="textarea" rows={3} maxLength={1000} value={message} onChange={(e) => setMessage(e.target.value)} />
+          </Form.Group>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" disabled={send.isPending || invalid}>
+            {t('request.send')}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { FAMILIES } from '../constants/limits.js';
+import { PRODUCT_STATUSES } from '../constants/marketplace.js';
+
+/** Money in €/kg: positive, at most 2 decimals. */
+export const euroPerKg = z
+  .number({ error: 'required' })
+  .positive('mustBePositive')
+  .max(1_000_000, 'tooLarge')
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'atMostTwoDecimals');
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidDate');
+
+/** The supplier's lot form (create and edit). Photos travel separately as multipart files. */
+export const productInput = z
+  .object({
+    articleId: z.number().int().positive({ error: 'required' }),
+    name: z.string().trim().min(1, 'required').max(120),
+    description: z.string().trim().max(2000).default(''),
+    caliber: z.string().trim().max(40).default(''),
+    originId: z.number().int().positive({ error: 'required' }),
+    packagingId: z.number().int().positive({ error: 'required' }),
+    price: euroPerKg,
+    quantity: z.number().int('wholePallets').min(1, 'atLeastOnePallet').max(10_000),
+    availableUntil: isoDate,
+    /** Present (an ISO date-time) when the lot is sold at auction. */
+    auctionStartDate: z.iso.datetime({ offset: true, error: 'invalidDate' }).nullable().optional(),
+  })
+  .strict();
+export type ProductInput = z.input<typeof productInput>;
+
+const ref = z.object({ id: z.number().int(), name: z.string() });
+
+/** The admin product of spec §3, shared by every listing view. `photos` is a JSON-encoded list of file names. */
+export const adminProduct = z.object({
+  productId: z.number().int(),
+  productName: z.string(),
+  articleId: z.number().int(),
+  family: z.enum(FAMILIES),
+  name: z.string(),
+  description: z.string(),
+  photos: z.string(),
+  user: z.object({ companyName: z.string() }),
+  supplier: z.number().int(),
+  created: z.string(),
+  caliber: z.string(),
+  origin: z.object({ id: z.number().int(), name: z.string(), alpha2: z.string() }),
+  packaging: ref,
+  status: z.enum(PRODUCT_STATUSES),
+  auctionStartDate: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  availableUntil: z.string(),
+  price: z.number(),
+  quantity: z.number().int(),
+});
+export type AdminProduct = z.infer<typeof adminProduct>;
+
+export const purchaseRequestInput = z
+  .object({
+    pallets: z.number().int('wholePallets').min(1, 'atLeastOnePallet'),
+    message: z.string().trim().max(1000).default(''),
+  })
+  .strict();
+export type PurchaseRequestInput = z.input<typeof purchaseRequestInput>;
+
+export const purchaseRequest = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  productTitle: z.string(),
+  buyer: z.object({ companyName: z.string(), email: z.string() }),
+  pallets: z.number().int(),
+  message: z.string(),
+  created: z.string(),
+});
+export type PurchaseRequest = z.infer<typeof purchaseRequest>;
+
+/** A supplier's own lot with what it may still do with it. */
+export const supplierProduct = adminProduct.extend({
+  offersCount: z.number().int(),
+  highest: z.number().nullable(),
+  editable: z.boolean(),
+  winner: z.object({ companyName: z.string(), amount: z.number() }).nullable(),
+});
+export type SupplierProduct = z.infer<typeof supplierProduct>;
+
+export const productIdParam = z.object({ productId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** What the lot form offers: catalog articles (with their names in the four languages) and packagings. */
+export const productFormOptions = z.object({
+  articles: z.array(
+    z.object({
+      id: z.number().int(),
+      article: z.string(),
+      family: z.enum(FAMILIES),
+      names: z.object({ en: z.string(), fr: z.string(), de: z.string(), es: z.string() }),
+    }),
+  ),
+  packagings: z.array(ref),
+});
+export type ProductFormOptions = z.infer<typeof productFormOptions>;
