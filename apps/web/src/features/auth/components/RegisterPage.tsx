@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { CitySelect, CountrySelect } from '../../../components/CountrySelect';
+import { CountryCityFields } from '../../../components/CountryCityFields';
 import { PageTitle } from '../../../components/PageTitle';
 import { ApiError } from '../../../lib/api';
 import { postRegister } from '../../../lib/session-api';
@@ -34,7 +34,6 @@ export function RegisterPage() {
     control,
     handleSubmit,
     setValue,
-    watch,
     reset,
     formState: { errors, isSubmitting },
   } = useForm<RegistrationForm>({
@@ -43,7 +42,6 @@ export function RegisterPage() {
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const country = watch('country') as { alpha2?: string } | null;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -100,37 +98,13 @@ export function RegisterPage() {
                 </Form.Select>
                 <Form.Control.Feedback type="invalid">{msg(errors.category?.message)}</Form.Control.Feedback>
               </Form.Group>
-              <Form.Group as={Col} md={6}>
-                <Form.Label htmlFor="reg-country">{t('fields.country')}</Form.Label>
-                <Controller
-                  control={control}
-                  name="country"
-                  render={({ field }) => (
-                    <CountrySelect
-                      inputId="reg-country"
-                      value={field.value as never}
-                      invalid={!!errors.country}
-                      onChange={(v) => {
-                        field.onChange(v);
-                        // A new country empties the city (its list depends on the country).
-                        setValue('city', null);
-                      }}
-                    />
-                  )}
-                />
-                {errors.country ? <div className="invalid-feedback d-block">{msg(errors.country.message as string | undefined)}</div> : null}
-              </Form.Group>
-              <Form.Group as={Col} md={6}>
-                <Form.Label htmlFor="reg-city">{t('fields.city')}</Form.Label>
-                <Controller
-                  control={control}
-                  name="city"
-                  render={({ field }) => (
-                    <CitySelect inputId="reg-city" alpha2={country?.alpha2} value={field.value as never} invalid={!!errors.city} onChange={field.onChange} />
-                  )}
-                />
-                {errors.city ? <div className="invalid-feedback d-block">{msg(errors.city.message as string | undefined)}</div> : null}
-              </Form.Group>
+              <CountryCityFields
+                control={control}
+                setValue={setValue}
+                idPrefix="reg"
+                labels={{ country: t('fields.country'), city: t('fields.city') }}
+                errors={{ country: msg(errors.country?.message as string | undefined) ?? undefined, city: msg(errors.city?.message as string | undefined) ?? undefined }}
+              />
               <Form.Group as={Col} md={8} controlId="reg-address">
                 <Form.Label>{t('fields.address')}</Form.Label>
                 <Form.Control autoComplete="street-address" isInvalid={!!errors.address} {...register('address')} />

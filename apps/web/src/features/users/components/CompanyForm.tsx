@@ -1,8 +1,8 @@
 import { Button, Col, Form, Row, Spinner } from 'react-bootstrap';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { CitySelect, CountrySelect } from '../../../components/CountrySelect';
+import { CountryCityFields } from '../../../components/CountryCityFields';
 import { useToast } from '../../../components/Toasts';
 import { useSession } from '../../../lib/session';
 import { postChangeUserInfos } from '../api/profile';
@@ -17,7 +17,6 @@ export function CompanyForm() {
     control,
     handleSubmit,
     setValue,
-    watch,
     formState: { errors, isSubmitting },
   } = useForm<ProfileForm>({
     resolver: zodResolver(profileFormSchema),
@@ -31,7 +30,6 @@ export function CompanyForm() {
     },
     reValidateMode: 'onChange',
   });
-  const country = watch('country') as { alpha2?: string } | null;
   const msg = (m?: string) => (m ? t(m) : null);
 
   const onSubmit = handleSubmit(async (v) => {
@@ -62,36 +60,13 @@ export function CompanyForm() {
             <Form.Control isInvalid={!!errors.postalCode} {...register('postalCode')} />
             <Form.Control.Feedback type="invalid">{msg(errors.postalCode?.message)}</Form.Control.Feedback>
           </Form.Group>
-          <Form.Group as={Col} md={6}>
-            <Form.Label htmlFor="profile-country">{t('fields.country')}</Form.Label>
-            <Controller
-              control={control}
-              name="country"
-              render={({ field }) => (
-                <CountrySelect
-                  inputId="profile-country"
-                  value={field.value as never}
-                  invalid={!!errors.country}
-                  onChange={(v) => {
-                    field.onChange(v);
-                    setValue('city', null);
-                  }}
-                />
-              )}
-            />
-            {errors.country ? <div className="invalid-feedback d-block">{msg(errors.country.message as string | undefined)}</div> : null}
-          </Form.Group>
-          <Form.Group as={Col} md={6}>
-            <Form.Label htmlFor="profile-city">{t('fields.city')}</Form.Label>
-            <Controller
-              control={control}
-              name="city"
-              render={({ field }) => (
-                <CitySelect inputId="profile-city" alpha2={country?.alpha2} value={field.value as never} invalid={!!errors.city} onChange={field.onChange} />
-              )}
-            />
-            {errors.city ? <div className="invalid-feedback d-block">{msg(errors.city.message as string | undefined)}</div> : null}
-          </Form.Group>
+          <CountryCityFields
+            control={control}
+            setValue={setValue}
+            idPrefix="profile"
+            labels={{ country: t('fields.country'), city: t('fields.city') }}
+            errors={{ country: msg(errors.country?.message as string | undefined) ?? undefined, city: msg(errors.city?.message as string | undefined) ?? undefined }}
+          />
           <Form.Group as={Col} md={6} controlId="profile-vat">
             <Form.Label>{t('fields.vatId')}</Form.Label>
             <Form.Control isInvalid={!!errors.vatId} {...register('vatId')} />
