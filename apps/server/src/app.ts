@@ -19,6 +19,7 @@ import { suppliersRoutes } from './modules/suppliers/suppliers.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { productLinksRoutes } from './modules/product-links/product-links.routes.js';
+import { supplierProductsRoutes } from './modules/supplier-products/supplier-products.routes.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(suppliersRoutes);
     await api.register(contactsRoutes);
     await api.register(productLinksRoutes);
+    await api.register(supplierProductsRoutes);
   });
 
   await app.register(staticWebPlugin, { distDir: config.webDistDir ?? WEB_DIST_DIR });

@@ -61,6 +61,16 @@ async function present(db: Executor, id: number): Promise<SupplierVariant> {
   return presentVariant(row);
 }
 
+/** An article named in the path: unknown is 404 (the catalog's list check answers 400 for bodies). */
+export async function requireArticle(db: Executor, id: number) {
+  try {
+    return (await catalogService.requireArticles(db, [id]))[0]!;
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 400) throw new HttpError(404, 'NOT_FOUND', 'Article not found.');
+    throw err;
+  }
+}
+
 const pricesOf = (v: VariantRow): VariantPrices => ({
   weightPiece: v.weightPiece === null ? null : Number(v.weightPiece),
   nbPiece: v.nbPiece,
@@ -163,7 +173,7 @@ export const supplierProductsService = {
 
   /** The suppliers whose product list holds the article, in the spec §3 supplier shape. */
   async allowedSuppliers(db: Db, articleId: number) {
-    await catalogService.requireArticles(db, [articleId]);
+    await requireArticle(db, articleId);
     const ids = await repo.supplierIdsForArticle(db, articleId);
     return Promise.all(ids.map((id) => companiesService.supplier(db, id)));
   },
