@@ -20,6 +20,7 @@ import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { productLinksRoutes } from './modules/product-links/product-links.routes.js';
 import { supplierProductsRoutes } from './modules/supplier-products/supplier-products.routes.js';
+import { requestsRoutes } from './modules/requests/requests.routes.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(contactsRoutes);
     await api.register(productLinksRoutes);
     await api.register(supplierProductsRoutes);
+    await api.register(requestsRoutes);
   });
 
   await app.register(staticWebPlugin, { distDir: config.webDistDir ?? WEB_DIST_DIR });

@@ -10,3 +10,4 @@ export * from './schemas/companies.js';
 export * from './schemas/contacts.js';
 export * from './schemas/product-links.js';
 export * from './schemas/supplier-products.js';
+export * from './schemas/requests.js';

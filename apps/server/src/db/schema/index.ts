@@ -3,3 +3,4 @@ export * from './users.js';
 export * from './catalog.js';
 export * from './companies.js';
 export * from './supplier-products.js';
+export * from './requests.js';
