@@ -56,6 +56,7 @@ export function DateRangePicker({ start, end, onChange, id, label, disabled, siz
       dateFormat="P"
       disabled={disabled}
       className={`form-control${size === 'sm' ? ' form-control-sm' : ''}`}
+      wrapperClassName="d-block"
       customInput={<input aria-label={label} data-testid={id} />}
       shouldCloseOnSelect
     />
