@@ -22,6 +22,9 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /** SMTP server for outgoing mail; unset = messages are kept in the outbox table (decision 124). */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Primeur <no-reply@primeur.local>'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -40,6 +43,8 @@ export interface AppConfig {
   trustProxy: boolean;
   session: { idleMs: number; absoluteMs: number };
   loginLimits: { perEmail: number; perIp: number; windowMs: number };
+  smtpUrl?: string;
+  mailFrom: string;
 }
 
 /** The only reader of process.env. */
@@ -69,5 +74,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       perIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
     },
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
   };
 }
