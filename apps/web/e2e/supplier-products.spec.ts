@@ -112,3 +112,27 @@ test('an admin sends a product request and finds the message in the outbox', asy
   await message.click();
   await expect(page.getByText('Volumen: 6 palé(s)')).toBeVisible();
 });
+
+test('in French, the validity range picked in the calendar is saved for the variant', async ({ page }) => {
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await gotoIn(page, '/intern/supplierDetails', 'fr');
+  await page.getByLabel('Fournisseur', { exact: true }).selectOption({ label: 'Berries del Condado S.L.' });
+  await page.getByRole('button', { name: 'Afficher les variantes de Fraise' }).click();
+  const picker = page.locator('[data-testid$="-dates"]').first();
+  const variantId = (await picker.getAttribute('data-testid'))!.match(/variant-(\d+)-dates/)![1];
+  await picker.click();
+  const month = page.locator('.react-datepicker__month');
+  await month.locator('.react-datepicker__day--010:not(.react-datepicker__day--outside-month)').click();
+  await month.locator('.react-datepicker__day--020:not(.react-datepicker__day--outside-month)').click();
+  await expect(page.getByText('Informations mises à jour avec succès !')).toBeVisible();
+
+  const supplierId = new URL(page.url()).searchParams.get('supplier');
+  const list = await (await page.request.get(`/api/intern/userProduct/supplier/products/${supplierId}`)).json();
+  const saved = list.find((v: { id: number }) => v.id === Number(variantId));
+  expect(saved.startDate.slice(8)).toBe('10');
+  expect(saved.endDate.slice(8)).toBe('20');
+  await page.reload();
+  await page.getByRole('button', { name: 'Afficher les variantes de Fraise' }).click();
+  const [y, m] = saved.startDate.split('-');
+  await expect(page.getByTestId(`variant-${variantId}-dates`)).toHaveValue(`10/${m}/${y} - 20/${m}/${y}`);
+});
