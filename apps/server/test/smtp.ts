@@ -14,12 +14,13 @@ export interface ReceivedMail {
  */
 export async function startSmtpServer() {
   const received: ReceivedMail[] = [];
+  let rejecting = true;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onRcptTo(address, _session, cb) {
-      if (address.address.startsWith('reject')) return cb(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      if (rejecting && address.address.startsWith('reject')) return cb(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
       cb();
     },
     onData(stream, session, cb) {
@@ -37,7 +38,15 @@ export async function startSmtpServer() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Whether `reject…` recipients are refused (true at start). */
+    setRejecting: (on: boolean) => {
+      rejecting = on;
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 /** The headers of a raw message, unfolded, with RFC 2047 encoded words decoded. */

@@ -111,6 +111,10 @@ test('an admin sends a product request and finds the message in the outbox', asy
   await expect(message).toContainText('In outbox');
   await message.click();
   await expect(page.getByText('Volumen: 6 palé(s)')).toBeVisible();
+
+  // Without an SMTP server, sending again explains why the message stays here.
+  await message.getByRole('button', { name: 'Send again' }).click();
+  await expect(page.getByText('No SMTP server is configured: the message stays in the outbox.')).toBeVisible();
 });
 
 test('in French, the validity range picked in the calendar is saved for the variant', async ({ page }) => {

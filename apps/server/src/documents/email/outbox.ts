@@ -62,6 +62,20 @@ export async function deliverQueued(db: Db, mailer: Mailer, ids: number[]): Prom
   return ids.length ? db.select().from(outbox).where(inArray(outbox.id, ids)).orderBy(outbox.id) : [];
 }
 
+/**
+ * Puts a failed, kept or stuck message back to `pending` so `deliverQueued` sends it again. Answers
+ * what it found: 'missing', 'sent' (already gone, never sent twice) or 'queued'.
+ */
+export async function requeue(db: Db, id: number): Promise<'missing' | 'sent' | 'queued'> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id)).for('update');
+    if (!row) return 'missing';
+    if (row.status === 'sent') return 'sent';
+    await tx.update(outbox).set({ status: 'pending', error: null }).where(eq(outbox.id, id));
+    return 'queued';
+  });
+}
+
 /** The newest messages first, for the admin outbox page. */
 export const listOutbox = (db: Db, limit: number, offset: number) =>
   db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit).offset(offset);

@@ -93,6 +93,17 @@ describe('POST /api/email/intern/requestProduct/send through a real SMTP server'
     expect(anne.error).toMatch(/550|Mailbox unavailable/);
     expect(pedro).toMatchObject({ to: 'pedro@huerta.test', status: 'sent', language: 'es' });
     expect(smtp.received.map((m) => m.to)).toEqual([['pedro@huerta.test']]);
+
+    // Once the mailbox accepts again, the failed message can be sent again; a sent one cannot.
+    smtp.setRejecting(false);
+    const retry = (id: number) => ctx.app.inject({ method: 'POST', url: `/api/email/intern/outbox/${id}/retry`, headers: { cookie: admin } });
+    const again = await retry(anne.id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ id: anne.id, status: 'sent', error: null });
+    expect(smtp.received.map((m) => m.to)).toEqual([['pedro@huerta.test'], ['reject-anne@dutch.test']]);
+    expect((await retry(anne.id)).json().code).toBe('ALREADY_SENT');
+    expect((await retry(999999)).statusCode).toBe(404);
+    smtp.setRejecting(true);
   });
 
   it('refuses an invalid request and records nothing', async () => {
@@ -141,6 +152,9 @@ describe('without SMTP_URL', () => {
       expect(msg).toMatchObject({ status: 'outbox', subject: 'Produktanfrage: Clementine, Kaliber 2', to: 'jonas@obst.test' });
       expect(msg.text).toContain('Menge: 1,5 Palette(n)');
       expect(list.json().total).toBe(1);
+      const retry = await local.app.inject({ method: 'POST', url: `/api/email/intern/outbox/${msg.id}/retry`, headers: { cookie } });
+      expect(retry.statusCode).toBe(409);
+      expect(retry.json().code).toBe('MAIL_NOT_CONFIGURED');
     } finally {
       await local.close();
     }

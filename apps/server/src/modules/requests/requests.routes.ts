@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody, outboxPage, outboxQuery, productRequest, productRequestSent } from '@primeur/shared';
+import { emailMessage, errorBody, idParam, outboxPage, outboxQuery, productRequest, productRequestSent } from '@primeur/shared';
 import { createMailer } from '../../documents/email/mailer.js';
 import { requestsService } from './requests.service.js';
 
@@ -21,5 +21,11 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/email/intern/outbox',
     { config: admin, schema: { tags, querystring: outboxQuery, response: { 200: outboxPage } } },
     async (req) => requestsService.outbox(db, req.query.page, req.query.size),
+  );
+
+  app.post(
+    '/api/email/intern/outbox/:id/retry',
+    { config: admin, schema: { tags, params: idParam, response: { 200: emailMessage, 404: errorBody, 409: errorBody } } },
+    async (req) => requestsService.retry(db, mailer, req.params.id),
   );
 };

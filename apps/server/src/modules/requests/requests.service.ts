@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { languageForCountry } from '../../documents/email/language.js';
 import type { Mailer } from '../../documents/email/mailer.js';
-import { countOutbox, deliverQueued, listOutbox, queueMail, type QueuedMail } from '../../documents/email/outbox.js';
+import { countOutbox, deliverQueued, listOutbox, queueMail, requeue, type QueuedMail } from '../../documents/email/outbox.js';
 import { renderProductRequest } from '../../documents/email/templates/product-request.js';
 import { catalogService } from '../catalog/catalog.service.js';
 import { supplierProductsService } from '../supplier-products/supplier-products.service.js';
@@ -73,6 +73,16 @@ export const requestsService = {
 
     const rows = await deliverQueued(db, mailer, ids);
     return { id: request.id, createdAt: request.createdAt.toISOString(), messages: rows.map(presentMessage) };
+  },
+
+  /** Sends a failed or kept message again through the configured SMTP server. */
+  async retry(db: Db, mailer: Mailer, id: number) {
+    if (mailer.mode === 'outbox') throw new HttpError(409, 'MAIL_NOT_CONFIGURED', 'No SMTP server is configured; the message stays in the outbox.');
+    const found = await requeue(db, id);
+    if (found === 'missing') throw new HttpError(404, 'NOT_FOUND', 'Message not found.');
+    if (found === 'sent') throw new HttpError(409, 'ALREADY_SENT', 'This message has been sent already.');
+    const [row] = await deliverQueued(db, mailer, [id]);
+    return presentMessage(row!);
   },
 
   async outbox(db: Db, page: number, size: number) {

@@ -1,7 +1,10 @@
 import { Fragment, useState } from 'react';
 import { Alert, Button, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../components/Toasts';
+import { ApiError } from '../../../lib/api';
 import { OUTBOX_PAGE_SIZE, useOutbox } from '../api/outbox';
+import { useRetryMessage } from '../api/retry-message';
 import { StatusBadge } from './StatusBadge';
 
 /**
@@ -14,6 +17,16 @@ export function OutboxPage() {
   const [open, setOpen] = useState<number | null>(null);
   const outbox = useOutbox(page);
   const data = outbox.data;
+  const retry = useRetryMessage();
+  const toast = useToast();
+  const onRetry = (id: number) =>
+    retry.mutate(id, {
+      onSuccess: (m) => toast.show(m.status === 'sent' ? 'success' : 'default', { message: t(`status.${m.status}`) }),
+      onError: (err) => {
+        const key = `outbox.reasons.${err instanceof ApiError ? err.code : ''}`;
+        toast.show('default', { detail: i18n.exists(key, { ns: 'requests' }) ? t(key) : undefined });
+      },
+    });
   return (
     <>
       <h1 className="h3 mb-2">{t('outbox.title')}</h1>
@@ -52,6 +65,20 @@ export function OutboxPage() {
                     <td>
                       <StatusBadge status={m.status} />
                       {m.error ? <div className="small text-danger">{m.error}</div> : null}
+                      {m.status !== 'sent' ? (
+                        <Button
+                          size="sm"
+                          variant="link"
+                          className="p-0 d-block"
+                          disabled={retry.isPending}
+                          onClick={(e) => {
+                            e.stopPropagation();
+                            onRetry(m.id);
+                          }}
+                        >
+                          {t('outbox.retry')}
+                        </Button>
+                      ) : null}
                     </td>
                   </tr>
                   {open === m.id ? (
