@@ -63,14 +63,15 @@ export async function deliverQueued(db: Db, mailer: Mailer, ids: number[]): Prom
 }
 
 /**
- * Puts a failed, kept or stuck message back to `pending` so `deliverQueued` sends it again. Answers
- * what it found: 'missing', 'sent' (already gone, never sent twice) or 'queued'.
+ * Puts a failed or kept message back to `pending` so `deliverQueued` sends it again. A `pending`
+ * message is being sent by someone else (or its process died mid-send): it is left alone, so two
+ * clicks never send one message twice. Answers 'missing', 'sent', 'pending' or 'queued'.
  */
-export async function requeue(db: Db, id: number): Promise<'missing' | 'sent' | 'queued'> {
+export async function requeue(db: Db, id: number): Promise<'missing' | 'sent' | 'pending' | 'queued'> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id)).for('update');
     if (!row) return 'missing';
-    if (row.status === 'sent') return 'sent';
+    if (row.status === 'sent' || row.status === 'pending') return row.status;
     await tx.update(outbox).set({ status: 'pending', error: null }).where(eq(outbox.id, id));
     return 'queued';
   });

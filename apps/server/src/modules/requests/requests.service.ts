@@ -81,6 +81,7 @@ export const requestsService = {
     const found = await requeue(db, id);
     if (found === 'missing') throw new HttpError(404, 'NOT_FOUND', 'Message not found.');
     if (found === 'sent') throw new HttpError(409, 'ALREADY_SENT', 'This message has been sent already.');
+    if (found === 'pending') throw new HttpError(409, 'SENDING', 'This message is being sent.');
     const [row] = await deliverQueued(db, mailer, [id]);
     return presentMessage(row!);
   },

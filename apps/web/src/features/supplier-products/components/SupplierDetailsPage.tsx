@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { ProductLink, VariantAction } from '@primeur/shared';
 import { PageTitle } from '../../../components/PageTitle';
 import { useAddVariant } from '../api/add-variant';
@@ -102,7 +102,10 @@ export function SupplierDetailsPage() {
               onAddVariant={setAdding}
             />
           ) : (
-            <p className="text-muted">{t('details.noProducts')}</p>
+            <p className="text-muted">
+              {t('details.noProducts')}{' '}
+              <Link to="/intern/suppliers">{t('details.openConfiguration')}</Link>
+            </p>
           )}
           <AddVariantModal
             show={adding !== null}
