@@ -40,6 +40,8 @@ describe('PUT /api/intern/userProduct/supplier/{action}/{id}/{value}: valid valu
   it('sets the caliber (trimmed), the volume and each date', async () => {
     const v = await fresh();
     expect((await put('caliber', v.id, ' 57-67 ')).json()).toMatchObject({ caliber: '57-67' });
+    // Calibers such as 10/12 travel URL-encoded in the path.
+    expect((await put('caliber', v.id, '10/12 ½')).json()).toMatchObject({ caliber: '10/12 ½' });
     expect((await put('volume', v.id, '12.5')).json()).toMatchObject({ volume: 12.5 });
     expect((await put('volume', v.id, '0')).json()).toMatchObject({ volume: 0 });
     expect((await put('startDate', v.id, '2026-11-12')).json()).toMatchObject({ startDate: '2026-11-12', endDate: '2026-11-20' });
