@@ -3,6 +3,8 @@ import path from 'node:path';
 import { findChromium } from '../../scripts/ensure-chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** A fake Open-Meteo on loopback: the run never depends on the internet. */
+const WEATHER_PORT = PORT + 1;
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = path.join(root, '.tmp', 'e2e-data');
 
@@ -25,12 +27,28 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
-    command: `rm -rf "${dataDir}" && npx tsx apps/server/src/server.ts`,
-    cwd: root,
-    url: `http://localhost:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
-  },
+  webServer: [
+    {
+      command: `npx tsx apps/web/e2e/fake-open-meteo.ts ${WEATHER_PORT}`,
+      cwd: root,
+      url: `http://127.0.0.1:${WEATHER_PORT}/v1/forecast?latitude=1&longitude=1`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `rm -rf "${dataDir}" && npx tsx apps/server/src/server.ts`,
+      cwd: root,
+      url: `http://localhost:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        WEATHER_API_URL: `http://127.0.0.1:${WEATHER_PORT}/v1/forecast`,
+      },
+    },
+  ],
 });

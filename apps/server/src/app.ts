@@ -5,6 +5,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config/env.js';
 import type { Database } from './db/client.js';
 import { InProcessEventBus, type EventBus } from './realtime/event-bus.js';
+import { stompRoutes, websocketTransport } from './realtime/stomp-routes.js';
+import type { StompLimits } from './realtime/stomp-connection.js';
 import errorsPlugin from './plugins/errors.js';
 import securityPlugin from './plugins/security.js';
 import sessionPlugin, { requireAccessRules, type DeclaredRoute } from './plugins/session.js';
@@ -19,6 +21,8 @@ import { suppliersRoutes } from './modules/suppliers/suppliers.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { productLinksRoutes } from './modules/product-links/product-links.routes.js';
+import { pricesRoutes } from './modules/prices/prices.routes.js';
+import { weatherRoutes } from './modules/weather/weather.routes.js';
 import { supplierProductsRoutes } from './modules/supplier-products/supplier-products.routes.js';
 import { requestsRoutes } from './modules/requests/requests.routes.js';
 
@@ -27,6 +31,8 @@ export interface AppDeps {
   database: Database;
   /** Live-message bus; in-process unless the caller passes another (Redis). */
   bus?: EventBus;
+  /** STOMP limits and heart-beat intervals (tests shorten them). */
+  stomp?: Partial<StompLimits>;
 }
 
 declare module 'fastify' {
@@ -60,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityPlugin, { config });
   await app.register(sessionPlugin, { db: deps.database.db, config });
   await app.register(openapiPlugin);
+  await app.register(websocketTransport, { limits: deps.stomp });
 
   await app.register(async (api) => {
     requireAccessRules(api, app.declaredRoutes);
@@ -72,6 +79,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(suppliersRoutes);
     await api.register(contactsRoutes);
     await api.register(productLinksRoutes);
+    await api.register(stompRoutes, { config, limits: deps.stomp });
+    await api.register(pricesRoutes);
+    await api.register(weatherRoutes);
     await api.register(supplierProductsRoutes);
     await api.register(requestsRoutes);
   });

@@ -14,7 +14,9 @@ export interface TestContext {
 }
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), ...overrides };
+  // Upstream services point at a closed loopback port: tests never reach the internet; the tests
+  // of a module that calls out start their own fake server on loopback.
+  return { ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEATHER_API_URL: 'http://127.0.0.1:9/v1/forecast' }), ...overrides };
 }
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {

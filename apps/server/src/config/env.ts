@@ -22,6 +22,25 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /** Comma-separated URLs serving price files (CSV or JSON, the import format), fetched daily. Empty: no scheduled fetch. */
+  PRICE_SOURCES: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ }))),
+  /** Hour of the day (server local time) of the scheduled price fetch. */
+  PRICE_FETCH_HOUR: z.coerce.number().int().min(0).max(23).default(6),
+  PRICE_FETCH_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(30),
+  /** Set by npm to the directory a command was typed in: command-line tools resolve file arguments against it. */
+  INIT_CWD: z.string().optional(),
+  WEATHER_API_URL: z.url().default('https://api.open-meteo.com/v1/forecast'),
+  WEATHER_CACHE_MINUTES: z.coerce.number().int().positive().default(60),
+  WEATHER_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(10),
   /** SMTP server for outgoing mail; unset = messages are kept in the outbox table (decision 124). */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Primeur <no-reply@primeur.local>'),
@@ -43,6 +62,10 @@ export interface AppConfig {
   trustProxy: boolean;
   session: { idleMs: number; absoluteMs: number };
   loginLimits: { perEmail: number; perIp: number; windowMs: number };
+  /** Where the user typed the command (npm runs workspace scripts in the workspace directory). */
+  invocationDir?: string;
+  prices: { sources: string[]; fetchHour: number; fetchTimeoutMs: number };
+  weather: { apiUrl: string; cacheMs: number; timeoutMs: number };
   smtpUrl?: string;
   mailFrom: string;
 }
@@ -73,6 +96,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       perEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,
       perIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+    },
+    invocationDir: e.INIT_CWD,
+    prices: {
+      sources: e.PRICE_SOURCES,
+      fetchHour: e.PRICE_FETCH_HOUR,
+      fetchTimeoutMs: e.PRICE_FETCH_TIMEOUT_SECONDS * 1000,
+    },
+    weather: {
+      apiUrl: e.WEATHER_API_URL,
+      cacheMs: e.WEATHER_CACHE_MINUTES * 60_000,
+      timeoutMs: e.WEATHER_TIMEOUT_SECONDS * 1000,
     },
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

@@ -11,6 +11,12 @@ export interface EventBus {
   publish(topic: string, payload: string): Promise<void>;
   /** Returns an unsubscribe function. */
   subscribe(topic: string, handler: BusHandler): Promise<() => Promise<void>>;
+  /**
+   * Buses that can lose messages (Redis, while its connection is down) call the listener once they
+   * are subscribed again, so that watchers can be told to refetch what they may have missed.
+   * Returns the function that removes the listener.
+   */
+  onGap?(listener: () => void): () => void;
   close(): Promise<void>;
 }
 

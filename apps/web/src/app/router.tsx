@@ -49,7 +49,11 @@ export const routes: RouteObject[] = [
           {
             element: <RouteGuard mode="admin" />,
             children: [
-              { path: '/admin/home', element: <ComingSoon titleKey="menu.adminHome" /> },
+              {
+                path: '/admin/home',
+                // Loaded on demand: the charting and date-picker code serves only the operator's staff.
+                lazy: async () => ({ Component: (await import('../pages/AdminDashboardPage')).AdminDashboardPage }),
+              },
               { path: '/admin/productsList', element: <ComingSoon titleKey="menu.adminProducts" /> },
               { path: '/admin/usersList', element: <UsersListPage /> },
               { path: '/intern/suppliers', element: <SuppliersPage /> },

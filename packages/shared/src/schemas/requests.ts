@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoDate, threeDecimals } from './supplier-products.js';
+import { isoDate } from './prices.js';
+import { threeDecimals } from './supplier-products.js';
 
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed', 'outbox'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];

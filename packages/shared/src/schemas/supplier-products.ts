@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { FAMILIES } from '../constants/limits.js';
 import { namedItem } from './catalog.js';
 import { country } from './location.js';
 import { productLink } from './product-links.js';
+import { isoDate } from './prices.js';
 import { companyOption } from './companies.js';
 
 /** The fields of a variant that `PUT …/userProduct/supplier/{action}/{id}/{value}` may set. */
@@ -29,11 +29,6 @@ export const SUPPLIER_PRODUCT_ERROR_CODES = ['VARIANT_NOT_SAME_PRODUCT'] as cons
 
 /** Three decimals at most (spec §5: step 0.001). */
 export const threeDecimals = (v: number) => Math.abs(Math.round(v * 1000) - v * 1000) < 1e-6;
-export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-export const isoDate = z
-  .string()
-  .regex(ISO_DATE, 'invalidDate')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'invalidDate');
 
 /** Spec §9: discounted price = price − price × discount / 100. */
 export const discountedPrice = (price: number, discountPercent: number) => price - (price * discountPercent) / 100;
@@ -111,5 +106,3 @@ export const overviewDistinctQuery = z
   .refine((q) => q.startDate <= q.endDate, { message: 'startAfterEnd', path: ['endDate'] });
 export const overviewDistinct = z.object({ origins: z.array(country), calibers: z.array(z.string()) });
 export type OverviewDistinct = z.infer<typeof overviewDistinct>;
-
-export const family = z.enum(FAMILIES);

@@ -1,0 +1,12 @@
+import type { AppConfig } from '../config/env.js';
+import { InProcessEventBus, type EventBus } from './event-bus.js';
+import { RedisEventBus } from './redis-event-bus.js';
+
+/** The bus for this process: Redis pub/sub when REDIS_URL is set (several instances), else in-process. */
+export async function createEventBus(
+  config: Pick<AppConfig, 'redisUrl'>,
+  onError?: (err: Error) => void,
+): Promise<{ bus: EventBus; kind: 'redis' | 'in-process' }> {
+  if (config.redisUrl) return { bus: await RedisEventBus.connect(config.redisUrl, { onError }), kind: 'redis' };
+  return { bus: new InProcessEventBus(), kind: 'in-process' };
+}

@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { IMessage } from '@stomp/stompjs';
+import { WebSocket } from 'ws';
+import { buildApp } from '../app.js';
+import type { Database } from '../db/client.js';
+import { createUser } from '../db/factories.js';
+import { freshDatabase } from '../../test/database.js';
+import { login, testConfig } from '../../test/build-app.js';
+import { frame, listenWs, rawStomp, stompClient } from '../../test/stomp-client.js';
+
+let app: FastifyInstance;
+let database: Database;
+let url: string;
+let cookie: string;
+
+const offer = (id: number, amount = '1.25') => ({
+  id,
+  date: new Date().toISOString(),
+  amount,
+  user: { companyName: 'Verger du Sud' },
+});
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  app = await buildApp({
+    config: testConfig(),
+    database,
+    // Short intervals so heart-beats can be observed within a test.
+    stomp: { heartbeatSendMs: 200, heartbeatReceiveMs: 200, maxSubscriptions: 3, maxFrameBytes: 4096, sessionRecheckMs: 150, maxFramesPer10s: 40 },
+  });
+  url = await listenWs(app);
+  const user = await createUser(database.db, { category: 'client' });
+  cookie = await login(app, user.email, user.password);
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('STOMP over WebSocket at /ws', () => {
+  it('delivers an offer published on the bus to a subscriber, as a JSON MESSAGE', async () => {
+    const s = stompClient(url, cookie);
+    await s.connected;
+    const received: IMessage[] = [];
+    const subscribed = new Promise<void>((r) => s.client.watchForReceipt('sub-ok', () => r()));
+    s.client.subscribe('/topic/offers/42', (m) => received.push(m), { receipt: 'sub-ok' });
+    await subscribed;
+
+    await app.bus.publish('/topic/offers/42', JSON.stringify(offer(7)));
+    await app.bus.publish('/topic/offers/43', JSON.stringify(offer(8)));
+    await app.bus.publish('/topic/offers/42', JSON.stringify(offer(9, '1.30')));
+    await expect.poll(() => received.length).toBe(2);
+
+    expect(received.map((m) => JSON.parse(m.body).id)).toEqual([7, 9]);
+    expect(JSON.parse(received[1]!.body)).toMatchObject({ amount: '1.30', user: { companyName: 'Verger du Sud' } });
+    const h = received[0]!.headers;
+    expect(h.destination).toBe('/topic/offers/42');
+    expect(h['content-type']).toBe('application/json');
+    expect(h.subscription).toBeTruthy();
+    expect(h['message-id']).toBeTruthy();
+    expect(received[0]!.headers['message-id']).not.toBe(received[1]!.headers['message-id']);
+    await s.stop();
+  });
+
+  it('refuses CONNECT without a session with an ERROR frame and closes', async () => {
+    const s = stompClient(url);
+    const err = await s.error;
+    expect(err.headers.message).toMatch(/not signed in/i);
+    await s.closed;
+    expect(s.client.connected).toBe(false);
+    await s.stop();
+  });
+
+  it('refuses CONNECT with an unknown or revoked session cookie', async () => {
+    const s = stompClient(url, 'primeur_sid=forged-token');
+    expect((await s.error).headers.message).toMatch(/not signed in/i);
+    await s.stop();
+  });
+
+  it('answers a subscription to any other destination with an ERROR frame', async () => {
+    for (const destination of ['/topic/bids/1', '/topic/offers/abc', '/topic/offers/1/x', '/queue/offers/1', '/topic/offers/0']) {
+      const s = stompClient(url, cookie);
+      await s.connected;
+      s.client.subscribe(destination, () => undefined);
+      const err = await s.error;
+      expect(err.headers.message, destination).toMatch(/unknown destination/i);
+      await s.closed;
+      await s.stop();
+    }
+  });
+
+  it('refuses SEND: the topics are read-only', async () => {
+    const s = stompClient(url, cookie);
+    await s.connected;
+    s.client.publish({ destination: '/topic/offers/42', body: '{"id":1}' });
+    expect((await s.error).headers.message).toMatch(/read-only/i);
+    await s.stop();
+  });
+
+  it('sends a RECEIPT for SUBSCRIBE and UNSUBSCRIBE, and stops delivery after UNSUBSCRIBE', async () => {
+    const raw = await rawStomp(url, { cookie });
+    raw.send(frame('CONNECT', { 'accept-version': '1.2', host: 'localhost', receipt: 'c-1' }));
+    await raw.waitFor((t) => t.startsWith('CONNECTED\n'));
+    await raw.waitFor((t) => t.startsWith('RECEIPT\n') && t.includes('receipt-id:c-1\n'));
+    raw.send(frame('SUBSCRIBE', { id: 'a', destination: '/topic/offers/5', receipt: 'r-1' }));
+    await raw.waitFor((t) => t.includes('receipt-id:r-1\n'));
+    await app.bus.publish('/topic/offers/5', '{"id":1}');
+    const msg = await raw.waitFor((t) => t.startsWith('MESSAGE\n'));
+    expect(msg).toContain('subscription:a\n');
+    expect(msg.endsWith('\n\n{"id":1}\0')).toBe(true);
+
+    raw.send(frame('UNSUBSCRIBE', { id: 'a', receipt: 'r-2' }));
+    await raw.waitFor((t) => t.includes('receipt-id:r-2\n'));
+    expect(app.topicHub.topicCount).toBe(0);
+    await app.bus.publish('/topic/offers/5', '{"id":2}');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(raw.received.filter((t) => t.startsWith('MESSAGE\n'))).toHaveLength(1);
+    raw.ws.close();
+  });
+
+  it('answers DISCONNECT with its RECEIPT and closes the connection', async () => {
+    const raw = await rawStomp(url, { cookie });
+    raw.send(frame('STOMP', { 'accept-version': '1.1,1.2', host: 'localhost' }));
+    await raw.waitFor((t) => t.startsWith('CONNECTED\n') && t.includes('version:1.2\n'));
+    raw.send(frame('DISCONNECT', { receipt: 'bye-7' }));
+    await raw.waitFor((t) => t.startsWith('RECEIPT\n') && t.includes('receipt-id:bye-7\n'));
+    expect(await raw.closed).toBe(1000);
+  });
+
+  it('negotiates heart-beats and sends them at the negotiated interval', async () => {
+    // Client can send every 100 ms and wants one every 300 ms; the server offers 200,200.
+    const raw = await rawStomp(url, { cookie });
+    raw.send(frame('CONNECT', { 'accept-version': '1.2', host: 'h', 'heart-beat': '100,300' }));
+    const connected = await raw.waitFor((t) => t.startsWith('CONNECTED\n'));
+    expect(connected).toContain('heart-beat:200,200\n');
+    const ping = setInterval(() => raw.ws.send('\n'), 100);
+    await new Promise((r) => setTimeout(r, 1500));
+    clearInterval(ping);
+    // Server→client interval is max(200, 300) = 300 ms: at most 5 beats in 1.5 s (200 ms would give 7;
+    // a loaded machine only delays timers, so fewer is possible but never more).
+    const beats = raw.received.filter((t) => t === '\n').length;
+    expect(beats).toBeGreaterThanOrEqual(2);
+    expect(beats).toBeLessThanOrEqual(5);
+    expect(raw.ws.readyState).toBe(WebSocket.OPEN);
+    raw.ws.close();
+  });
+
+  it('drops a client that promised heart-beats and went silent', async () => {
+    const raw = await rawStomp(url, { cookie });
+    raw.send(frame('CONNECT', { 'accept-version': '1.2', host: 'h', 'heart-beat': '100,0' }));
+    await raw.waitFor((t) => t.startsWith('CONNECTED\n'));
+    const started = Date.now();
+    await raw.closed;
+    // Client→server interval max(100, 200) = 200 ms; dropped after three missed intervals.
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('keeps a real @stomp/stompjs client with heart-beats connected', async () => {
+    // Tolerance 5× so that a loaded CI machine's timer delays do not read as a dead server.
+    const s = stompClient(url, cookie, { heartbeatIncoming: 100, heartbeatOutgoing: 100, heartbeatToleranceMultiplier: 5 });
+    const connected = await s.connected;
+    expect(connected.headers['heart-beat']).toBe('200,200');
+    let closed = false;
+    void s.closed.then(() => (closed = true));
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(closed).toBe(false);
+    await s.stop();
+  });
+
+  it('refuses a client that only speaks STOMP 1.0', async () => {
+    const raw = await rawStomp(url, { cookie });
+    raw.send(frame('CONNECT', { host: 'h' }));
+    const err = await raw.waitFor((t) => t.startsWith('ERROR\n'));
+    expect(err).toContain('version:1.2,1.1\n');
+    await raw.closed;
+  });
+
+  it('limits the subscriptions per connection', async () => {
+    const raw = await rawStomp(url, { cookie });
+    raw.send(frame('CONNECT', { 'accept-version': '1.2', host: 'h' }));
+    for (const id of ['1', '2', '3', '4']) raw.send(frame('SUBSCRIBE', { id, destination: `/topic/offers/${id}` }));
+    const err = await raw.waitFor((t) => t.startsWith('ERROR\n'));
+    expect(err).toMatch(/at most 3 subscriptions/i);
+    await raw.closed;
+    await expect.poll(() => app.topicHub.topicCount).toBe(0);
+  });
+
+  it('closes a connection that sends an oversized frame', async () => {
+    const raw = await rawStomp(url, { cookie });
+    raw.send(frame('CONNECT', { 'accept-version': '1.2', host: 'h' }));
+    await raw.waitFor((t) => t.startsWith('CONNECTED\n'));
+    // Split over several WebSocket messages, each under the payload limit: the parser's own limit applies.
+    for (let i = 0; i < 3; i++) raw.send(`SUBSCRIBE\nid:x\nfiller:${'a'.repeat(2000)}`);
+    const err = await raw.waitFor((t) => t.startsWith('ERROR\n'));
+    expect(err).toMatch(/too large/i);
+    await raw.closed;
+  });
+
+  it('closes a connection that floods frames', async () => {
+    const raw = await rawStomp(url, { cookie });
+    raw.send(frame('CONNECT', { 'accept-version': '1.2', host: 'h' }));
+    await raw.waitFor((t) => t.startsWith('CONNECTED\n'));
+    for (let i = 0; i < 30; i++) {
+      raw.send(frame('SUBSCRIBE', { id: 'a', destination: '/topic/offers/1' }) + frame('UNSUBSCRIBE', { id: 'a' }));
+    }
+    expect(await raw.waitFor((t) => t.startsWith('ERROR\n'))).toMatch(/too many frames/i);
+    await raw.closed;
+    await expect.poll(() => app.topicHub.topicCount).toBe(0);
+  });
+
+  it('refuses frames before CONNECT and malformed escapes', async () => {
+    const a = await rawStomp(url, { cookie });
+    a.send(frame('SUBSCRIBE', { id: '1', destination: '/topic/offers/1' }));
+    expect(await a.waitFor((t) => t.startsWith('ERROR\n'))).toMatch(/CONNECT frame first/);
+    await a.closed;
+    const b = await rawStomp(url, { cookie });
+    b.send(frame('CONNECT', { 'accept-version': '1.2', host: 'h' }));
+    await b.waitFor((t) => t.startsWith('CONNECTED\n'));
+    b.send('SUBSCRIBE\nid:\\t\ndestination:/topic/offers/1\n\n\0');
+    expect(await b.waitFor((t) => t.startsWith('ERROR\n'))).toMatch(/escape/i);
+    await b.closed;
+  });
+
+  it('ends the feed when the session ends (sign-out elsewhere, deactivation)', async () => {
+    const user = await createUser(database.db, { category: 'supplier' });
+    const own = await login(app, user.email, user.password);
+    const s = stompClient(url, own);
+    await s.connected;
+    const res = await app.inject({ method: 'GET', url: '/auth/logout', headers: { cookie: own } });
+    expect(res.statusCode).toBeLessThan(400);
+    expect((await s.error).headers.message).toMatch(/session ended/i);
+    await s.closed;
+    await s.stop();
+  });
+
+  it('answers the STOMP WebSocket subprotocol the browser client offers', async () => {
+    const ws = new WebSocket(url, ['v10.stomp', 'v11.stomp', 'v12.stomp'], { headers: { cookie } });
+    await new Promise((r) => ws.once('open', r));
+    expect(ws.protocol).toBe('v12.stomp');
+    ws.close();
+  });
+
+  it('refuses a cross-site upgrade and accepts a same-origin one', async () => {
+    await expect(rawStomp(url, { cookie, origin: 'https://evil.example' })).rejects.toThrow(/403/);
+    const host = new URL(url).host;
+    const ok = await rawStomp(url, { cookie, origin: `http://${host}` });
+    ok.ws.close();
+  });
+});
