@@ -140,3 +140,19 @@ test('in French, the validity range picked in the calendar is saved for the vari
   const [y, m] = saved.startDate.split('-');
   await expect(page.getByTestId(`variant-${variantId}-dates`)).toHaveValue(`10/${m}/${y} - 20/${m}/${y}`);
 });
+
+test('removing a product from the price list is confirmed and takes its variants with it', async ({ page }) => {
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await gotoIn(page, '/intern/supplierDetails');
+  await page.getByLabel('Supplier', { exact: true }).selectOption({ label: 'Huerta de Almería S.L.' });
+  const total = page.getByTestId('total-volume');
+  const before = Number(await total.innerText());
+  const row = page.getByTestId('product-FRV07');
+  const volume = Number(await row.locator('td').nth(3).innerText());
+  await row.getByRole('button', { name: 'Remove Aubergine from the list' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
+  await expect(total).toHaveText(String(before - volume));
+  await page.reload();
+  await expect(page.getByTestId('product-FRV07')).toHaveCount(0);
+});

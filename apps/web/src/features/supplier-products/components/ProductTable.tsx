@@ -13,12 +13,13 @@ interface Props {
   save(variantId: number, action: VariantAction, value: string): Promise<unknown>;
   onDelete(variantId: number): void;
   onAddVariant(link: ProductLink): void;
+  onDeleteProduct(link: ProductLink): void;
 }
 
 const fmtVolume = (n: number, lng: string) => new Intl.NumberFormat(lng, { maximumFractionDigits: 3 }).format(n);
 
 /** The supplier's products with a name filter and the total volume; each row expands to its variants. */
-export function ProductTable({ products, variants, origins, packagings, boxes, save, onDelete, onAddVariant }: Props) {
+export function ProductTable({ products, variants, origins, packagings, boxes, save, onDelete, onAddVariant, onDeleteProduct }: Props) {
   const { t, i18n } = useTranslation('supplier-products');
   const lng = (i18n.resolvedLanguage ?? 'en') as 'en' | 'fr' | 'de' | 'es';
   const [filter, setFilter] = useState('');
@@ -80,8 +81,17 @@ export function ProductTable({ products, variants, origins, packagings, boxes, s
                   <td>{list.length}</td>
                   <td>{fmtVolume(volumeOf(p.id), lng)}</td>
                   <td className="text-end">
-                    <Button size="sm" variant="outline-success" onClick={() => onAddVariant(p)}>
+                    <Button size="sm" variant="outline-success" className="me-2" onClick={() => onAddVariant(p)}>
                       {t('addVariant.button')}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline-danger"
+                      onClick={() => onDeleteProduct(p)}
+                      aria-label={t('deleteProduct.button', { product: name(p) })}
+                      title={t('deleteProduct.button', { product: name(p) })}
+                    >
+                      🗑
                     </Button>
                   </td>
                 </tr>

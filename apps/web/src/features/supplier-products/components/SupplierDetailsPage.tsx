@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Form, Spinner } from 'react-bootstrap';
+import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { ProductLink, VariantAction } from '@primeur/shared';
 import { PageTitle } from '../../../components/PageTitle';
 import { useAddVariant } from '../api/add-variant';
+import { useDeleteProductLink } from '../api/delete-product-link';
 import { useDeleteVariant } from '../api/delete-variant';
 import { useEditVariant } from '../api/edit-variant';
 import { useSupplier } from '../api/get-supplier';
@@ -32,7 +33,10 @@ export function SupplierDetailsPage() {
   const add = useAddVariant(supplierId ?? 0);
   const remove = useDeleteVariant(supplierId ?? 0);
   const notify = useNotify();
+  const removeProduct = useDeleteProductLink(supplierId ?? 0);
   const [adding, setAdding] = useState<ProductLink | null>(null);
+  const [removing, setRemoving] = useState<ProductLink | null>(null);
+  const productName = (p: ProductLink | null) => (p ? p.product.names[lng] || p.product.article : '');
 
   const save = async (id: number, action: VariantAction, value: string) => {
     try {
@@ -100,6 +104,7 @@ export function SupplierDetailsPage() {
               save={save}
               onDelete={(id) => remove.mutate(id, { onSuccess: notify.saved, onError: notify.deleteFailed })}
               onAddVariant={setAdding}
+              onDeleteProduct={setRemoving}
             />
           ) : (
             <p className="text-muted">
@@ -109,12 +114,40 @@ export function SupplierDetailsPage() {
           )}
           <AddVariantModal
             show={adding !== null}
-            productName={adding ? adding.product.names[lng] || adding.product.article : ''}
+            productName={productName(adding)}
             variants={(variants.data ?? []).filter((v) => v.supplierProductList.id === adding?.id)}
             busy={add.isPending}
             onHide={() => setAdding(null)}
             onAdd={onAdd}
           />
+          {/* Removing a product takes its variants with it, so it is confirmed first. */}
+          <Modal show={removing !== null} onHide={() => setRemoving(null)} centered>
+            <Modal.Header closeButton>
+              <Modal.Title>{t('deleteProduct.title', { product: productName(removing) })}</Modal.Title>
+            </Modal.Header>
+            <Modal.Body>{t('deleteProduct.body')}</Modal.Body>
+            <Modal.Footer>
+              <Button variant="secondary" onClick={() => setRemoving(null)}>
+                {t('common:actions.cancel')}
+              </Button>
+              <Button
+                variant="danger"
+                disabled={removeProduct.isPending}
+                onClick={() =>
+                  removing &&
+                  removeProduct.mutate(removing.id, {
+                    onSuccess: () => {
+                      notify.saved();
+                      setRemoving(null);
+                    },
+                    onError: notify.deleteFailed,
+                  })
+                }
+              >
+                {t('common:actions.delete')}
+              </Button>
+            </Modal.Footer>
+          </Modal>
         </>
       )}
     </>
