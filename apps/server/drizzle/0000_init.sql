@@ -6,6 +6,7 @@ CREATE TYPE "public"."price_import_origin" AS ENUM('upload', 'cli', 'schedule');
 CREATE TYPE "public"."price_import_status" AS ENUM('ok', 'failed');--> statement-breakpoint
 CREATE TYPE "public"."price_type" AS ENUM('market', 'grower');--> statement-breakpoint
 CREATE TYPE "public"."product_status" AS ENUM('ENABLED', 'DISABLED', 'EXPIRED', 'IN_AUCTION');--> statement-breakpoint
+CREATE TYPE "public"."email_status" AS ENUM('pending', 'sent', 'failed', 'outbox');--> statement-breakpoint
 CREATE TABLE "cities" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"country_id" integer NOT NULL,
@@ -222,6 +223,61 @@ CREATE TABLE "purchase_requests" (
 	CONSTRAINT "purchase_requests_pallets_pos" CHECK ("purchase_requests"."pallets" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "supplier_variants" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"product_link_id" integer NOT NULL,
+	"origin_id" integer,
+	"packaging_id" integer,
+	"box_id" integer,
+	"caliber" text DEFAULT '' NOT NULL,
+	"weight_piece" numeric(12, 3),
+	"nb_piece" integer DEFAULT 1 NOT NULL,
+	"price_kg" numeric(12, 3) DEFAULT '0' NOT NULL,
+	"price_colis" numeric(12, 3) DEFAULT '0' NOT NULL,
+	"price_piece" numeric(12, 3) DEFAULT '0' NOT NULL,
+	"volume" numeric(12, 3) DEFAULT '0' NOT NULL,
+	"start_date" date DEFAULT current_date NOT NULL,
+	"end_date" date DEFAULT current_date NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "supplier_variants_nb_piece_min" CHECK ("supplier_variants"."nb_piece" >= 1),
+	CONSTRAINT "supplier_variants_nonneg" CHECK ("supplier_variants"."price_kg" >= 0 and "supplier_variants"."price_colis" >= 0 and "supplier_variants"."price_piece" >= 0 and "supplier_variants"."volume" >= 0 and coalesce("supplier_variants"."weight_piece", 0) >= 0),
+	CONSTRAINT "supplier_variants_dates_order" CHECK ("supplier_variants"."start_date" <= "supplier_variants"."end_date")
+);
+--> statement-breakpoint
+CREATE TABLE "outbox" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"request_id" integer,
+	"contact_id" integer,
+	"to_address" text NOT NULL,
+	"to_name" text DEFAULT '' NOT NULL,
+	"company" text DEFAULT '' NOT NULL,
+	"language" text NOT NULL,
+	"subject" text NOT NULL,
+	"text_body" text NOT NULL,
+	"html_body" text NOT NULL,
+	"status" "email_status" DEFAULT 'pending' NOT NULL,
+	"error" text,
+	"message_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "product_requests" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"article_id" integer NOT NULL,
+	"packaging_id" integer,
+	"box_id" integer,
+	"caliber" text NOT NULL,
+	"volume" numeric(12, 3) NOT NULL,
+	"start_date" date NOT NULL,
+	"end_date" date NOT NULL,
+	"requested_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "product_requests_dates_order" CHECK ("product_requests"."start_date" <= "product_requests"."end_date"),
+	CONSTRAINT "product_requests_volume_pos" CHECK ("product_requests"."volume" > 0)
+);
+--> statement-breakpoint
 ALTER TABLE "cities" ADD CONSTRAINT "cities_country_id_countries_id_fk" FOREIGN KEY ("country_id") REFERENCES "public"."countries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_country_id_countries_id_fk" FOREIGN KEY ("country_id") REFERENCES "public"."countries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -246,6 +302,16 @@ ALTER TABLE "products" ADD CONSTRAINT "products_origin_id_countries_id_fk" FOREI
 ALTER TABLE "products" ADD CONSTRAINT "products_packaging_id_packagings_id_fk" FOREIGN KEY ("packaging_id") REFERENCES "public"."packagings"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "purchase_requests" ADD CONSTRAINT "purchase_requests_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "purchase_requests" ADD CONSTRAINT "purchase_requests_buyer_id_users_id_fk" FOREIGN KEY ("buyer_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "supplier_variants" ADD CONSTRAINT "supplier_variants_product_link_id_product_links_id_fk" FOREIGN KEY ("product_link_id") REFERENCES "public"."product_links"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "supplier_variants" ADD CONSTRAINT "supplier_variants_origin_id_countries_id_fk" FOREIGN KEY ("origin_id") REFERENCES "public"."countries"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "supplier_variants" ADD CONSTRAINT "supplier_variants_packaging_id_packagings_id_fk" FOREIGN KEY ("packaging_id") REFERENCES "public"."packagings"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "supplier_variants" ADD CONSTRAINT "supplier_variants_box_id_boxes_id_fk" FOREIGN KEY ("box_id") REFERENCES "public"."boxes"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "outbox" ADD CONSTRAINT "outbox_request_id_product_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."product_requests"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "outbox" ADD CONSTRAINT "outbox_contact_id_contacts_id_fk" FOREIGN KEY ("contact_id") REFERENCES "public"."contacts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_requests" ADD CONSTRAINT "product_requests_article_id_articles_id_fk" FOREIGN KEY ("article_id") REFERENCES "public"."articles"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_requests" ADD CONSTRAINT "product_requests_packaging_id_packagings_id_fk" FOREIGN KEY ("packaging_id") REFERENCES "public"."packagings"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_requests" ADD CONSTRAINT "product_requests_box_id_boxes_id_fk" FOREIGN KEY ("box_id") REFERENCES "public"."boxes"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_requests" ADD CONSTRAINT "product_requests_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "cities_country_idx" ON "cities" USING btree ("country_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "cities_country_name_uq" ON "cities" USING btree ("country_id","name");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
@@ -264,4 +330,8 @@ CREATE INDEX "offers_product_amount_idx" ON "offers" USING btree ("product_id","
 CREATE INDEX "offers_user_idx" ON "offers" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "products_supplier_idx" ON "products" USING btree ("supplier_id");--> statement-breakpoint
 CREATE INDEX "products_open_auctions_idx" ON "products" USING btree ("ends_at") WHERE status = 'IN_AUCTION';--> statement-breakpoint
-CREATE INDEX "purchase_requests_product_idx" ON "purchase_requests" USING btree ("product_id");
+CREATE INDEX "purchase_requests_product_idx" ON "purchase_requests" USING btree ("product_id");--> statement-breakpoint
+CREATE INDEX "supplier_variants_link_idx" ON "supplier_variants" USING btree ("product_link_id");--> statement-breakpoint
+CREATE INDEX "supplier_variants_dates_idx" ON "supplier_variants" USING btree ("start_date","end_date");--> statement-breakpoint
+CREATE INDEX "outbox_created_idx" ON "outbox" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "outbox_request_idx" ON "outbox" USING btree ("request_id");

@@ -25,6 +25,8 @@ import { pricesRoutes } from './modules/prices/prices.routes.js';
 import { weatherRoutes } from './modules/weather/weather.routes.js';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
 import { auctionsRoutes } from './modules/auctions/auctions.routes.js';
+import { supplierProductsRoutes } from './modules/supplier-products/supplier-products.routes.js';
+import { requestsRoutes } from './modules/requests/requests.routes.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -84,6 +86,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(weatherRoutes);
     await api.register(marketplaceRoutes);
     await api.register(auctionsRoutes);
+    await api.register(supplierProductsRoutes);
+    await api.register(requestsRoutes);
   });
 
   await app.register(staticWebPlugin, { distDir: config.webDistDir ?? WEB_DIST_DIR });

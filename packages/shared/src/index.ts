@@ -16,3 +16,5 @@ export * from './schemas/weather.js';
 export * from './constants/marketplace.js';
 export * from './schemas/marketplace.js';
 export * from './schemas/auctions.js';
+export * from './schemas/supplier-products.js';
+export * from './schemas/requests.js';

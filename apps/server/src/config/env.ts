@@ -43,6 +43,9 @@ const envSchema = z.object({
   WEATHER_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(10),
   /** How often each instance closes ended auctions (0 = only at start-up). */
   AUCTION_CLOSE_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
+  /** SMTP server for outgoing mail; unset = messages are kept in the outbox table (decision 124). */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Primeur <no-reply@primeur.local>'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -66,6 +69,8 @@ export interface AppConfig {
   prices: { sources: string[]; fetchHour: number; fetchTimeoutMs: number };
   weather: { apiUrl: string; cacheMs: number; timeoutMs: number };
   auctionCloseIntervalMs: number;
+  smtpUrl?: string;
+  mailFrom: string;
 }
 
 /** The only reader of process.env. */
@@ -107,5 +112,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: e.WEATHER_TIMEOUT_SECONDS * 1000,
     },
     auctionCloseIntervalMs: e.AUCTION_CLOSE_INTERVAL_MS,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
   };
 }

@@ -4,6 +4,7 @@ import { createUser } from '../factories.js';
 import { seedBackoffice } from './backoffice.js';
 import { seedPrices } from './prices.js';
 import { seedListings } from './listings.js';
+import { seedSupplierProducts } from './supplier-products.js';
 
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@example.com', password: 'Demo-admin-1' },
@@ -75,6 +76,7 @@ export async function seedDemo(db: Db, opts: { dataDir?: string } = {}): Promise
     await seedBackoffice(tx);
     await seedPrices(tx);
     if (opts.dataDir) await seedListings(tx, opts.dataDir);
+    await seedSupplierProducts(tx);
   });
   return true;
 }

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderPage } from '../../../test/render';
+import { SupplierOverviewPage } from './SupplierOverviewPage';
+
+const article = { id: 4, code: 'CIT04', family: 'fruits', subfamily: 'citrus', article: 'Clementine', names: { en: 'Clementine', fr: 'Clémentine', de: 'Clementine', es: 'Clementina' } };
+const line = {
+  id: 9, origin: { id: 1, name: 'Spain', alpha2: 'ES' }, packaging: { id: 2, name: 'europool' }, box: null, caliber: '1X',
+  weightPiece: 0.07, nbPiece: 140, priceKg: 1.2, priceColis: 11.76, pricePiece: 0.084, volume: 6,
+  startDate: '2026-11-20', endDate: '2026-11-30', discountedPriceKg: 1.17,
+};
+const answers = {
+  '/api/users/isLoggedIn': [{ authorities: [{ roleId: 1 }] }],
+  '/api/intern/productList/getAll': [article],
+  '/api/intern/userProduct/supplier/productDetails/distinct': { origins: [line.origin], calibers: ['1X'] },
+  '/api/intern/userProduct/supplier/productDetails': {
+    average: 1.0555, volume: 10,
+    suppliers: [{ supplier: { id: 3, company: 'Cítricos del Turia S.L.' }, discount: 2.5, volume: 6, average: 1.17, variants: [line] }],
+  },
+};
+
+describe('supplier overview page', () => {
+  it('shows the weighted average with 3 decimals and a decimal comma, and line prices with 2', async () => {
+    renderPage(<SupplierOverviewPage />, { lng: 'fr', path: '/intern/supplierOverview?product=4&from=2026-11-21&to=2026-11-28', answers });
+    expect(await screen.findByTestId('overview-average')).toHaveTextContent('1,056 €/kg');
+    expect(screen.getByText('Prix moyen remisé, pondéré par le volume')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Cítricos del Turia/ }));
+    expect(screen.getByText('1,20 €')).toBeInTheDocument();
+    expect(screen.getByText('1,17 €')).toBeInTheDocument();
+    expect(screen.getAllByText('−2,5 %').length).toBeGreaterThan(0);
+  });
+});
