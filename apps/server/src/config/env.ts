@@ -22,8 +22,6 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Primeur <no-reply@primeur.local>'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -42,8 +40,6 @@ export interface AppConfig {
   trustProxy: boolean;
   session: { idleMs: number; absoluteMs: number };
   loginLimits: { perEmail: number; perIp: number; windowMs: number };
-  smtpUrl?: string;
-  mailFrom: string;
 }
 
 /** The only reader of process.env. */
@@ -73,7 +69,5 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       perIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
     },
-    smtpUrl: e.SMTP_URL || undefined,
-    mailFrom: e.MAIL_FROM,
   };
 }

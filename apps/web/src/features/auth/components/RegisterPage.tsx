@@ -148,7 +148,7 @@ export function RegisterPage() {
               </Form.Group>
               <Form.Group as={Col} md={6} controlId="reg-ggn">
                 <Form.Label>
-                  {t('fields.globalGapNumber')} <span className="text-body-secondary small">({t('optional')})</span>
+                  {t('fields.globalGapNumber')} <span className="text-body-secondary small">({t('common:optional')})</span>
                 </Form.Label>
                 <Form.Control {...register('globalGapNumber')} />
               </Form.Group>
