@@ -19,6 +19,8 @@ import { suppliersRoutes } from './modules/suppliers/suppliers.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { productLinksRoutes } from './modules/product-links/product-links.routes.js';
+import { uncheckedProductsRoutes } from './modules/unchecked-products/unchecked-products.routes.js';
+import { whatsappRoutes } from './modules/unchecked-products/whatsapp.routes.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -70,6 +72,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(suppliersRoutes);
     await api.register(contactsRoutes);
     await api.register(productLinksRoutes);
+    await api.register(uncheckedProductsRoutes);
+    await api.register(whatsappRoutes);
   });
 
   await app.register(staticWebPlugin, { distDir: config.webDistDir ?? WEB_DIST_DIR });

@@ -9,3 +9,4 @@ export * from './schemas/catalog.js';
 export * from './schemas/companies.js';
 export * from './schemas/contacts.js';
 export * from './schemas/product-links.js';
+export * from './schemas/unchecked-products.js';

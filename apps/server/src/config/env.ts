@@ -22,6 +22,10 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /** WhatsApp Cloud API webhook: both set turns it on; either missing keeps it off (404). */
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  WHATSAPP_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(262_144),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -40,6 +44,8 @@ export interface AppConfig {
   trustProxy: boolean;
   session: { idleMs: number; absoluteMs: number };
   loginLimits: { perEmail: number; perIp: number; windowMs: number };
+  /** Present only when the WhatsApp webhook is configured. */
+  whatsapp?: { verifyToken: string; appSecret: string; maxBodyBytes: number };
 }
 
 /** The only reader of process.env. */
@@ -69,5 +75,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       perIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
     },
+    whatsapp:
+      e.WHATSAPP_VERIFY_TOKEN && e.WHATSAPP_APP_SECRET
+        ? { verifyToken: e.WHATSAPP_VERIFY_TOKEN, appSecret: e.WHATSAPP_APP_SECRET, maxBodyBytes: e.WHATSAPP_MAX_BODY_BYTES }
+        : undefined,
   };
 }

@@ -2,3 +2,4 @@ export * from './location.js';
 export * from './users.js';
 export * from './catalog.js';
 export * from './companies.js';
+export * from './unchecked-products.js';
