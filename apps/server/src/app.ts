@@ -19,6 +19,7 @@ import { suppliersRoutes } from './modules/suppliers/suppliers.routes.js';
 import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { productLinksRoutes } from './modules/product-links/product-links.routes.js';
+import { supplierProductsRoutes } from './modules/supplier-products/supplier-products.routes.js';
 import { uncheckedProductsRoutes } from './modules/unchecked-products/unchecked-products.routes.js';
 import { whatsappRoutes } from './modules/unchecked-products/whatsapp.routes.js';
 
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(suppliersRoutes);
     await api.register(contactsRoutes);
     await api.register(productLinksRoutes);
+    await api.register(supplierProductsRoutes);
     await api.register(uncheckedProductsRoutes);
     await api.register(whatsappRoutes);
   });

@@ -9,4 +9,5 @@ export * from './schemas/catalog.js';
 export * from './schemas/companies.js';
 export * from './schemas/contacts.js';
 export * from './schemas/product-links.js';
+export * from './schemas/supplier-products.js';
 export * from './schemas/unchecked-products.js';

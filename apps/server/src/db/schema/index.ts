@@ -2,4 +2,5 @@ export * from './location.js';
 export * from './users.js';
 export * from './catalog.js';
 export * from './companies.js';
+export * from './supplier-products.js';
 export * from './unchecked-products.js';

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, createSupplier } from '../../db/factories/backoffice.js';
+import { supplierLink } from '../../db/factories/supplier-products.js';
+import { createTestApp, type TestContext } from '../../../test/build-app.js';
+import { supplierProductsService } from './supplier-products.service.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe('supplierProductsService.addVariant', () => {
+  it('creates a blank variant with the spec defaults', async () => {
+    const s = await createSupplier(ctx.db, { company: 'Huerta Defaults' });
+    const link = await supplierLink(ctx.db, s.id, 'CIT04');
+    const v = await supplierProductsService.addVariant(ctx.db, { productLinkId: link.id });
+    expect(v).toMatchObject({
+      supplier: { id: s.id, company: 'Huerta Defaults' },
+      supplierProductList: { id: link.id, product: { code: 'CIT04' } },
+      origin: null,
+      packaging: null,
+      box: null,
+      caliber: '',
+      weightPiece: null,
+      nbPiece: 1,
+      priceKg: 0,
+      priceColis: 0,
+      pricePiece: 0,
+      volume: 0,
+      startDate: today(),
+      endDate: today(),
+    });
+  });
+
+  it('takes given fields and refuses bad ones without writing', async () => {
+    const s = await createSupplier(ctx.db);
+    const link = await supplierLink(ctx.db, s.id, 'TOM01');
+    const v = await supplierProductsService.addVariant(ctx.db, {
+      productLinkId: link.id,
+      caliber: ' 57-67 ',
+      priceKg: 1.25,
+      volume: 3,
+      startDate: '2026-11-01',
+      endDate: '2026-11-30',
+    });
+    expect(v).toMatchObject({ caliber: '57-67', priceKg: 1.25, volume: 3, startDate: '2026-11-01', endDate: '2026-11-30' });
+    await expect(supplierProductsService.addVariant(ctx.db, { productLinkId: link.id, priceKg: -1 })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(
+      supplierProductsService.addVariant(ctx.db, { productLinkId: link.id, startDate: '2026-12-02', endDate: '2026-12-01' }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    await expect(supplierProductsService.addVariant(ctx.db, { productLinkId: link.id, originId: 999999 })).rejects.toMatchObject({ statusCode: 400 });
+    const c = await createClient(ctx.db);
+    const clientLink = await supplierLink(ctx.db, c.id, 'TOM01');
+    await expect(supplierProductsService.addVariant(ctx.db, { productLinkId: clientLink.id })).rejects.toMatchObject({ statusCode: 404 });
+    expect(await supplierProductsService.listForSupplier(ctx.db, s.id)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,68 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
+import { articles, boxes, companies, countries, packagings, productLinks, supplierVariants } from '../../db/schema/index.js';
+
+export type VariantRow = typeof supplierVariants.$inferSelect;
+export type NewVariantRow = typeof supplierVariants.$inferInsert;
+
+const origin = alias(countries, 'origin');
+
+/** A variant with everything the spec §3 shape names: supplier, link + article, origin, packaging, box. */
+const withRefs = (db: Executor) =>
+  db
+    .select({
+      variant: supplierVariants,
+      link: productLinks,
+      article: articles,
+      supplier: { id: companies.id, company: companies.company, kind: companies.kind, discount: companies.discount },
+      origin: { id: origin.id, name: origin.name, alpha2: origin.alpha2 },
+      packaging: { id: packagings.id, name: packagings.name },
+      box: { id: boxes.id, name: boxes.name },
+    })
+    .from(supplierVariants)
+    .innerJoin(productLinks, eq(productLinks.id, supplierVariants.productLinkId))
+    .innerJoin(articles, eq(articles.id, productLinks.articleId))
+    .innerJoin(companies, eq(companies.id, productLinks.companyId))
+    .leftJoin(origin, eq(origin.id, supplierVariants.originId))
+    .leftJoin(packagings, eq(packagings.id, supplierVariants.packagingId))
+    .leftJoin(boxes, eq(boxes.id, supplierVariants.boxId));
+
+export type VariantWithRefs = Awaited<ReturnType<ReturnType<typeof withRefs>['execute']>>[number];
+
+export const supplierProductsRepository = {
+  find: async (db: Executor, id: number) => (await withRefs(db).where(eq(supplierVariants.id, id)).limit(1))[0],
+  listByIds: (db: Executor, ids: number[]) =>
+    ids.length ? withRefs(db).where(inArray(supplierVariants.id, ids)).orderBy(asc(supplierVariants.id)) : Promise.resolve([]),
+  listBySupplier: (db: Executor, supplierId: number) =>
+    withRefs(db)
+      .where(eq(productLinks.companyId, supplierId))
+      .orderBy(asc(articles.article), asc(supplierVariants.startDate), asc(supplierVariants.id)),
+  /** The variant row alone, locked so two edits of one variant apply one after the other. */
+  lockRow: async (db: Executor, id: number) =>
+    (await db.select().from(supplierVariants).where(eq(supplierVariants.id, id)).for('update').limit(1))[0],
+  findLink: async (db: Executor, linkId: number) =>
+    (
+      await db
+        .select({ id: productLinks.id, kind: companies.kind })
+        .from(productLinks)
+        .innerJoin(companies, eq(companies.id, productLinks.companyId))
+        .where(eq(productLinks.id, linkId))
+        .limit(1)
+    )[0],
+  insert: async (db: Executor, row: NewVariantRow) => (await db.insert(supplierVariants).values(row).returning({ id: supplierVariants.id }))[0]!,
+  update: (db: Executor, id: number, patch: Partial<NewVariantRow>) =>
+    db.update(supplierVariants).set({ ...patch, updatedAt: new Date() }).where(eq(supplierVariants.id, id)),
+  delete: async (db: Executor, id: number) =>
+    (await db.delete(supplierVariants).where(eq(supplierVariants.id, id)).returning({ id: supplierVariants.id })).length,
+  /** Suppliers whose product list holds the article (the request page's "allowed" suppliers). */
+  supplierIdsForArticle: async (db: Executor, articleId: number) =>
+    (
+      await db
+        .select({ id: companies.id })
+        .from(productLinks)
+        .innerJoin(companies, and(eq(companies.id, productLinks.companyId), eq(companies.kind, 'supplier')))
+        .where(eq(productLinks.articleId, articleId))
+        .orderBy(asc(companies.company))
+    ).map((r) => r.id),
+};

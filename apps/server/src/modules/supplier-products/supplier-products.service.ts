@@ -1,0 +1,180 @@
+import type { SupplierVariant, VariantAction } from '@primeur/shared';
+import type { Db, Executor } from '../../db/client.js';
+import { HttpError } from '../../lib/http-error.js';
+import { isForeignKeyViolation } from '../../lib/pg-errors.js';
+import { catalogService } from '../catalog/catalog.service.js';
+import { companiesService } from '../companies/companies.service.js';
+import { presentVariant } from './supplier-products.presenter.js';
+import { supplierProductsRepository as repo, type NewVariantRow, type VariantRow } from './supplier-products.repository.js';
+import { reconcilePrices, type VariantPrices } from './pricing.js';
+import { CALIBER_MAX, dec, parseEdit, startAfterEnd, unknownRef, type VariantPatch } from './variant-values.js';
+
+/**
+ * What a new variant may start with. Everything left out takes the spec §3 defaults: nbPiece 1,
+ * prices 0, volume 0, empty caliber, both dates today (the database's current_date), no origin,
+ * packaging, box or piece weight.
+ */
+export interface NewVariantInput {
+  productLinkId: number;
+  originId?: number | null;
+  packagingId?: number | null;
+  boxId?: number | null;
+  caliber?: string;
+  weightPiece?: number | null;
+  nbPiece?: number;
+  priceKg?: number;
+  priceColis?: number;
+  pricePiece?: number;
+  volume?: number;
+  startDate?: string;
+  endDate?: string;
+}
+
+const notFound = () => new HttpError(404, 'NOT_FOUND', 'Variant not found.');
+const bad = (path: string, message: string) => new HttpError(400, 'VALIDATION_FAILED', `Invalid value for ${path}.`, [{ path, message }]);
+const threeDec = (v: number) => Number.isFinite(v) && v >= 0 && v < 1e9 && Math.abs(Math.round(v * 1000) - v * 1000) < 1e-6;
+
+function checkInput(input: NewVariantInput) {
+  for (const f of ['weightPiece', 'priceKg', 'priceColis', 'pricePiece', 'volume'] as const) {
+    const v = input[f];
+    if (v !== undefined && v !== null && !threeDec(v)) throw bad(f, 'nonNegativeThreeDecimals');
+  }
+  if (input.nbPiece !== undefined && (!Number.isInteger(input.nbPiece) || input.nbPiece < 1)) throw bad('nbPiece', 'integerAtLeastOne');
+  if (input.caliber !== undefined && input.caliber.trim().length > CALIBER_MAX) throw bad('caliber', 'caliberInvalid');
+  if (input.startDate && input.endDate && input.startDate > input.endDate) throw startAfterEnd('endDate');
+  if (!!input.startDate !== !!input.endDate) throw bad('dates', 'bothDates');
+}
+
+/** Foreign-key refusals on origin/packaging/box are the operator's input, so they are 400, not 500. */
+async function refsChecked<T>(field: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw unknownRef(field);
+    throw err;
+  }
+}
+
+async function present(db: Executor, id: number): Promise<SupplierVariant> {
+  const row = await repo.find(db, id);
+  if (!row) throw notFound();
+  return presentVariant(row);
+}
+
+/** An article named in the path: unknown is 404 (the catalog's list check answers 400 for bodies). */
+export async function requireArticle(db: Executor, id: number) {
+  try {
+    return (await catalogService.requireArticles(db, [id]))[0]!;
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 400) throw new HttpError(404, 'NOT_FOUND', 'Article not found.');
+    throw err;
+  }
+}
+
+const pricesOf = (v: VariantRow): VariantPrices => ({
+  weightPiece: v.weightPiece === null ? null : Number(v.weightPiece),
+  nbPiece: v.nbPiece,
+  priceKg: Number(v.priceKg),
+  priceColis: Number(v.priceColis),
+  pricePiece: Number(v.pricePiece),
+});
+
+export const supplierProductsService = {
+  /**
+   * Creates one variant on a supplier's product link and answers it in the spec §3 shape. Takes an
+   * Executor so another module can call it inside its own transaction (moving an unchecked product).
+   * Blank fields get the §3 defaults; a link of a client, or an unknown link, is 404.
+   */
+  async addVariant(db: Executor, input: NewVariantInput): Promise<SupplierVariant> {
+    checkInput(input);
+    const link = await repo.findLink(db, input.productLinkId);
+    if (!link || link.kind !== 'supplier') throw new HttpError(404, 'NOT_FOUND', 'Supplier product not found.');
+    const row: NewVariantRow = {
+      productLinkId: input.productLinkId,
+      originId: input.originId ?? null,
+      packagingId: input.packagingId ?? null,
+      boxId: input.boxId ?? null,
+      caliber: input.caliber?.trim() ?? '',
+      weightPiece: input.weightPiece == null ? null : dec(input.weightPiece),
+      nbPiece: input.nbPiece ?? 1,
+      priceKg: dec(input.priceKg ?? 0),
+      priceColis: dec(input.priceColis ?? 0),
+      pricePiece: dec(input.pricePiece ?? 0),
+      volume: dec(input.volume ?? 0),
+      ...(input.startDate && input.endDate ? { startDate: input.startDate, endDate: input.endDate } : {}),
+    };
+    const { id } = await refsChecked('origin, packaging or box', () => repo.insert(db, row));
+    return present(db, id);
+  },
+
+  /** The add-variant modal: blank, or a copy of `copyOf`, which must be a variant of the same product link. */
+  async addBlankOrCopy(db: Db, productLinkId: number, copyOf?: number) {
+    return db.transaction(async (tx) => {
+      if (copyOf === undefined) return supplierProductsService.addVariant(tx, { productLinkId });
+      const src = await repo.lockRow(tx, copyOf);
+      if (!src) throw notFound();
+      if (src.productLinkId !== productLinkId)
+        throw new HttpError(409, 'VARIANT_NOT_SAME_PRODUCT', 'Only a variant of the same product can be copied.');
+      const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = src;
+      const { id } = await repo.insert(tx, fields);
+      return present(tx, id);
+    });
+  },
+
+  async listForSupplier(db: Db, supplierId: number) {
+    await companiesService.requireCompany(db, 'supplier', supplierId);
+    return (await repo.listBySupplier(db, supplierId)).map(presentVariant);
+  },
+
+  /** One field of one variant (`PUT …/supplier/{action}/{id}/{value}`); answers the variant after it. */
+  async edit(db: Db, action: VariantAction, id: number, raw: string) {
+    const parsed = parseEdit(action, raw);
+    return db.transaction(async (tx) => {
+      const cur = await repo.lockRow(tx, id);
+      if (!cur) throw notFound();
+      let patch: VariantPatch;
+      switch (parsed.kind) {
+        case 'ref':
+          patch = { [parsed.column]: parsed.value };
+          break;
+        case 'caliber':
+          patch = { caliber: parsed.value };
+          break;
+        case 'volume':
+          patch = { volume: dec(parsed.value) };
+          break;
+        case 'dates': {
+          const start = parsed.startDate ?? cur.startDate;
+          const end = parsed.endDate ?? cur.endDate;
+          if (start > end) throw startAfterEnd(action);
+          patch = { startDate: start, endDate: end };
+          break;
+        }
+        case 'pricing': {
+          const p = reconcilePrices(pricesOf(cur), parsed.field, parsed.value);
+          patch = {
+            weightPiece: p.weightPiece === null ? null : dec(p.weightPiece),
+            nbPiece: p.nbPiece,
+            priceKg: dec(p.priceKg),
+            priceColis: dec(p.priceColis),
+            pricePiece: dec(p.pricePiece),
+          };
+          break;
+        }
+      }
+      await refsChecked(action, () => repo.update(tx, id, patch));
+      return present(tx, id);
+    });
+  },
+
+  async remove(db: Db, id: number) {
+    if (!(await db.transaction((tx) => repo.delete(tx, id)))) throw notFound();
+  },
+
+  /** The suppliers whose product list holds the article, in the spec §3 supplier shape. */
+  async allowedSuppliers(db: Db, articleId: number) {
+    await requireArticle(db, articleId);
+    const ids = await repo.supplierIdsForArticle(db, articleId);
+    return Promise.all(ids.map((id) => companiesService.supplier(db, id)));
+  },
+};

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { FAMILIES } from '../constants/limits.js';
+import { namedItem } from './catalog.js';
+import { country } from './location.js';
+import { productLink } from './product-links.js';
+import { companyOption } from './companies.js';
+
+/** The fields of a variant that `PUT …/userProduct/supplier/{action}/{id}/{value}` may set. */
+export const VARIANT_ACTIONS = [
+  'origin',
+  'packaging',
+  'box',
+  'caliber',
+  'weightPiece',
+  'nbPiece',
+  'priceKg',
+  'priceColis',
+  'pricePiece',
+  'volume',
+  'startDate',
+  'endDate',
+  // Both dates at once (`YYYY-MM-DD_YYYY-MM-DD`): the range picker moves them together, and two
+  // separate calls could each break start <= end on the way.
+  'dates',
+] as const;
+export type VariantAction = (typeof VARIANT_ACTIONS)[number];
+
+export const SUPPLIER_PRODUCT_ERROR_CODES = ['VARIANT_NOT_SAME_PRODUCT'] as const;
+
+/** Three decimals at most (spec §5: step 0.001). */
+export const threeDecimals = (v: number) => Math.abs(Math.round(v * 1000) - v * 1000) < 1e-6;
+export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+export const isoDate = z
+  .string()
+  .regex(ISO_DATE, 'invalidDate')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'invalidDate');
+
+/** Spec §9: discounted price = price − price × discount / 100. */
+export const discountedPrice = (price: number, discountPercent: number) => price - (price * discountPercent) / 100;
+
+/** A supplier product variant as spec §3 lists it. */
+export const supplierVariant = z.object({
+  id: z.number().int(),
+  supplier: companyOption,
+  supplierProductList: productLink,
+  origin: country.nullable(),
+  packaging: namedItem.nullable(),
+  box: namedItem.nullable(),
+  caliber: z.string(),
+  weightPiece: z.number().nullable(),
+  nbPiece: z.number().int(),
+  priceKg: z.number(),
+  priceColis: z.number(),
+  pricePiece: z.number(),
+  volume: z.number(),
+  startDate: z.string(),
+  endDate: z.string(),
+});
+export type SupplierVariant = z.infer<typeof supplierVariant>;
+
+export const variantEditParams = z.object({
+  action: z.enum(VARIANT_ACTIONS),
+  id: z.coerce.number().int().positive(),
+  value: z.string().min(1).max(100),
+});
+
+/** The unshown add-variant call: a blank variant with the §3 defaults, or a copy of `copyOf`. */
+export const addVariantBody = z.object({
+  productLinkId: z.number().int().positive(),
+  copyOf: z.number().int().positive().optional(),
+});
+export type AddVariantBody = z.infer<typeof addVariantBody>;
+
+const dateRangeQuery = {
+  startDate: isoDate,
+  endDate: isoDate,
+};
+
+/** GET …/supplier/productDetails: the overview of one article over a date range. */
+export const overviewQuery = z
+  .object({
+    productId: z.coerce.number().int().positive(),
+    ...dateRangeQuery,
+    originId: z.coerce.number().int().positive().optional(),
+    caliber: z.string().trim().max(50).optional(),
+  })
+  .refine((q) => q.startDate <= q.endDate, { message: 'startAfterEnd', path: ['endDate'] });
+
+export const overviewVariant = supplierVariant.omit({ supplier: true, supplierProductList: true }).extend({
+  discountedPriceKg: z.number(),
+});
+export const overviewSupplier = z.object({
+  supplier: companyOption,
+  discount: z.number(),
+  volume: z.number(),
+  /** Volume-weighted discounted price per kg of this supplier's lines; null when their volume is 0. */
+  average: z.number().nullable(),
+  variants: z.array(overviewVariant),
+});
+export const overview = z.object({
+  /** Σ(discounted priceKg × volume) / Σ volume over the lines shown; null when Σ volume is 0. */
+  average: z.number().nullable(),
+  volume: z.number(),
+  suppliers: z.array(overviewSupplier),
+});
+export type Overview = z.infer<typeof overview>;
+
+/** GET …/supplier/productDetails/distinct: the origins and calibers the filters can offer. */
+export const overviewDistinctQuery = z
+  .object({ productId: z.coerce.number().int().positive(), ...dateRangeQuery })
+  .refine((q) => q.startDate <= q.endDate, { message: 'startAfterEnd', path: ['endDate'] });
+export const overviewDistinct = z.object({ origins: z.array(country), calibers: z.array(z.string()) });
+export type OverviewDistinct = z.infer<typeof overviewDistinct>;
+
+export const family = z.enum(FAMILIES);
