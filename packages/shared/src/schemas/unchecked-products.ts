@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UNCHECKED_PAGE_SIZE } from '../constants/limits.js';
+import { isoDate, supplierVariant, threeDecimals } from './supplier-products.js';
 
 /** The best catalog entry found for a word of the offer, with how sure the match is (0..1). */
 export const catalogMatch = z.object({
@@ -78,3 +79,29 @@ export const importUncheckedBody = z.object({
 export const importUncheckedResult = z.object({ imported: z.number().int(), rows: z.array(uncheckedProduct) });
 
 export const UNCHECKED_ERROR_CODES = ['MISSING_SUPPLIER', 'PRODUCT_NOT_IN_SUPPLIER_LIST'] as const;
+
+const price = z.number().min(0, 'nonNegative').max(1_000_000).refine(threeDecimals, 'threeDecimals').nullable().optional();
+
+/**
+ * The unshown "move" call (`POST …/supplier/unchecked/{id}/move`): the row as staff corrected it in
+ * the form. Ids are catalog ids; a missing supplier or product is refused with the §8 texts.
+ */
+export const moveUncheckedBody = z.object({
+  supplierId: z.number().int().positive().nullable(),
+  productId: z.number().int().positive().nullable(),
+  originId: z.number().int().positive().nullable().optional(),
+  packagingId: z.number().int().positive().nullable().optional(),
+  boxId: z.number().int().positive().nullable().optional(),
+  caliber: z.string().trim().max(40).optional(),
+  priceKg: price,
+  priceColis: price,
+  pricePiece: price,
+  volume: z.number().min(0, 'nonNegative').max(100_000).nullable().optional(),
+  startDate: isoDate.nullable().optional(),
+  endDate: isoDate.nullable().optional(),
+});
+export const moveUncheckedResult = z.object({ variant: supplierVariant });
+export type MoveUncheckedBody = z.infer<typeof moveUncheckedBody>;
+
+/** Days an offer stays valid when the form gives only its start (decision 141). */
+export const UNCHECKED_DEFAULT_VALIDITY_DAYS = 7;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { createUser } from '../factories.js';
 import { seedBackoffice } from './backoffice.js';
+import { seedUncheckedProducts } from './unchecked-products.js';
 
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@example.com', password: 'Demo-admin-1' },
@@ -71,6 +72,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       active: false,
     });
     await seedBackoffice(tx);
+    await seedUncheckedProducts(tx);
   });
   return true;
 }

@@ -1,5 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody, idParam, importUncheckedBody, importUncheckedResult, okMessage, uncheckedPage, uncheckedPageQuery } from '@primeur/shared';
+import {
+  errorBody,
+  idParam,
+  importUncheckedBody,
+  importUncheckedResult,
+  moveUncheckedBody,
+  moveUncheckedResult,
+  okMessage,
+  uncheckedPage,
+  uncheckedPageQuery,
+} from '@primeur/shared';
 import { uncheckedProductsService } from './unchecked-products.service.js';
 
 /** Review of imported supplier offers (spec §2 /intern/supplierProductsUnchecked, §7 user products). */
@@ -30,5 +40,14 @@ export const uncheckedProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = (await uncheckedProductsService.importMessage(db, { source: 'paste', body: req.body.text, supplierId: req.body.supplierId ?? null })) ?? [];
       return reply.status(201).send({ imported: rows.length, rows });
     },
+  );
+
+  app.post(
+    '/api/intern/userProduct/supplier/unchecked/:id/move',
+    {
+      config: admin,
+      schema: { tags, params: idParam, body: moveUncheckedBody, response: { 201: moveUncheckedResult, 400: errorBody, 404: errorBody, 409: errorBody } },
+    },
+    async (req, reply) => reply.status(201).send({ variant: await uncheckedProductsService.move(db, req.params.id, req.body) }),
   );
 };

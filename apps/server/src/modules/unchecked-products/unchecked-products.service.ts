@@ -1,10 +1,14 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { Db, Executor } from '../../db/client.js';
-import { notFound } from '../../lib/http-error.js';
+import type { MoveUncheckedBody } from '@primeur/shared';
+import { UNCHECKED_DEFAULT_VALIDITY_DAYS } from '@primeur/shared';
+import { HttpError, notFound } from '../../lib/http-error.js';
 import { catalogService } from '../catalog/catalog.service.js';
 import { companiesService } from '../companies/companies.service.js';
 import { contactsService } from '../contacts/contacts.service.js';
 import { locationService } from '../location/location.service.js';
+import { productLinksService } from '../product-links/product-links.service.js';
+import { supplierProductsService } from '../supplier-products/supplier-products.service.js';
 import { CatalogMatcher } from '../../lib/offers/catalog-matcher.js';
 import { parseMessage, type ParsedOffer } from '../../lib/offers/offer-parser.js';
 import { presentUnchecked } from './unchecked-products.presenter.js';
@@ -42,6 +46,9 @@ async function supplierByPhone(db: Db, phone: string | null) {
   const contacts = await contactsService.listByCompanies(db, suppliers.map((s) => s.id));
   return contacts.find((c) => c.phone === phone)?.supplierId ?? null;
 }
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (day: string, n: number) => isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000));
 
 const money = (n: number | null) => (n === null ? null : n.toFixed(3));
 
@@ -104,6 +111,45 @@ export const uncheckedProductsService = {
       first: page === 0,
       last: page >= totalPages - 1,
     };
+  },
+
+  /**
+   * Moves a reviewed row into the supplier's price list: one transaction creates the supplier
+   * variant (through the supplier-products service) and deletes the row, so a row is never both
+   * lost and not created, nor moved twice (the row is locked first). Refusals use the §8 texts.
+   */
+  async move(db: Db, id: number, input: MoveUncheckedBody, today = new Date()) {
+    return db.transaction(async (tx) => {
+      const row = await repo.findForUpdate(tx, id);
+      if (!row) throw notFound('Unchecked product');
+      if (input.supplierId === null) throw new HttpError(400, 'MISSING_SUPPLIER', 'Missing supplier.', [{ path: 'supplierId', message: 'noGivenSupplier' }]);
+      if (input.productId === null) throw new HttpError(400, 'VALIDATION_FAILED', 'Missing product.', [{ path: 'productId', message: 'required' }]);
+      await companiesService.requireCompany(tx, 'supplier', input.supplierId);
+      const links = (await productLinksService.listByCompanies(tx, [input.supplierId])).get(input.supplierId) ?? [];
+      const link = links.find((l) => l.product.id === input.productId);
+      if (!link) {
+        throw new HttpError(409, 'PRODUCT_NOT_IN_SUPPLIER_LIST', 'This supplier does not have this product in their list.', [
+          { path: 'productId', message: 'productNotInSupplierList' },
+        ]);
+      }
+      const startDate = input.startDate ?? row.startDate ?? isoDay(today);
+      const endDate = input.endDate ?? addDays(startDate, UNCHECKED_DEFAULT_VALIDITY_DAYS - 1);
+      const variant = await supplierProductsService.addVariant(tx, {
+        productLinkId: link.id,
+        originId: input.originId ?? null,
+        packagingId: input.packagingId ?? null,
+        boxId: input.boxId ?? null,
+        caliber: input.caliber ?? row.caliber,
+        priceKg: input.priceKg ?? 0,
+        priceColis: input.priceColis ?? 0,
+        pricePiece: input.pricePiece ?? 0,
+        volume: input.volume ?? 0,
+        startDate,
+        endDate,
+      });
+      await repo.delete(tx, id);
+      return variant;
+    });
   },
 
   async remove(db: Executor, id: number) {
