@@ -4,3 +4,4 @@ export * from './catalog.js';
 export * from './companies.js';
 export * from './supplier-products.js';
 export * from './unchecked-products.js';
+export * from './client-products.js';
