@@ -20,6 +20,7 @@ import { companiesRoutes } from './modules/companies/companies.routes.js';
 import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { productLinksRoutes } from './modules/product-links/product-links.routes.js';
 import { supplierProductsRoutes } from './modules/supplier-products/supplier-products.routes.js';
+import { requestsRoutes } from './modules/requests/requests.routes.js';
 import { uncheckedProductsRoutes } from './modules/unchecked-products/unchecked-products.routes.js';
 import { whatsappRoutes } from './modules/unchecked-products/whatsapp.routes.js';
 
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(contactsRoutes);
     await api.register(productLinksRoutes);
     await api.register(supplierProductsRoutes);
+    await api.register(requestsRoutes);
     await api.register(uncheckedProductsRoutes);
     await api.register(whatsappRoutes);
   });

@@ -10,4 +10,5 @@ export * from './schemas/companies.js';
 export * from './schemas/contacts.js';
 export * from './schemas/product-links.js';
 export * from './schemas/supplier-products.js';
+export * from './schemas/requests.js';
 export * from './schemas/unchecked-products.js';

@@ -4,6 +4,7 @@ import { LoginPage } from '../features/auth/components/LoginPage';
 import { RegisterPage } from '../features/auth/components/RegisterPage';
 import { ProfilePage } from '../features/users/components/ProfilePage';
 import { UsersListPage } from '../features/users/components/UsersListPage';
+import { ClientsPage, SuppliersPage } from '../features/companies/components/CompaniesPage';
 import { ComingSoon } from '../components/ComingSoon';
 import { NotFoundPage, UnauthorizedPage } from '../pages/ErrorPages';
 import { LandingPage, UserHomePage } from '../pages/HomePages';
@@ -47,11 +48,11 @@ export const routes: RouteObject[] = [
               { path: '/admin/home', element: <ComingSoon titleKey="menu.adminHome" /> },
               { path: '/admin/productsList', element: <ComingSoon titleKey="menu.adminProducts" /> },
               { path: '/admin/usersList', element: <UsersListPage /> },
-              { path: '/intern/suppliers', element: <ComingSoon titleKey="menu.suppliers" /> },
+              { path: '/intern/suppliers', element: <SuppliersPage /> },
               { path: '/intern/supplierDetails', element: <ComingSoon titleKey="menu.supplierDetails" /> },
               { path: '/intern/supplierOverview', element: <ComingSoon titleKey="menu.supplierOverview" /> },
               { path: '/intern/requestProduct', element: <ComingSoon titleKey="menu.requestProduct" /> },
-              { path: '/intern/clients', element: <ComingSoon titleKey="menu.clients" /> },
+              { path: '/intern/clients', element: <ClientsPage /> },
               { path: '/intern/clientOverview', element: <ComingSoon titleKey="menu.clientOverview" /> },
               { path: '/intern/supplierProductsUnchecked', element: <ComingSoon titleKey="menu.unchecked" /> },
             ],

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { SIMPLE_EMAIL_PATTERN } from './common.js';
 
+/** The phone input keeps this many earlier values for undo (spec §3). */
+export const PHONE_HISTORY_SIZE = 20;
+
 /** A contact of a supplier or a client; phone in E.164 (+33142685300). */
 export const contact = z.object({
   id: z.number().int(),

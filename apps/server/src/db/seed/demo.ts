@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { createUser } from '../factories.js';
 import { seedBackoffice } from './backoffice.js';
+import { seedSupplierProducts } from './supplier-products.js';
 import { seedUncheckedProducts } from './unchecked-products.js';
 
 export const DEMO_ACCOUNTS = {
@@ -72,6 +73,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       active: false,
     });
     await seedBackoffice(tx);
+    await seedSupplierProducts(tx);
     await seedUncheckedProducts(tx);
   });
   return true;

@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_LANGUAGE, type Language } from '@primeur/shared';
+
+/** The email texts live in the shared catalogs (namespace `email`), like the web's, in four languages. */
+const LOCALES = path.resolve(import.meta.dirname, '../../../../../packages/shared/src/i18n/locales');
+const cache = new Map<Language, Record<string, string>>();
+
+function catalog(lng: Language): Record<string, string> {
+  let c = cache.get(lng);
+  if (!c) {
+    c = JSON.parse(readFileSync(path.join(LOCALES, lng, 'email.json'), 'utf8')) as Record<string, string>;
+    cache.set(lng, c);
+  }
+  return c;
+}
+
+/** A text in `lng`, English when missing, with `{{name}}` placeholders filled (raw: escape at the use site). */
+export function t(lng: Language, key: string, vars: Record<string, string | number> = {}): string {
+  const text = catalog(lng)[key] ?? catalog(DEFAULT_LANGUAGE)[key] ?? key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k] ?? ''));
+}

@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { Card, Col, Form, Row, ToggleButton, ToggleButtonGroup } from 'react-bootstrap';
+import Select from 'react-select';
+import { useTranslation } from 'react-i18next';
+import { INCOTERMS, SUPPLIER_PACKAGINGS, type Incoterm, type NamedItem, type Supplier } from '@primeur/shared';
+import { CitySelect, CountrySelect } from '../../../components/CountrySelect';
+import { useCertificates } from '../api/catalog-lookups';
+import type { Company } from '../api/company-cache';
+import type { CompanyKind } from '../api/get-companies';
+import { useSetCertificates } from '../api/set-certificates';
+import { useSetDiscount } from '../api/set-discount';
+import { useSetIct } from '../api/set-ict';
+import { useSetAddress, useSetCity, useSetCountry, useSetPackagings } from '../api/set-supplier-fields';
+import { CarrierField } from './CarrierField';
+import { useNotify } from './notify';
+
+/** The incoterm under which the company's carrier is shown: FOB for suppliers, CIF for clients (spec §2). */
+export const CARRIER_INCOTERM: Record<CompanyKind, Incoterm> = { supplier: 'FOB', client: 'CIF' };
+
+const isSupplier = (kind: CompanyKind, c: Company): c is Supplier => kind === 'supplier' && 'packagings' in c;
+
+/** Incoterm, carrier, discount, certificates and (suppliers) packagings, country, city and address. */
+export function CompanySettings({ kind, company }: { kind: CompanyKind; company: Company }) {
+  const { t } = useTranslation('companies');
+  const notify = useNotify();
+  const done = { onSuccess: notify.saved, onError: (e: unknown) => notify.failed(e) };
+  const setIct = useSetIct(kind);
+  const setDiscount = useSetDiscount(kind);
+  const setCerts = useSetCertificates(kind);
+  const { data: certificates = [] } = useCertificates();
+  const [discount, setDiscountText] = useState(String(company.discount));
+  const discountValue = Number(discount.replace(',', '.'));
+  const discountInvalid = discount.trim() === '' || !Number.isFinite(discountValue) || discountValue < 0 || discountValue > 100;
+
+  const saveDiscount = () => {
+    if (discountInvalid || discountValue === company.discount) return;
+    setDiscount.mutate({ id: company.id, value: Math.round(discountValue * 100) / 100 }, done);
+  };
+
+  return (
+    <Card className="mb-4 shadow-sm">
+      <Card.Body>
+        <Row className="g-3">
+          <Col md={6} lg={4}>
+            <Form.Label as="div" id="ict-label">
+              {t('settings.incoterm')}
+            </Form.Label>
+            <ToggleButtonGroup
+              type="radio"
+              name={`ict-${company.id}`}
+              value={company.ict}
+              aria-labelledby="ict-label"
+              onChange={(value: Incoterm) => setIct.mutate({ id: company.id, value }, done)}
+            >
+              {INCOTERMS.map((v) => (
+                <ToggleButton key={v} id={`ict-${v}`} value={v} variant="outline-primary" disabled={setIct.isPending}>
+                  {v}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          </Col>
+          {company.ict === CARRIER_INCOTERM[kind] ? (
+            <Col md={6} lg={8} data-testid="carrier-field">
+              <Form.Label htmlFor={`carrier-${kind}`}>{t('settings.carrier')}</Form.Label>
+              <CarrierField kind={kind} companyId={company.id} carrier={company.carrier} />
+            </Col>
+          ) : null}
+          <Form.Group as={Col} md={4} lg={3} controlId="company-discount">
+            <Form.Label>{t('settings.discount')}</Form.Label>
+            <div className="input-group has-validation">
+              <Form.Control
+                type="number"
+                min={0}
+                max={100}
+                step={0.01}
+                value={discount}
+                isInvalid={discountInvalid}
+                onChange={(e) => setDiscountText(e.target.value)}
+                onBlur={saveDiscount}
+                onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), saveDiscount())}
+              />
+              <span className="input-group-text">%</span>
+              <Form.Control.Feedback type="invalid">{t('validation.discountRange')}</Form.Control.Feedback>
+            </div>
+          </Form.Group>
+          <Col md={8} lg={9}>
+            <Form.Label htmlFor="company-certificates">{t('settings.certificates')}</Form.Label>
+            <Select<NamedItem, true>
+              inputId="company-certificates"
+              isMulti
+              options={certificates}
+              value={company.certificates}
+              onChange={(v) => setCerts.mutate({ id: company.id, ids: v.map((c) => c.id) }, done)}
+              isLoading={setCerts.isPending}
+              getOptionLabel={(c) => c.name}
+              getOptionValue={(c) => String(c.id)}
+              placeholder={t('common:select.placeholder')}
+              noOptionsMessage={() => t('common:select.noOptions')}
+            />
+          </Col>
+          {isSupplier(kind, company) ? <SupplierFields supplier={company} /> : null}
+        </Row>
+      </Card.Body>
+    </Card>
+  );
+}
+
+type PackagingOption = { value: (typeof SUPPLIER_PACKAGINGS)[number] };
+
+function SupplierFields({ supplier }: { supplier: Supplier }) {
+  const { t } = useTranslation('companies');
+  const notify = useNotify();
+  const done = { onSuccess: notify.saved, onError: (e: unknown) => notify.failed(e) };
+  const setPackagings = useSetPackagings();
+  const setCountry = useSetCountry();
+  const setCity = useSetCity();
+  const setAddress = useSetAddress();
+  const [address, setAddressText] = useState(supplier.address);
+  const packagingOptions: PackagingOption[] = SUPPLIER_PACKAGINGS.map((value) => ({ value }));
+  const saveAddress = () => {
+    if (address.trim() === supplier.address) return;
+    setAddress.mutate({ id: supplier.id, address: address.trim() }, done);
+  };
+  return (
+    <>
+      <Col md={6}>
+        <Form.Label htmlFor="supplier-packagings">{t('settings.packagings')}</Form.Label>
+        <Select<PackagingOption, true>
+          inputId="supplier-packagings"
+          isMulti
+          options={packagingOptions}
+          value={packagingOptions.filter((o) => supplier.packagings.includes(o.value))}
+          onChange={(v) => setPackagings.mutate({ id: supplier.id, packagings: v.map((o) => o.value) }, done)}
+          getOptionLabel={(o) => t(`packagings.${o.value}`)}
+          getOptionValue={(o) => o.value}
+          placeholder={t('common:select.placeholder')}
+          noOptionsMessage={() => t('common:select.noOptions')}
+        />
+      </Col>
+      <Col md={6}>
+        <Form.Label htmlFor="supplier-country">{t('settings.country')}</Form.Label>
+        <CountrySelect
+          inputId="supplier-country"
+          value={supplier.country}
+          onChange={(c) => c && c.id !== supplier.country?.id && setCountry.mutate({ id: supplier.id, countryId: c.id }, done)}
+          isDisabled={setCountry.isPending}
+        />
+      </Col>
+      <Col md={6}>
+        <Form.Label htmlFor="supplier-city">{t('settings.city')}</Form.Label>
+        <CitySelect
+          inputId="supplier-city"
+          alpha2={supplier.country?.alpha2}
+          value={supplier.city}
+          onChange={(c) => c && setCity.mutate({ id: supplier.id, cityId: c.id }, done)}
+          isDisabled={setCity.isPending}
+        />
+      </Col>
+      <Form.Group as={Col} md={6} controlId="supplier-address">
+        <Form.Label>{t('settings.address')}</Form.Label>
+        <Form.Control
+          value={address}
+          maxLength={300}
+          onChange={(e) => setAddressText(e.target.value)}
+          onBlur={saveAddress}
+          onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), saveAddress())}
+        />
+      </Form.Group>
+    </>
+  );
+}

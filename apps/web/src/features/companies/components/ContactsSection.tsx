@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { Button, Col, Row } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import type { Contact } from '@primeur/shared';
+import type { CompanyKind } from '../api/get-companies';
+import { AddContactModal } from './AddContactModal';
+import { ContactCard } from './ContactCard';
+
+interface Props {
+  kind: CompanyKind;
+  ownerId: number;
+  contacts: Contact[];
+  countryCode?: string | null;
+}
+
+export function ContactsSection({ kind, ownerId, contacts, countryCode }: Props) {
+  const { t } = useTranslation('companies');
+  const [adding, setAdding] = useState(false);
+  return (
+    <section className="mb-4" aria-labelledby="contacts-title">
+      <div className="d-flex justify-content-between align-items-center mb-2">
+        <h2 id="contacts-title" className="h5 mb-0">
+          {t('contact.title')}
+        </h2>
+        <Button size="sm" onClick={() => setAdding(true)}>
+          {t('contact.add')}
+        </Button>
+      </div>
+      {contacts.length === 0 ? <p className="text-body-secondary">{t('contact.none')}</p> : null}
+      <Row xs={1} lg={2} className="g-3">
+        {contacts.map((c) => (
+          <Col key={c.id}>
+            <ContactCard kind={kind} contact={c} countryCode={countryCode} />
+          </Col>
+        ))}
+      </Row>
+      <AddContactModal kind={kind} ownerId={ownerId} countryCode={countryCode} show={adding} onHide={() => setAdding(false)} />
+    </section>
+  );
+}
