@@ -22,6 +22,8 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Primeur <no-reply@primeur.local>'),
   /** WhatsApp Cloud API webhook: both set turns it on; either missing keeps it off (404). */
   WHATSAPP_VERIFY_TOKEN: z.string().optional(),
   WHATSAPP_APP_SECRET: z.string().optional(),
@@ -44,6 +46,8 @@ export interface AppConfig {
   trustProxy: boolean;
   session: { idleMs: number; absoluteMs: number };
   loginLimits: { perEmail: number; perIp: number; windowMs: number };
+  smtpUrl?: string;
+  mailFrom: string;
   /** Present only when the WhatsApp webhook is configured. */
   whatsapp?: { verifyToken: string; appSecret: string; maxBodyBytes: number };
 }
@@ -75,6 +79,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       perIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
     },
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
     whatsapp:
       e.WHATSAPP_VERIFY_TOKEN && e.WHATSAPP_APP_SECRET
         ? { verifyToken: e.WHATSAPP_VERIFY_TOKEN, appSecret: e.WHATSAPP_APP_SECRET, maxBodyBytes: e.WHATSAPP_MAX_BODY_BYTES }
