@@ -21,6 +21,7 @@ import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { productLinksRoutes } from './modules/product-links/product-links.routes.js';
 import { supplierProductsRoutes } from './modules/supplier-products/supplier-products.routes.js';
 import { requestsRoutes } from './modules/requests/requests.routes.js';
+import { clientProductsRoutes } from './modules/client-products/client-products.routes.js';
 import { uncheckedProductsRoutes } from './modules/unchecked-products/unchecked-products.routes.js';
 import { whatsappRoutes } from './modules/unchecked-products/whatsapp.routes.js';
 
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(supplierProductsRoutes);
     await api.register(requestsRoutes);
     await api.register(uncheckedProductsRoutes);
+    await api.register(clientProductsRoutes);
     await api.register(whatsappRoutes);
   });
 

@@ -12,3 +12,4 @@ export * from './schemas/product-links.js';
 export * from './schemas/supplier-products.js';
 export * from './schemas/requests.js';
 export * from './schemas/unchecked-products.js';
+export * from './schemas/client-products.js';
