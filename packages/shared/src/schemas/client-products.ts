@@ -57,6 +57,10 @@ export const CLIENT_PRODUCT_ERROR_CODES = ['PRODUCT_NOT_IN_CLIENT_LIST', 'VARIAN
 export function priceListFileName(company: string, day: Date): string {
   const dd = String(day.getUTCDate()).padStart(2, '0');
   const mm = String(day.getUTCMonth() + 1).padStart(2, '0');
-  const safe = company.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim() || 'client';
+  const safe =
+    [...company]
+      .map((ch) => (/[\\/:*?"<>|]/.test(ch) || ch.charCodeAt(0) < 32 ? '_' : ch))
+      .join('')
+      .trim() || 'client';
   return `${safe}-${dd}-${mm}.pdf`;
 }
