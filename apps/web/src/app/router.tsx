@@ -5,6 +5,10 @@ import { RegisterPage } from '../features/auth/components/RegisterPage';
 import { ProfilePage } from '../features/users/components/ProfilePage';
 import { UsersListPage } from '../features/users/components/UsersListPage';
 import { ClientsPage, SuppliersPage } from '../features/companies/components/CompaniesPage';
+import { SupplierDetailsPage } from '../features/supplier-products/components/SupplierDetailsPage';
+import { SupplierOverviewPage } from '../features/supplier-products/components/SupplierOverviewPage';
+import { OutboxPage } from '../features/requests/components/OutboxPage';
+import { RequestProductPage } from '../features/requests/components/RequestProductPage';
 import { ComingSoon } from '../components/ComingSoon';
 import { NotFoundPage, UnauthorizedPage } from '../pages/ErrorPages';
 import { LandingPage, UserHomePage } from '../pages/HomePages';
@@ -49,9 +53,10 @@ export const routes: RouteObject[] = [
               { path: '/admin/productsList', element: <ComingSoon titleKey="menu.adminProducts" /> },
               { path: '/admin/usersList', element: <UsersListPage /> },
               { path: '/intern/suppliers', element: <SuppliersPage /> },
-              { path: '/intern/supplierDetails', element: <ComingSoon titleKey="menu.supplierDetails" /> },
-              { path: '/intern/supplierOverview', element: <ComingSoon titleKey="menu.supplierOverview" /> },
-              { path: '/intern/requestProduct', element: <ComingSoon titleKey="menu.requestProduct" /> },
+              { path: '/intern/supplierDetails', element: <SupplierDetailsPage /> },
+              { path: '/intern/supplierOverview', element: <SupplierOverviewPage /> },
+              { path: '/intern/requestProduct', element: <RequestProductPage /> },
+              { path: '/intern/outbox', element: <OutboxPage /> },
               { path: '/intern/clients', element: <ClientsPage /> },
               { path: '/intern/clientOverview', element: <ComingSoon titleKey="menu.clientOverview" /> },
               { path: '/intern/supplierProductsUnchecked', element: <ComingSoon titleKey="menu.unchecked" /> },

@@ -6,7 +6,9 @@ export const escapeHtml = (s: string) =>
  * Text put into a header (subject, display name): control characters, CR and LF included, become
  * spaces, so no value can end the header and start another. nodemailer encodes what is left.
  */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what must not pass
 export const headerSafe = (s: string) => s.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
 
 /** One plain address: no display name, no spaces, no control characters, no second address. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what must not pass
 export const isPlainAddress = (s: string) => /^[^\s@<>,;"()\u0000-\u001f\u007f]+@[^\s@<>,;"()\u0000-\u001f\u007f]+$/.test(s) && s.length <= 254;

@@ -40,6 +40,7 @@ export function parseEdit(action: VariantAction, raw: string): ParsedEdit {
     }
     case 'caliber': {
       const v = raw.trim();
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what must not pass
       if (!v || v.length > CALIBER_MAX || /[\u0000-\u001f\u007f]/.test(v)) throw invalid(action, 'caliberInvalid');
       return { kind: 'caliber', value: v };
     }

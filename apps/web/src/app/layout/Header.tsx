@@ -18,6 +18,7 @@ const INTERN_ITEMS = [
   ['/intern/suppliers', 'menu.suppliers'],
   ['/intern/clients', 'menu.clients'],
   ['/intern/supplierProductsUnchecked', 'menu.unchecked'],
+  ['/intern/outbox', 'requests:outbox.menu'],
 ] as const;
 
 export function Header() {

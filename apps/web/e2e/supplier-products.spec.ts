@@ -1,0 +1,114 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, gotoIn, signIn } from './fixtures';
+
+/** Back office II: price lists edited in place, the volume-weighted overview, product requests by email. */
+
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+const addDays = (iso: string, n: number) => {
+  const d = new Date(`${iso}T00:00:00`);
+  d.setDate(d.getDate() + n);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+const euro3 = (n: number) => `${n.toFixed(3).replace('.', ',')} €/kg`;
+
+async function openDetails(page: Page, supplier: string, product: string) {
+  await gotoIn(page, '/intern/supplierDetails');
+  await page.getByLabel('Supplier', { exact: true }).selectOption({ label: supplier });
+  await page.getByRole('button', { name: `Show the variants of ${product}` }).click();
+}
+
+test('an admin edits a variant price, saved on blur and on Enter, and a refused value comes back', async ({ page }) => {
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await openDetails(page, 'Huerta de Almería S.L.', 'Round tomato');
+  const price = page.locator('[data-testid$="-priceKg"]').first();
+  const testId = (await price.getAttribute('data-testid'))!;
+
+  await price.fill('1.234');
+  await price.press('Tab');
+  await expect(page.getByText('Information successfully updated!')).toBeVisible();
+  await page.reload();
+  await page.getByRole('button', { name: 'Show the variants of Round tomato' }).click();
+  await expect(page.getByTestId(testId)).toHaveValue('1.234');
+
+  await page.getByTestId(testId).fill('1.111');
+  await page.getByTestId(testId).press('Enter');
+  await expect(page.getByText('Information successfully updated!').first()).toBeVisible();
+  await page.reload();
+  await page.getByRole('button', { name: 'Show the variants of Round tomato' }).click();
+  await expect(page.getByTestId(testId)).toHaveValue('1.111');
+
+  // The server refuses a negative price: the toast says so and the old value is back.
+  await page.getByTestId(testId).fill('-1');
+  await page.getByTestId(testId).press('Enter');
+  await expect(page.getByText('Error during modification!')).toBeVisible();
+  await expect(page.getByTestId(testId)).toHaveValue('1.111');
+});
+
+test('duplicating a variant adds it to the list and moves the overview average accordingly', async ({ page }) => {
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  const from = today();
+  const to = addDays(from, 7);
+
+  // The overview before, in the page and from the same API the page reads.
+  await gotoIn(page, `/intern/supplierOverview?from=${from}&to=${to}`);
+  await page.getByLabel('Article').selectOption({ label: 'Clementine' });
+  const average = page.getByTestId('overview-average');
+  await expect(average).toContainText('€/kg');
+  const productId = new URL(page.url()).searchParams.get('product');
+  const url = `/api/intern/userProduct/supplier/productDetails?productId=${productId}&startDate=${from}&endDate=${to}`;
+  const before = await (await page.request.get(url)).json();
+  await expect(average).toHaveText(euro3(before.average));
+
+  // Duplicate the first clementine variant of Cítricos del Turia.
+  await openDetails(page, 'Cítricos del Turia S.L.', 'Clementine');
+  const row = page.getByTestId('product-CIT04');
+  const count = Number(await row.locator('td').nth(2).innerText());
+  await row.getByRole('button', { name: 'Add variant' }).click();
+  const dialog = page.getByRole('dialog');
+  const duplicate = dialog.getByRole('button', { name: 'Duplicate' }).first();
+  const sourceId = Number((await duplicate.getAttribute('data-testid'))!.replace('duplicate-', ''));
+  await duplicate.click();
+  await expect(page.getByText('Information successfully updated!')).toBeVisible();
+  await expect(row.locator('td').nth(2)).toHaveText(String(count + 1));
+
+  // Expected: the copy counts once more with its discounted price and volume.
+  const line = before.suppliers.flatMap((s: { variants: Array<{ id: number; discountedPriceKg: number; volume: number }> }) => s.variants).find((v: { id: number }) => v.id === sourceId);
+  expect(line, 'the duplicated variant is valid in the range').toBeTruthy();
+  const expected = (before.average * before.volume + line.discountedPriceKg * line.volume) / (before.volume + line.volume);
+  await gotoIn(page, `/intern/supplierOverview?family=fruits&product=${productId}&from=${from}&to=${to}`);
+  await expect(page.getByTestId('overview-average')).toHaveText(euro3(expected));
+  expect(Math.abs(expected - before.average)).toBeGreaterThan(0.0005);
+});
+
+test('an admin sends a product request and finds the message in the outbox', async ({ page }) => {
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await gotoIn(page, '/intern/requestProduct');
+  await page.getByLabel('Product', { exact: true }).selectOption({ label: 'Clementine' });
+  await expect(page.getByText('Cítricos del Turia S.L.')).toBeVisible();
+
+  // Caliber and volume are required (spec §5).
+  await page.getByRole('button', { name: 'Send the request' }).click();
+  await expect(page.getByText('Please enter a caliber.')).toBeVisible();
+  await expect(page.getByText('Please enter a volume above 0.')).toBeVisible();
+
+  await page.getByLabel('Caliber').fill('1X');
+  await page.getByLabel('Volume (pallets)').fill('6');
+  await page.getByLabel(/vferrer@citricosturia\.es/).check();
+  await page.getByRole('button', { name: 'Send the request' }).click();
+  const result = page.getByTestId('request-result');
+  await expect(result).toContainText('vferrer@citricosturia.es');
+  await expect(result).toContainText('In outbox');
+
+  // The outbox is in the internal menu.
+  await page.getByRole('button', { name: 'Internal' }).click();
+  await page.getByRole('link', { name: 'Outbox', exact: true }).click();
+  await expect(page).toHaveURL(/\/intern\/outbox/);
+  const message = page.locator('tr', { hasText: 'Solicitud de producto: Clementina, calibre 1X' }).first();
+  await expect(message).toContainText('vferrer@citricosturia.es');
+  await expect(message).toContainText('In outbox');
+  await message.click();
+  await expect(page.getByText('Volumen: 6 palé(s)')).toBeVisible();
+});

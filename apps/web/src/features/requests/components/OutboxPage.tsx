@@ -1,0 +1,84 @@
+import { Fragment, useState } from 'react';
+import { Alert, Button, Spinner, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { OUTBOX_PAGE_SIZE, useOutbox } from '../api/outbox';
+import { StatusBadge } from './StatusBadge';
+
+/**
+ * /intern/outbox: every email the app produced with its delivery status, so nothing is silently
+ * dropped — messages kept because no SMTP server is configured, and failed sends with their error.
+ */
+export function OutboxPage() {
+  const { t, i18n } = useTranslation('requests');
+  const [page, setPage] = useState(0);
+  const [open, setOpen] = useState<number | null>(null);
+  const outbox = useOutbox(page);
+  const data = outbox.data;
+  return (
+    <>
+      <h1 className="h3 mb-2">{t('outbox.title')}</h1>
+      <p className="text-muted">{t('outbox.intro')}</p>
+      {outbox.isLoading ? (
+        <Spinner animation="border" role="status" />
+      ) : outbox.isError || !data ? (
+        <Alert variant="danger">{t('common:toasts.cantFetchData')}</Alert>
+      ) : data.content.length === 0 ? (
+        <p className="text-muted">{t('outbox.empty')}</p>
+      ) : (
+        <>
+          <Table hover size="sm" className="align-middle" responsive>
+            <thead>
+              <tr>
+                <th>{t('outbox.date')}</th>
+                <th>{t('outbox.to')}</th>
+                <th>{t('outbox.company')}</th>
+                <th>{t('outbox.subject')}</th>
+                <th>{t('outbox.language')}</th>
+                <th>{t('outbox.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.content.map((m) => (
+                <Fragment key={m.id}>
+                  <tr data-testid={`outbox-${m.id}`} role="button" onClick={() => setOpen(open === m.id ? null : m.id)}>
+                    <td className="text-nowrap">{new Date(m.createdAt).toLocaleString(i18n.resolvedLanguage)}</td>
+                    <td>
+                      {m.toName ? `${m.toName} ` : ''}
+                      <span className="text-muted">&lt;{m.to}&gt;</span>
+                    </td>
+                    <td>{m.company}</td>
+                    <td>{m.subject}</td>
+                    <td>{m.language.toUpperCase()}</td>
+                    <td>
+                      <StatusBadge status={m.status} />
+                      {m.error ? <div className="small text-danger">{m.error}</div> : null}
+                    </td>
+                  </tr>
+                  {open === m.id ? (
+                    <tr>
+                      <td colSpan={6} className="bg-light">
+                        {/* The plain-text body: shown as text, never as HTML. */}
+                        <pre className="mb-0 small" style={{ whiteSpace: 'pre-wrap' }}>
+                          {m.text}
+                        </pre>
+                      </td>
+                    </tr>
+                  ) : null}
+                </Fragment>
+              ))}
+            </tbody>
+          </Table>
+          <div className="d-flex gap-2 align-items-center">
+            <Button size="sm" variant="outline-secondary" disabled={page === 0} onClick={() => setPage(page - 1)}>
+              {t('outbox.previous')}
+            </Button>
+            <span className="small text-muted">{t('outbox.pageOf', { page: page + 1, pages: Math.max(1, Math.ceil(data.total / OUTBOX_PAGE_SIZE)) })}</span>
+            <Button size="sm" variant="outline-secondary" disabled={(page + 1) * OUTBOX_PAGE_SIZE >= data.total} onClick={() => setPage(page + 1)}>
+              {t('outbox.next')}
+            </Button>
+          </div>
+        </>
+      )}
+    </>
+  );
+}

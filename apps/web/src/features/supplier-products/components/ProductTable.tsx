@@ -1,0 +1,138 @@
+import { Fragment, useMemo, useState } from 'react';
+import { Button, Form, InputGroup, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import type { Country, NamedItem, ProductLink, SupplierVariant, VariantAction } from '@primeur/shared';
+import { VariantRow } from './VariantRow';
+
+interface Props {
+  products: ProductLink[];
+  variants: SupplierVariant[];
+  origins: Country[];
+  packagings: NamedItem[];
+  boxes: NamedItem[];
+  save(variantId: number, action: VariantAction, value: string): Promise<unknown>;
+  onDelete(variantId: number): void;
+  onAddVariant(link: ProductLink): void;
+}
+
+const fmtVolume = (n: number, lng: string) => new Intl.NumberFormat(lng, { maximumFractionDigits: 3 }).format(n);
+
+/** The supplier's products with a name filter and the total volume; each row expands to its variants. */
+export function ProductTable({ products, variants, origins, packagings, boxes, save, onDelete, onAddVariant }: Props) {
+  const { t, i18n } = useTranslation('supplier-products');
+  const lng = (i18n.resolvedLanguage ?? 'en') as 'en' | 'fr' | 'de' | 'es';
+  const [filter, setFilter] = useState('');
+  const [open, setOpen] = useState<Set<number>>(new Set());
+  const byLink = useMemo(() => {
+    const m = new Map<number, SupplierVariant[]>();
+    for (const v of variants) m.set(v.supplierProductList.id, [...(m.get(v.supplierProductList.id) ?? []), v]);
+    return m;
+  }, [variants]);
+  const name = (p: ProductLink) => p.product.names[lng] || p.product.article;
+  const shown = products
+    .filter((p) => name(p).toLocaleLowerCase(lng).includes(filter.trim().toLocaleLowerCase(lng)))
+    .sort((a, b) => name(a).localeCompare(name(b), lng));
+  const volumeOf = (id: number) => (byLink.get(id) ?? []).reduce((s, v) => s + v.volume, 0);
+  const total = shown.reduce((s, p) => s + volumeOf(p.id), 0);
+  const toggle = (id: number) =>
+    setOpen((cur) => {
+      const next = new Set(cur);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <>
+      <InputGroup className="mb-2" style={{ maxWidth: 360 }}>
+        <InputGroup.Text>🔎</InputGroup.Text>
+        <Form.Control placeholder={t('details.filter')} aria-label={t('details.filter')} value={filter} onChange={(e) => setFilter(e.target.value)} />
+      </InputGroup>
+      <Table hover size="sm" className="align-middle">
+        <thead>
+          <tr>
+            <th style={{ width: 40 }} />
+            <th>{t('details.product')}</th>
+            <th>{t('details.variants')}</th>
+            <th>{t('details.volume')}</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((p) => {
+            const list = byLink.get(p.id) ?? [];
+            const isOpen = open.has(p.id);
+            return (
+              <Fragment key={p.id}>
+                <tr data-testid={`product-${p.product.code}`}>
+                  <td>
+                    <Button
+                      size="sm"
+                      variant="link"
+                      aria-expanded={isOpen}
+                      aria-label={t(isOpen ? 'details.collapse' : 'details.expand', { product: name(p) })}
+                      onClick={() => toggle(p.id)}
+                    >
+                      {isOpen ? '▾' : '▸'}
+                    </Button>
+                  </td>
+                  <td>{name(p)}</td>
+                  <td>{list.length}</td>
+                  <td>{fmtVolume(volumeOf(p.id), lng)}</td>
+                  <td className="text-end">
+                    <Button size="sm" variant="outline-success" onClick={() => onAddVariant(p)}>
+                      {t('addVariant.button')}
+                    </Button>
+                  </td>
+                </tr>
+                {isOpen ? (
+                  <tr>
+                    <td colSpan={5} className="bg-light">
+                      {list.length ? (
+                        <Table size="sm" responsive className="mb-0 bg-white">
+                          <thead>
+                            <tr>
+                              {(['origin', 'packaging', 'box', 'caliber', 'weightPiece', 'nbPiece', 'priceKg', 'priceColis', 'pricePiece', 'volume', 'dates'] as const).map((f) => (
+                                <th key={f} className="small">
+                                  {t(`fields.${f}`)}
+                                </th>
+                              ))}
+                              <th />
+                            </tr>
+                          </thead>
+                          <tbody>
+                            {list.map((v) => (
+                              <VariantRow
+                                key={v.id}
+                                variant={v}
+                                origins={origins}
+                                packagings={packagings}
+                                boxes={boxes}
+                                save={(action, value) => save(v.id, action, value)}
+                                onDelete={() => onDelete(v.id)}
+                              />
+                            ))}
+                          </tbody>
+                        </Table>
+                      ) : (
+                        <span className="text-muted">{t('details.noVariants')}</span>
+                      )}
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
+        </tbody>
+        <tfoot>
+          <tr className="fw-semibold">
+            <td />
+            <td colSpan={2}>{t('details.totalVolume')}</td>
+            <td data-testid="total-volume">{fmtVolume(total, lng)}</td>
+            <td />
+          </tr>
+        </tfoot>
+      </Table>
+    </>
+  );
+}
