@@ -51,6 +51,20 @@ describe('catalog reference data', () => {
   });
 });
 
+describe('catalog sync on an existing database', () => {
+  it('adds back an article missing from the table but leaves the carriers the operator changed', async () => {
+    await ctx.db.execute(sql`delete from articles where code = 'HER08'`);
+    await ctx.db.execute(sql`update transports set price = 999 where carrier = 'STEF'`);
+    await ctx.db.execute(sql`delete from transports where carrier = 'Girteka'`);
+    await syncCatalog(ctx.db);
+    const list = (await get('/api/intern/productList/getAll')).json() as Array<{ code: string; names: { en: string } }>;
+    expect(list.find((a) => a.code === 'HER08')?.names.en).toBe('Rosemary');
+    const carriers = (await get('/api/intern/transport/getAll')).json() as Array<{ carrier: string; price: number }>;
+    expect(carriers.find((c) => c.carrier === 'STEF')?.price).toBe(999);
+    expect(carriers.some((c) => c.carrier === 'Girteka')).toBe(false);
+  });
+});
+
 describe('POST /api/intern/transport/add', () => {
   it('adds a carrier with price 0 when no price is given', async () => {
     const res = await addCarrier({ carrier: 'Transportes Frías' });

@@ -1,7 +1,7 @@
 import type { AddContact, Contact, ModifyContact } from '@primeur/shared';
 import { api } from '../../../lib/api';
 import { useCompanyRefresh } from './company-cache';
-import type { CompanyKind } from './get-companies';
+import type { CompanyKind } from './get-company-options';
 
 /** POST /api/intern/contact/add, PUT …/modify, DELETE …/delete/{id}; each refreshes the company list. */
 export const addContact = (body: AddContact) => api.post<Contact>('/api/intern/contact/add', body);

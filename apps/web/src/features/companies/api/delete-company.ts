@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { companiesQuery, type CompanyKind } from './get-companies';
+import { companyOptionsQuery, type CompanyKind } from './get-company-options';
 
 export const deleteCompany = (kind: CompanyKind, id: number) => api.delete<{ message: string }>(`/api/intern/${kind}/delete/${id}`);
 
@@ -8,6 +8,8 @@ export function useDeleteCompany(kind: CompanyKind) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => deleteCompany(kind, id),
-    onSuccess: async () => qc.invalidateQueries({ queryKey: companiesQuery(kind).queryKey }),
+    // The page unselects the company; its cached copy is left to expire rather than removed while
+    // still observed (removal would refetch it and meet a 404).
+    onSuccess: () => qc.invalidateQueries({ queryKey: companyOptionsQuery(kind).queryKey }),
   });
 }

@@ -1,7 +1,7 @@
 import type { ProductLink } from '@primeur/shared';
 import { api } from '../../../lib/api';
 import { useCompanyRefresh } from './company-cache';
-import type { CompanyKind } from './get-companies';
+import type { CompanyKind } from './get-company-options';
 
 /** POST …/userProduct/user/products/add and DELETE …/productList/{kind}/delete/{id} (docs/api/product-links.md). */
 export const addProducts = (kind: CompanyKind, ownerId: number, productIds: number[]) =>

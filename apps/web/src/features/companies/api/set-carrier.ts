@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api';
 import { useCompanyChange, type Company } from './company-cache';
-import type { CompanyKind } from './get-companies';
+import type { CompanyKind } from './get-company-options';
 
 export const setCarrier = (kind: CompanyKind, id: number, carrierId: number) =>
   api.post<Company>(`/api/intern/${kind}/transport/${carrierId}/set/${id}`);

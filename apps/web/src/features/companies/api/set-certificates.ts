@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api';
 import { useCompanyChange, type Company } from './company-cache';
-import type { CompanyKind } from './get-companies';
+import type { CompanyKind } from './get-company-options';
 
 export const setCertificates = (kind: CompanyKind, id: number, ids: number[]) => api.post<Company>(`/api/intern/${kind}/certs/${id}/set`, ids);
 export const useSetCertificates = (kind: CompanyKind) =>

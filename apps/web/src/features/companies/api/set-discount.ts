@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api';
 import { useCompanyChange, type Company } from './company-cache';
-import type { CompanyKind } from './get-companies';
+import type { CompanyKind } from './get-company-options';
 
 export const setDiscount = (kind: CompanyKind, id: number, value: number) => api.post<Company>(`/api/intern/${kind}/discount/${id}`, { value });
 export const useSetDiscount = (kind: CompanyKind) =>

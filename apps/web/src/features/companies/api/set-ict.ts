@@ -1,7 +1,7 @@
 import type { Incoterm } from '@primeur/shared';
 import { api } from '../../../lib/api';
 import { useCompanyChange, type Company } from './company-cache';
-import type { CompanyKind } from './get-companies';
+import type { CompanyKind } from './get-company-options';
 
 /** Setting the incoterm also removes the carrier on the server (spec §4). */
 export const setIct = (kind: CompanyKind, id: number, value: Incoterm) => api.post<Company>(`/api/intern/${kind}/ict/${id}`, { value });

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useAddContact } from '../api/contacts';
-import type { CompanyKind } from '../api/get-companies';
+import type { CompanyKind } from '../api/get-company-options';
 import { addContactForm, type ContactForm } from './contact-forms';
 import { ContactFields } from './ContactFields';
 import { useNotify } from './notify';

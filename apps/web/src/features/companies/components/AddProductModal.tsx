@@ -4,7 +4,7 @@ import Select from 'react-select';
 import { useTranslation } from 'react-i18next';
 import type { Article } from '@primeur/shared';
 import { useArticles } from '../api/catalog-lookups';
-import type { CompanyKind } from '../api/get-companies';
+import type { CompanyKind } from '../api/get-company-options';
 import { useAddProducts } from '../api/product-links';
 import { articleName } from './article-label';
 import { useNotify } from './notify';

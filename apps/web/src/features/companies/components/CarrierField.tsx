@@ -6,7 +6,7 @@ import type { Transport } from '@primeur/shared';
 import { euro } from '../../../lib/format';
 import { useAddTransport, useTransports } from '../api/catalog-lookups';
 import { useClearCarrier } from '../api/clear-carrier';
-import type { CompanyKind } from '../api/get-companies';
+import type { CompanyKind } from '../api/get-company-options';
 import { useSetCarrier } from '../api/set-carrier';
 import { useNotify } from './notify';
 

@@ -7,9 +7,10 @@ import type { Supplier } from '@primeur/shared';
 import { PageTitle } from '../../../components/PageTitle';
 import { useToast } from '../../../components/Toasts';
 import { useAddCompany } from '../api/add-company';
-import type { Company } from '../api/company-cache';
 import { useDeleteCompany } from '../api/delete-company';
-import { useCompanies, type CompanyKind } from '../api/get-companies';
+import type { CompanyOption } from '@primeur/shared';
+import { useCompany } from '../api/get-company';
+import { useCompanyOptions, type CompanyKind } from '../api/get-company-options';
 import { CompanySettings } from './CompanySettings';
 import { ConfirmModal } from './ConfirmModal';
 import { ContactsSection } from './ContactsSection';
@@ -21,12 +22,14 @@ export function CompaniesPage({ kind }: { kind: CompanyKind }) {
   const { t } = useTranslation('companies');
   const toast = useToast();
   const notify = useNotify();
-  const { data: companies, isLoading, isError } = useCompanies(kind);
+  const { data: options, isLoading: optionsLoading, isError: optionsError } = useCompanyOptions(kind);
   const add = useAddCompany(kind);
   const remove = useDeleteCompany(kind);
   const [params, setParams] = useSearchParams();
   const selectedId = Number(params.get('id')) || null;
-  const selected = companies?.find((c) => c.id === selectedId) ?? null;
+  const { data: selected = null, isLoading: companyLoading, isError: companyError } = useCompany(kind, selectedId);
+  const isLoading = optionsLoading || companyLoading;
+  const isError = optionsError || companyError;
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -83,12 +86,12 @@ export function CompaniesPage({ kind }: { kind: CompanyKind }) {
               <Form.Label htmlFor={`${kind}-picker`}>{t(`${kind}.pick`)}</Form.Label>
               <div className="d-flex gap-2">
                 <div className="flex-grow-1">
-                  <Select<Company>
+                  <Select<CompanyOption>
                     inputId={`${kind}-picker`}
-                    options={companies ?? []}
-                    value={selected}
+                    options={options ?? []}
+                    value={options?.find((o) => o.id === selectedId) ?? null}
                     onChange={(c) => select(c?.id ?? null)}
-                    isLoading={isLoading}
+                    isLoading={optionsLoading}
                     getOptionLabel={(c) => c.company}
                     getOptionValue={(c) => String(c.id)}
                     placeholder={t('common:select.placeholder')}

@@ -6,7 +6,7 @@ import { INCOTERMS, SUPPLIER_PACKAGINGS, type Incoterm, type NamedItem, type Sup
 import { CitySelect, CountrySelect } from '../../../components/CountrySelect';
 import { useCertificates } from '../api/catalog-lookups';
 import type { Company } from '../api/company-cache';
-import type { CompanyKind } from '../api/get-companies';
+import type { CompanyKind } from '../api/get-company-options';
 import { useSetCertificates } from '../api/set-certificates';
 import { useSetDiscount } from '../api/set-discount';
 import { useSetIct } from '../api/set-ict';

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '@primeur/shared';
 import { useDeleteContact, useModifyContact } from '../api/contacts';
-import type { CompanyKind } from '../api/get-companies';
+import type { CompanyKind } from '../api/get-company-options';
 import { ConfirmModal } from './ConfirmModal';
 import { editContactForm, type ContactForm } from './contact-forms';
 import { ContactFields } from './ContactFields';

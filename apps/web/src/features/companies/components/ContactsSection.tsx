@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '@primeur/shared';
-import type { CompanyKind } from '../api/get-companies';
+import type { CompanyKind } from '../api/get-company-options';
 import { AddContactModal } from './AddContactModal';
 import { ContactCard } from './ContactCard';
 

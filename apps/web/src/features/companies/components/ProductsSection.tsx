@@ -3,7 +3,7 @@ import { Button, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ProductLink } from '@primeur/shared';
-import type { CompanyKind } from '../api/get-companies';
+import type { CompanyKind } from '../api/get-company-options';
 import { useDeleteProductLink } from '../api/product-links';
 import { AddProductModal } from './AddProductModal';
 import { articleName } from './article-label';
@@ -24,6 +24,7 @@ export function ProductsSection({ kind, ownerId, products }: Props) {
   const remove = useDeleteProductLink(kind);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<ProductLink | null>(null);
+  const sorted = [...products].sort((a, b) => articleName(a.product, lng).localeCompare(articleName(b.product, lng), lng));
 
   const onDelete = async () => {
     if (!deleting) return;
@@ -74,7 +75,7 @@ export function ProductsSection({ kind, ownerId, products }: Props) {
             </tr>
           </thead>
           <tbody>
-            {products.map((l) => (
+            {sorted.map((l) => (
               <tr key={l.id} data-testid={`product-row-${l.product.code}`}>
                 <td>{articleName(l.product, lng)}</td>
                 <td className="font-monospace small">{l.product.code}</td>
