@@ -10,6 +10,7 @@ import { SupplierOverviewPage } from '../features/supplier-products/components/S
 import { OutboxPage } from '../features/requests/components/OutboxPage';
 import { RequestProductPage } from '../features/requests/components/RequestProductPage';
 import { ComingSoon } from '../components/ComingSoon';
+import { UncheckedProductsPage } from '../features/unchecked-products/components/UncheckedProductsPage';
 import { NotFoundPage, UnauthorizedPage } from '../pages/ErrorPages';
 import { LandingPage, UserHomePage } from '../pages/HomePages';
 import { Layout } from './layout/Layout';
@@ -59,7 +60,7 @@ export const routes: RouteObject[] = [
               { path: '/intern/outbox', element: <OutboxPage /> },
               { path: '/intern/clients', element: <ClientsPage /> },
               { path: '/intern/clientOverview', element: <ComingSoon titleKey="menu.clientOverview" /> },
-              { path: '/intern/supplierProductsUnchecked', element: <ComingSoon titleKey="menu.unchecked" /> },
+              { path: '/intern/supplierProductsUnchecked', element: <UncheckedProductsPage /> },
             ],
           },
           { path: '*', element: <NotFoundPage /> },
