@@ -10,6 +10,9 @@ import { SupplierOverviewPage } from '../features/supplier-products/components/S
 import { OutboxPage } from '../features/requests/components/OutboxPage';
 import { RequestProductPage } from '../features/requests/components/RequestProductPage';
 import { ComingSoon } from '../components/ComingSoon';
+import { ProductRowSlotProvider } from '../components/ProductRowSlot';
+import { ClientOverviewPage } from '../features/client-products/components/ClientOverviewPage';
+import { ClientVariantRows } from '../features/client-products/components/ClientVariantRows';
 import { UncheckedProductsPage } from '../features/unchecked-products/components/UncheckedProductsPage';
 import { NotFoundPage, UnauthorizedPage } from '../pages/ErrorPages';
 import { LandingPage, UserHomePage } from '../pages/HomePages';
@@ -58,8 +61,16 @@ export const routes: RouteObject[] = [
               { path: '/intern/supplierOverview', element: <SupplierOverviewPage /> },
               { path: '/intern/requestProduct', element: <RequestProductPage /> },
               { path: '/intern/outbox', element: <OutboxPage /> },
-              { path: '/intern/clients', element: <ClientsPage /> },
-              { path: '/intern/clientOverview', element: <ComingSoon titleKey="menu.clientOverview" /> },
+              {
+                path: '/intern/clients',
+                element: (
+                  // Each client product row expands to its variants (client-products feature).
+                  <ProductRowSlotProvider render={(p) => (p.kind === 'client' ? <ClientVariantRows clientId={p.ownerId} link={p.link} colSpan={p.colSpan} /> : null)}>
+                    <ClientsPage />
+                  </ProductRowSlotProvider>
+                ),
+              },
+              { path: '/intern/clientOverview', element: <ClientOverviewPage /> },
               { path: '/intern/supplierProductsUnchecked', element: <UncheckedProductsPage /> },
             ],
           },
