@@ -31,6 +31,15 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      // The WhatsApp webhook is on for the specs that post signed messages (e2e/unchecked-products.spec.ts).
+      WHATSAPP_VERIFY_TOKEN: 'e2e-verify-token',
+      WHATSAPP_APP_SECRET: 'e2e-app-secret',
+    },
   },
 });
