@@ -44,6 +44,9 @@ const MARGIN = 40;
 const FOOTER = 30;
 const ROW = 16;
 
+/** The weight and both price columns, where a line without offer says so. */
+const NOTE_WIDTH = 64 + 48 + 49;
+
 const LOCALE: Record<Language, string> = { en: 'en-GB', fr: 'fr-FR', de: 'de-DE', es: 'es-ES' };
 
 /** Spec §9: line prices with 2 decimals and a decimal comma. */
@@ -112,14 +115,17 @@ export async function renderPriceList(model: PriceListModel): Promise<{ pdf: Buf
   y += 62;
 
   const drawHeader = () => {
-    doc.rect(left, y, width, ROW + 2).fill(GREEN);
+    doc.font('bold').fontSize(7.5);
+    // Long labels (German "Gewicht × Stück") take two lines rather than running into the next column.
+    const h = Math.max(...COLUMNS.map((c) => doc.heightOfString(t(c.key), { width: c.width - 6 }))) + 8;
+    doc.rect(left, y, width, h).fill(GREEN);
     let x = left;
-    doc.fillColor('#fff').font('bold').fontSize(8);
+    doc.fillColor('#fff');
     for (const c of COLUMNS) {
-      doc.text(t(c.key), x + 3, y + 5, { width: c.width - 6, align: c.align, lineBreak: false });
+      doc.text(t(c.key), x + 3, y + 4, { width: c.width - 6, align: c.align });
       x += c.width;
     }
-    y += ROW + 4;
+    y += h + 2;
   };
   /** Starts a new page when `height` does not fit, with the table header again; true when it did. */
   const ensure = (height: number) => {
@@ -130,8 +136,15 @@ export async function renderPriceList(model: PriceListModel): Promise<{ pdf: Buf
     return true;
   };
   const cell = (text: string, x: number, c: Column, font = 'regular') => {
-    doc.font(font).fontSize(8).fillColor('#000').text(text, x + 3, y + 4, { width: c.width - 6, align: c.align, lineBreak: false, ellipsis: true });
+    doc.font(font).fontSize(8).fillColor('#000').text(text, x + 3, y + 4, { width: c.width - 6, align: c.align });
   };
+  /** A row is as tall as its longest wrapped cell (box names can take two or three lines). */
+  const rowHeight = (texts: Array<[string, Column, string]>) => {
+    let h = 0;
+    for (const [text, c, font] of texts) h = Math.max(h, doc.font(font).fontSize(8).heightOfString(text || ' ', { width: c.width - 6 }));
+    return Math.max(ROW, Math.ceil(h) + 7);
+  };
+  const col = (key: Column['key']) => COLUMNS.find((c) => c.key === key)!;
 
   const total = model.families.reduce((n, f) => n + f.articles.length, 0);
   if (total === 0) {
@@ -144,25 +157,33 @@ export async function renderPriceList(model: PriceListModel): Promise<{ pdf: Buf
       y += ROW + 2;
       for (const article of family.articles) {
         article.lines.forEach((line, i) => {
-          const newPage = ensure(ROW);
+          const texts = (name: string): Array<[string, Column, string]> => [
+            [name, col('article'), 'bold'],
+            [line.boxPackaging || t('anyVariant'), col('boxPackaging'), 'regular'],
+            [line.origin ?? t('anyVariant'), col('origin'), 'regular'],
+            ...(line.priceKg === null ? ([[t('noOffer'), { key: 'weightPieces', width: NOTE_WIDTH, align: 'right' }, 'italic']] as Array<[string, Column, string]>) : []),
+          ];
+          let h = rowHeight(texts(i === 0 ? article.name : `${article.name} (${t('continued')})`));
+          const newPage = ensure(h);
           // On a new page the article is named again, so no row is left without its product.
           const name = i === 0 ? article.name : newPage ? `${article.name} (${t('continued')})` : '';
-          if (i % 2 === 1) doc.rect(left, y, width, ROW).fill('#f7f7f7');
+          h = rowHeight(texts(name));
+          if (i % 2 === 1) doc.rect(left, y, width, h).fill('#f7f7f7');
           let x = left;
           for (const c of COLUMNS) {
             if (c.key === 'article') cell(name, x, c, 'bold');
             else if (c.key === 'origin') cell(line.origin ?? t('anyVariant'), x, c);
             else if (c.key === 'caliber') cell(line.caliber || t('anyVariant'), x, c);
             else if (c.key === 'boxPackaging') cell(line.boxPackaging || t('anyVariant'), x, c);
-            else if (c.key === 'weightPieces') cell(line.weightPieces || '—', x, c);
-            else if (c.key === 'perKg' && line.priceKg === null) {
-              // No offer: one italic note across both price columns instead of empty prices.
-              doc.font('italic').fontSize(7).fillColor('#b71c1c').text(t('noOffer'), x - 60, y + 4, { width: 97 + 60 - 6, align: 'right', lineBreak: false, ellipsis: true });
-            } else if (c.key === 'perKg') cell(euro(line.priceKg!), x, c, 'bold');
+            else if (c.key === 'weightPieces' && line.priceKg === null) {
+              // No offer: one note across the weight and both price columns instead of empty prices.
+              doc.font('italic').fontSize(7).fillColor('#b71c1c').text(t('noOffer'), x + 3, y + 4, { width: NOTE_WIDTH - 6, align: 'right' });
+            } else if (c.key === 'weightPieces') cell(line.weightPieces || '—', x, c);
+            else if (c.key === 'perKg' && line.priceKg !== null) cell(euro(line.priceKg), x, c, 'bold');
             else if (c.key === 'perBox' && line.priceKg !== null) cell(line.priceBox === null ? '—' : euro(line.priceBox), x, c);
             x += c.width;
           }
-          y += ROW;
+          y += h;
         });
         doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.3).strokeColor('#cccccc').stroke();
       }

@@ -14,6 +14,7 @@ type Expected = Pick<ParsedOffer, 'origin' | 'packaging' | 'box' | 'caliber' | '
 
 /** Offer lines as suppliers send them (Spanish, French, English), with what staff expect to see. */
 const OFFERS: Array<[string, Expected]> = [
+  ["Tomate rama cj 30x40 5kg a 1,20 3 pal", {code: "TOM02",origin: "",packaging: "",box: "cj 30x40 5kg",caliber: "",priceKg: 1.2,priceColis: null,pricePiece: null,volume: 3,startDate: null}],
   ["Naranja navel cal 3 España 0,65€/kg 4 pal desde 25/11", {code: "CIT01",origin: "Spain",packaging: "",box: "",caliber: "3",priceKg: 0.65,priceColis: null,pricePiece: null,volume: 4,startDate: "2026-11-25"}],
   ["Clementina Nules cal 1-2 cj 10kg 9,50€/cj 3 palets", {code: "CIT04",origin: "",packaging: "",box: "cj 10kg",caliber: "1-2",priceKg: 0.95,priceColis: 9.5,pricePiece: null,volume: 3,startDate: null}],
   ["Limón Primofiori cal 4 granel 0,80 €/kg 6 pal", {code: "CIT08",origin: "",packaging: "granel",box: "",caliber: "4",priceKg: 0.8,priceColis: null,pricePiece: null,volume: 6,startDate: null}],

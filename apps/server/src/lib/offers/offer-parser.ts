@@ -42,7 +42,7 @@ const PRICE_RE = new RegExp(
   String.raw`(${CUR}\s*)?\b(${NUM})\s*(${CUR_AFTER})?\s*(\/\s*|${SEP}\s*)?${UNIT}?`,
   'g',
 );
-const AT_PRICE_RE = new RegExp(String.raw`(?:@|\ba\b|\bprecio\b|\bprix\b|\bprice\b)\s*:?\s*(${NUM})(?!\s*(?:[.,]?\d|kg|k\b|pal|g\b|gr|x|mm|%))`, 'g');
+const AT_PRICE_RE = new RegExp(String.raw`(?:@|\ba\b|\bprecio\b|\bprix\b|\bprice\b)\s*:?\s*(${NUM})(?![.,]?\d)(?!\s*(?:kg|k\b|pal|g\b|gr|x|mm|%))`, 'g');
 const CALIBER_RE = /\b(?:cal(?:ibres?|iber|ibro|ibre)?|size|taille|tamano|calb?)\b\.?\s*:?\s*([0-9]{1,3}(?:\s*[-/]\s*[0-9]{1,3}|\+[0-9]{1,3})*\+?|[a-z0-9]{1,4}\+?)/g;
 const MM_RE = /\b(\d{2,3}(?:\s*[-/]\s*\d{2,3})?\+?\s*mm\b\+?)/g;
 const CATEGORY_RE = /\b(?:cat(?:egoria|egorie|egory)?\.?\s*(?:i{1,2}|1|2|extra)|(?:i{1,2}|1ª|2ª|1a|2a)\s*cat(?:egoria|egorie)?|extra)\b/g;

@@ -27,6 +27,7 @@ interface Values {
 }
 
 const str = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+const confident = (m: CatalogMatch | null) => (m && m.score >= 0.5 ? m.id : null);
 const idOrNull = (v: string) => (v === '' ? null : Number(v));
 
 /** The form values as the move call takes them; empty fields are left to the server's defaults. */
@@ -78,8 +79,9 @@ export function UncheckedRow({ row, lookups, busy, onMove, onDelete }: Props) {
       supplierId: str(row.supplier?.id),
       productId: str(look.productName?.id),
       originId: str(look.origin?.id),
-      packagingId: str(look.packaging?.id),
-      boxId: str(look.box?.id),
+      // A weak box or packaging match is not pre-selected: staff would not notice a wrong guess.
+      packagingId: str(confident(look.packaging)),
+      boxId: str(confident(look.box)),
       caliber: row.caliber,
       priceKg: str(row.priceKg),
       priceColis: str(row.priceColis),
