@@ -3,6 +3,7 @@ import type { Db } from '../client.js';
 import { createUser } from '../factories.js';
 import { seedBackoffice } from './backoffice.js';
 import { seedSupplierProducts } from './supplier-products.js';
+import { seedClientProducts } from './client-products.js';
 import { seedUncheckedProducts } from './unchecked-products.js';
 
 export const DEMO_ACCOUNTS = {
@@ -75,6 +76,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedBackoffice(tx);
     await seedSupplierProducts(tx);
     await seedUncheckedProducts(tx);
+    await seedClientProducts(tx);
   });
   return true;
 }
