@@ -48,6 +48,9 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         HOST: '127.0.0.1',
         WEATHER_API_URL: `http://127.0.0.1:${WEATHER_PORT}/v1/forecast`,
+        // The WhatsApp webhook is on for the specs that post signed messages (e2e/unchecked-products.spec.ts).
+        WHATSAPP_VERIFY_TOKEN: 'e2e-verify-token',
+        WHATSAPP_APP_SECRET: 'e2e-app-secret',
       },
     },
   ],

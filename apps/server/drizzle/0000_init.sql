@@ -7,6 +7,7 @@ CREATE TYPE "public"."price_import_status" AS ENUM('ok', 'failed');--> statement
 CREATE TYPE "public"."price_type" AS ENUM('market', 'grower');--> statement-breakpoint
 CREATE TYPE "public"."product_status" AS ENUM('ENABLED', 'DISABLED', 'EXPIRED', 'IN_AUCTION');--> statement-breakpoint
 CREATE TYPE "public"."email_status" AS ENUM('pending', 'sent', 'failed', 'outbox');--> statement-breakpoint
+CREATE TYPE "public"."inbound_source" AS ENUM('whatsapp', 'paste');--> statement-breakpoint
 CREATE TABLE "cities" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"country_id" integer NOT NULL,
@@ -278,6 +279,57 @@ CREATE TABLE "product_requests" (
 	CONSTRAINT "product_requests_volume_pos" CHECK ("product_requests"."volume" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "inbound_messages" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"source" "inbound_source" NOT NULL,
+	"external_id" text,
+	"from_phone" text,
+	"body" text NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "unchecked_products" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"message_id" integer NOT NULL,
+	"supplier_id" integer,
+	"line" text NOT NULL,
+	"product_name" text NOT NULL,
+	"origin" text DEFAULT '' NOT NULL,
+	"packaging" text DEFAULT '' NOT NULL,
+	"box" text DEFAULT '' NOT NULL,
+	"caliber" text DEFAULT '' NOT NULL,
+	"price_kg" numeric(12, 3),
+	"price_colis" numeric(12, 3),
+	"price_piece" numeric(12, 3),
+	"volume" numeric(10, 2),
+	"start_date" date,
+	"lookalike" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "client_price_lists" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"client_id" integer NOT NULL,
+	"file_name" text NOT NULL,
+	"language" text NOT NULL,
+	"pdf" "bytea" NOT NULL,
+	"generated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "client_variants" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"product_link_id" integer NOT NULL,
+	"origin_id" integer,
+	"box_id" integer,
+	"packaging_id" integer,
+	"caliber" text DEFAULT '' NOT NULL,
+	"weight_piece" numeric(12, 3),
+	"nb_piece" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "client_variants_nb_piece_min" CHECK ("client_variants"."nb_piece" >= 1),
+	CONSTRAINT "client_variants_weight_nonneg" CHECK (coalesce("client_variants"."weight_piece", 0) >= 0)
+);
+--> statement-breakpoint
 ALTER TABLE "cities" ADD CONSTRAINT "cities_country_id_countries_id_fk" FOREIGN KEY ("country_id") REFERENCES "public"."countries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_country_id_countries_id_fk" FOREIGN KEY ("country_id") REFERENCES "public"."countries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -312,6 +364,13 @@ ALTER TABLE "product_requests" ADD CONSTRAINT "product_requests_article_id_artic
 ALTER TABLE "product_requests" ADD CONSTRAINT "product_requests_packaging_id_packagings_id_fk" FOREIGN KEY ("packaging_id") REFERENCES "public"."packagings"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_requests" ADD CONSTRAINT "product_requests_box_id_boxes_id_fk" FOREIGN KEY ("box_id") REFERENCES "public"."boxes"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_requests" ADD CONSTRAINT "product_requests_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "unchecked_products" ADD CONSTRAINT "unchecked_products_message_id_inbound_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."inbound_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "unchecked_products" ADD CONSTRAINT "unchecked_products_supplier_id_companies_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."companies"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "client_price_lists" ADD CONSTRAINT "client_price_lists_client_id_companies_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "client_variants" ADD CONSTRAINT "client_variants_product_link_id_product_links_id_fk" FOREIGN KEY ("product_link_id") REFERENCES "public"."product_links"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "client_variants" ADD CONSTRAINT "client_variants_origin_id_countries_id_fk" FOREIGN KEY ("origin_id") REFERENCES "public"."countries"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "client_variants" ADD CONSTRAINT "client_variants_box_id_boxes_id_fk" FOREIGN KEY ("box_id") REFERENCES "public"."boxes"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "client_variants" ADD CONSTRAINT "client_variants_packaging_id_packagings_id_fk" FOREIGN KEY ("packaging_id") REFERENCES "public"."packagings"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "cities_country_idx" ON "cities" USING btree ("country_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "cities_country_name_uq" ON "cities" USING btree ("country_id","name");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
@@ -334,4 +393,9 @@ CREATE INDEX "purchase_requests_product_idx" ON "purchase_requests" USING btree 
 CREATE INDEX "supplier_variants_link_idx" ON "supplier_variants" USING btree ("product_link_id");--> statement-breakpoint
 CREATE INDEX "supplier_variants_dates_idx" ON "supplier_variants" USING btree ("start_date","end_date");--> statement-breakpoint
 CREATE INDEX "outbox_created_idx" ON "outbox" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "outbox_request_idx" ON "outbox" USING btree ("request_id");
+CREATE INDEX "outbox_request_idx" ON "outbox" USING btree ("request_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "inbound_messages_external_uq" ON "inbound_messages" USING btree ("external_id");--> statement-breakpoint
+CREATE INDEX "unchecked_products_message_idx" ON "unchecked_products" USING btree ("message_id");--> statement-breakpoint
+CREATE INDEX "unchecked_products_created_idx" ON "unchecked_products" USING btree ("created_at","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "client_price_lists_client_uq" ON "client_price_lists" USING btree ("client_id");--> statement-breakpoint
+CREATE INDEX "client_variants_link_idx" ON "client_variants" USING btree ("product_link_id");

@@ -27,6 +27,9 @@ import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
 import { auctionsRoutes } from './modules/auctions/auctions.routes.js';
 import { supplierProductsRoutes } from './modules/supplier-products/supplier-products.routes.js';
 import { requestsRoutes } from './modules/requests/requests.routes.js';
+import { clientProductsRoutes } from './modules/client-products/client-products.routes.js';
+import { uncheckedProductsRoutes } from './modules/unchecked-products/unchecked-products.routes.js';
+import { whatsappRoutes } from './modules/unchecked-products/whatsapp.routes.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -88,6 +91,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(auctionsRoutes);
     await api.register(supplierProductsRoutes);
     await api.register(requestsRoutes);
+    await api.register(uncheckedProductsRoutes);
+    await api.register(clientProductsRoutes);
+    await api.register(whatsappRoutes);
   });
 
   await app.register(staticWebPlugin, { distDir: config.webDistDir ?? WEB_DIST_DIR });

@@ -18,3 +18,5 @@ export * from './schemas/marketplace.js';
 export * from './schemas/auctions.js';
 export * from './schemas/supplier-products.js';
 export * from './schemas/requests.js';
+export * from './schemas/unchecked-products.js';
+export * from './schemas/client-products.js';

@@ -46,6 +46,10 @@ const envSchema = z.object({
   /** SMTP server for outgoing mail; unset = messages are kept in the outbox table (decision 124). */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Primeur <no-reply@primeur.local>'),
+  /** WhatsApp Cloud API webhook: both set turns it on; either missing keeps it off (404). */
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  WHATSAPP_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(262_144),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -71,6 +75,8 @@ export interface AppConfig {
   auctionCloseIntervalMs: number;
   smtpUrl?: string;
   mailFrom: string;
+  /** Present only when the WhatsApp webhook is configured. */
+  whatsapp?: { verifyToken: string; appSecret: string; maxBodyBytes: number };
 }
 
 /** The only reader of process.env. */
@@ -114,5 +120,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     auctionCloseIntervalMs: e.AUCTION_CLOSE_INTERVAL_MS,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    whatsapp:
+      e.WHATSAPP_VERIFY_TOKEN && e.WHATSAPP_APP_SECRET
+        ? { verifyToken: e.WHATSAPP_VERIFY_TOKEN, appSecret: e.WHATSAPP_APP_SECRET, maxBodyBytes: e.WHATSAPP_MAX_BODY_BYTES }
+        : undefined,
   };
 }

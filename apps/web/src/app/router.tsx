@@ -9,12 +9,15 @@ import { SupplierDetailsPage } from '../features/supplier-products/components/Su
 import { SupplierOverviewPage } from '../features/supplier-products/components/SupplierOverviewPage';
 import { OutboxPage } from '../features/requests/components/OutboxPage';
 import { RequestProductPage } from '../features/requests/components/RequestProductPage';
-import { ComingSoon } from '../components/ComingSoon';
 import { MarketplacePage } from '../features/marketplace/components/MarketplacePage';
 import { MyProductsPage } from '../features/marketplace/components/MyProductsPage';
 import { AdminProductsPage } from '../features/marketplace/components/AdminProductsPage';
 import { AuctionsPage } from '../features/auctions/components/AuctionsPage';
 import { AuctionDetailsPage } from '../features/auctions/components/AuctionDetailsPage';
+import { ProductRowSlotProvider } from '../components/ProductRowSlot';
+import { ClientOverviewPage } from '../features/client-products/components/ClientOverviewPage';
+import { ClientVariantRows } from '../features/client-products/components/ClientVariantRows';
+import { UncheckedProductsPage } from '../features/unchecked-products/components/UncheckedProductsPage';
 import { NotFoundPage, UnauthorizedPage } from '../pages/ErrorPages';
 import { LandingPage, UserHomePage } from '../pages/HomePages';
 import { Layout } from './layout/Layout';
@@ -28,7 +31,7 @@ function Root() {
   );
 }
 
-/** Every route of spec §2. Pages of issues still open show a short "coming soon". */
+/** Every route of spec §2, plus the supplier's lots (/user/products) and the outbox (/intern/outbox). */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -66,9 +69,17 @@ export const routes: RouteObject[] = [
               { path: '/intern/supplierOverview', element: <SupplierOverviewPage /> },
               { path: '/intern/requestProduct', element: <RequestProductPage /> },
               { path: '/intern/outbox', element: <OutboxPage /> },
-              { path: '/intern/clients', element: <ClientsPage /> },
-              { path: '/intern/clientOverview', element: <ComingSoon titleKey="menu.clientOverview" /> },
-              { path: '/intern/supplierProductsUnchecked', element: <ComingSoon titleKey="menu.unchecked" /> },
+              {
+                path: '/intern/clients',
+                element: (
+                  // Each client product row expands to its variants (client-products feature).
+                  <ProductRowSlotProvider render={(p) => (p.kind === 'client' ? <ClientVariantRows clientId={p.ownerId} link={p.link} colSpan={p.colSpan} /> : null)}>
+                    <ClientsPage />
+                  </ProductRowSlotProvider>
+                ),
+              },
+              { path: '/intern/clientOverview', element: <ClientOverviewPage /> },
+              { path: '/intern/supplierProductsUnchecked', element: <UncheckedProductsPage /> },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

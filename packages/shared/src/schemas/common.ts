@@ -20,3 +20,15 @@ export const emailField = z
   .max(254)
   .regex(EMAIL_PATTERN, 'invalidEmail')
   .transform((v) => v.toLowerCase());
+
+/** A calendar day, YYYY-MM-DD, that exists. */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidDate')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, 'invalidDate');
+
+/** `{productId}` path parameter (a PostgreSQL integer). */
+export const productIdParam = z.object({ productId: z.coerce.number().int().positive().max(2_147_483_647) });

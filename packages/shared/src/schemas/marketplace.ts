@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FAMILIES } from '../constants/limits.js';
 import { PRODUCT_STATUSES } from '../constants/marketplace.js';
+import { isoDate } from './common.js';
 
 /** Money in €/kg: positive, at most 2 decimals. */
 export const euroPerKg = z
@@ -9,7 +10,6 @@ export const euroPerKg = z
   .max(1_000_000, 'tooLarge')
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'atMostTwoDecimals');
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidDate');
 
 /** The supplier's lot form (create and edit). Photos travel separately as multipart files. */
 export const productInput = z
@@ -83,7 +83,6 @@ export const supplierProduct = adminProduct.extend({
 });
 export type SupplierProduct = z.infer<typeof supplierProduct>;
 
-export const productIdParam = z.object({ productId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** What the lot form offers: catalog articles (with their names in the four languages) and packagings. */
 export const productFormOptions = z.object({

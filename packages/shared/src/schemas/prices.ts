@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { FAMILIES } from '../constants/limits.js';
+import { isoDate } from './common.js';
 import { GROWER_PRICE_COLUMNS, PRICE_HISTORY_RANGES, PRICE_TYPES } from '../constants/prices.js';
 
-/** A calendar day, YYYY-MM-DD, that exists. */
-export const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalidDate')
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, 'invalidDate');
 
 export const priceType = z.enum(PRICE_TYPES);
 export const family = z.enum(FAMILIES);

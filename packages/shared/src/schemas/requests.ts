@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './prices.js';
+import { isoDate } from './common.js';
 import { threeDecimals } from './supplier-products.js';
 
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed', 'outbox'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { namedItem } from './catalog.js';
 import { country } from './location.js';
 import { productLink } from './product-links.js';
-import { isoDate } from './prices.js';
+import { isoDate } from './common.js';
 import { companyOption } from './companies.js';
 
 /** The fields of a variant that `PUT …/userProduct/supplier/{action}/{id}/{value}` may set. */

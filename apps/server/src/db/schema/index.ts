@@ -6,3 +6,5 @@ export * from './prices.js';
 export * from './listings.js';
 export * from './supplier-products.js';
 export * from './requests.js';
+export * from './unchecked-products.js';
+export * from './client-products.js';

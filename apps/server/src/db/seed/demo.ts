@@ -5,6 +5,8 @@ import { seedBackoffice } from './backoffice.js';
 import { seedPrices } from './prices.js';
 import { seedListings } from './listings.js';
 import { seedSupplierProducts } from './supplier-products.js';
+import { seedClientProducts } from './client-products.js';
+import { seedUncheckedProducts } from './unchecked-products.js';
 
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@example.com', password: 'Demo-admin-1' },
@@ -77,6 +79,8 @@ export async function seedDemo(db: Db, opts: { dataDir?: string } = {}): Promise
     await seedPrices(tx);
     if (opts.dataDir) await seedListings(tx, opts.dataDir);
     await seedSupplierProducts(tx);
+    await seedUncheckedProducts(tx);
+    await seedClientProducts(tx);
   });
   return true;
 }

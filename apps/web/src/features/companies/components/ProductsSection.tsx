@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Button, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ProductLink } from '@primeur/shared';
+import { ProductRowSlot } from '../../../components/ProductRowSlot';
 import type { CompanyKind } from '../api/get-company-options';
 import { useDeleteProductLink } from '../api/product-links';
 import { AddProductModal } from './AddProductModal';
@@ -76,7 +77,8 @@ export function ProductsSection({ kind, ownerId, products }: Props) {
           </thead>
           <tbody>
             {sorted.map((l) => (
-              <tr key={l.id} data-testid={`product-row-${l.product.code}`}>
+              <Fragment key={l.id}>
+              <tr data-testid={`product-row-${l.product.code}`}>
                 <td>{articleName(l.product, lng)}</td>
                 <td className="font-monospace small">{l.product.code}</td>
                 <td>{t(`catalog:families.${l.product.family}`)}</td>
@@ -96,6 +98,8 @@ export function ProductsSection({ kind, ownerId, products }: Props) {
                   </Button>
                 </td>
               </tr>
+              <ProductRowSlot kind={kind} ownerId={ownerId} link={l} colSpan={5} />
+              </Fragment>
             ))}
           </tbody>
         </Table>

@@ -1,0 +1,68 @@
+import { date, index, integer, jsonb, numeric, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies } from './companies.js';
+
+export const inboundSourceEnum = pgEnum('inbound_source', ['whatsapp', 'paste']);
+
+/**
+ * Every offer message received (WhatsApp webhook) or pasted by staff, kept whole so reviewers see
+ * what the supplier really wrote. `externalId` is the WhatsApp message id: unique, so a message
+ * delivered twice by Meta's retries is imported once.
+ */
+export const inboundMessages = pgTable(
+  'inbound_messages',
+  {
+    id: serial('id').primaryKey(),
+    source: inboundSourceEnum('source').notNull(),
+    externalId: text('external_id'),
+    /** E.164 of the sender when known (WhatsApp), null for pasted text. */
+    fromPhone: text('from_phone'),
+    body: text('body').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('inbound_messages_external_uq').on(t.externalId)],
+);
+
+/** What the parser found for one field, matched against the catalog (the spec's "lookalike" object). */
+export interface CatalogMatch {
+  id: number;
+  label: string;
+  score: number;
+  code?: string;
+  alpha2?: string;
+}
+
+export interface Lookalike {
+  productName: CatalogMatch | null;
+  productAlternatives: CatalogMatch[];
+  origin: CatalogMatch | null;
+  packaging: CatalogMatch | null;
+  box: CatalogMatch | null;
+}
+
+/** One offer line awaiting review (spec §3 "unchecked product"); moving it creates a supplier variant. */
+export const uncheckedProducts = pgTable(
+  'unchecked_products',
+  {
+    id: serial('id').primaryKey(),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => inboundMessages.id, { onDelete: 'cascade' }),
+    /** The supplier whose contact sent the message; null for an unknown number or pasted text. */
+    supplierId: integer('supplier_id').references(() => companies.id, { onDelete: 'set null' }),
+    line: text('line').notNull(),
+    productName: text('product_name').notNull(),
+    origin: text('origin').notNull().default(''),
+    packaging: text('packaging').notNull().default(''),
+    box: text('box').notNull().default(''),
+    caliber: text('caliber').notNull().default(''),
+    priceKg: numeric('price_kg', { precision: 12, scale: 3 }),
+    priceColis: numeric('price_colis', { precision: 12, scale: 3 }),
+    pricePiece: numeric('price_piece', { precision: 12, scale: 3 }),
+    /** Pallets. */
+    volume: numeric('volume', { precision: 10, scale: 2 }),
+    startDate: date('start_date'),
+    lookalike: jsonb('lookalike').$type<Lookalike>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('unchecked_products_message_idx').on(t.messageId), index('unchecked_products_created_idx').on(t.createdAt, t.id)],
+);

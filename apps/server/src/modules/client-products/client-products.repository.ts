@@ -1,0 +1,57 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
+import { articles, boxes, clientPriceLists, clientVariants, companies, countries, packagings, productLinks } from '../../db/schema/index.js';
+
+export type NewClientVariantRow = typeof clientVariants.$inferInsert;
+
+const origin = alias(countries, 'origin');
+
+const withRefs = (db: Executor) =>
+  db
+    .select({
+      variant: clientVariants,
+      link: productLinks,
+      article: articles,
+      origin: { id: origin.id, name: origin.name, alpha2: origin.alpha2 },
+      packaging: { id: packagings.id, name: packagings.name },
+      box: { id: boxes.id, name: boxes.name },
+    })
+    .from(clientVariants)
+    .innerJoin(productLinks, eq(productLinks.id, clientVariants.productLinkId))
+    .innerJoin(articles, eq(articles.id, productLinks.articleId))
+    .leftJoin(origin, eq(origin.id, clientVariants.originId))
+    .leftJoin(packagings, eq(packagings.id, clientVariants.packagingId))
+    .leftJoin(boxes, eq(boxes.id, clientVariants.boxId));
+
+export type ClientVariantWithRefs = Awaited<ReturnType<ReturnType<typeof withRefs>['execute']>>[number];
+
+export const clientProductsRepository = {
+  find: async (db: Executor, id: number) => (await withRefs(db).where(eq(clientVariants.id, id)).limit(1))[0],
+  /** A client's variants by article name (English), then creation order. */
+  listByClient: (db: Executor, clientId: number) =>
+    withRefs(db).where(eq(productLinks.companyId, clientId)).orderBy(asc(articles.family), asc(articles.article), asc(clientVariants.id)),
+  insert: async (db: Executor, row: NewClientVariantRow) => (await db.insert(clientVariants).values(row).returning({ id: clientVariants.id }))[0]!,
+  /** Deletes a variant only when it hangs on a client's link. */
+  async delete(db: Executor, id: number) {
+    const [row] = await db
+      .select({ id: clientVariants.id })
+      .from(clientVariants)
+      .innerJoin(productLinks, eq(productLinks.id, clientVariants.productLinkId))
+      .innerJoin(companies, and(eq(companies.id, productLinks.companyId), eq(companies.kind, 'client')))
+      .where(eq(clientVariants.id, id));
+    if (!row) return false;
+    await db.delete(clientVariants).where(eq(clientVariants.id, id));
+    return true;
+  },
+
+  /** One stored PDF per client: the newest replaces the previous. */
+  async savePriceList(db: Executor, row: typeof clientPriceLists.$inferInsert) {
+    await db
+      .insert(clientPriceLists)
+      .values(row)
+      .onConflictDoUpdate({ target: clientPriceLists.clientId, set: { fileName: row.fileName, language: row.language, pdf: row.pdf, generatedAt: row.generatedAt } });
+  },
+  latestPriceList: async (db: Executor, clientId: number) =>
+    (await db.select().from(clientPriceLists).where(eq(clientPriceLists.clientId, clientId)).limit(1))[0],
+};

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Button, Spinner, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import type { ProductLink } from '@primeur/shared';
+import { useToast } from '../../../components/Toasts';
+import { countryName } from '../../../lib/format';
+import { useAddClientVariant, useClientVariants, useDeleteClientVariant } from '../api/client-variants';
+import { AddClientVariantModal } from './AddClientVariantModal';
+
+interface Props {
+  clientId: number;
+  link: ProductLink;
+  colSpan: number;
+}
+
+/**
+ * Under a client's product row (spec §2 /intern/clients): a toggle that expands the variants the
+ * client buys (origin, box, weight per piece, pieces per box, packaging, caliber), each with a
+ * delete, and the add button whose modal lists supplier variants to copy.
+ */
+export function ClientVariantRows({ clientId, link, colSpan }: Props) {
+  const { t, i18n } = useTranslation('priceList');
+  const lng = i18n.resolvedLanguage ?? 'en';
+  const toast = useToast();
+  const all = useClientVariants(clientId);
+  const add = useAddClientVariant(clientId);
+  const remove = useDeleteClientVariant(clientId);
+  const [open, setOpen] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const variants = (all.data ?? []).filter((v) => v.clientProductList.id === link.id);
+  const any = t('clientVariants.any');
+
+  const onAdd = (supplierVariantId?: number) =>
+    add.mutate(
+      { productId: link.product.id, supplierVariantId },
+      {
+        onSuccess: () => {
+          toast.show('dataModifiedSuccess');
+          setAdding(false);
+          setOpen(true);
+        },
+        onError: () => toast.show('dataModifiedError'),
+      },
+    );
+
+  return (
+    <tr className="table-light" data-testid={`client-variants-${link.product.code}`}>
+      <td colSpan={colSpan} className="py-1">
+        <Button variant="link" size="sm" className="p-0" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          {open ? '▾' : '▸'} {t('clientVariants.title')} ({all.isPending ? '…' : variants.length})
+        </Button>
+        {open && (
+          <div className="ps-3 pt-1">
+            {variants.length === 0 ? (
+              <p className="small text-body-secondary mb-1">{t('clientVariants.none')}</p>
+            ) : (
+              <Table size="sm" className="mb-1 small">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('clientVariants.origin')}</th>
+                    <th scope="col">{t('clientVariants.box')}</th>
+                    <th scope="col">{t('clientVariants.weightPiece')}</th>
+                    <th scope="col">{t('clientVariants.nbPiece')}</th>
+                    <th scope="col">{t('clientVariants.packaging')}</th>
+                    <th scope="col">{t('clientVariants.caliber')}</th>
+                    <th scope="col">
+                      <span className="visually-hidden">{t('clientVariants.delete')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {variants.map((v) => (
+                    <tr key={v.id} data-testid={`client-variant-${v.id}`}>
+                      <td>{v.origin ? countryName(v.origin.alpha2, lng, v.origin.name) : any}</td>
+                      <td>{v.box?.name ?? any}</td>
+                      <td>{v.weightPiece === null ? any : String(v.weightPiece).replace('.', ',')}</td>
+                      <td>{v.nbPiece}</td>
+                      <td>{v.packaging?.name ?? any}</td>
+                      <td>{v.caliber || any}</td>
+                      <td className="text-end">
+                        <Button
+                          size="sm"
+                          variant="outline-danger"
+                          className="py-0"
+                          disabled={remove.isPending}
+                          aria-label={t('clientVariants.delete')}
+                          onClick={() => remove.mutate(v.id, { onError: () => toast.show('productDeleteError') })}
+                        >
+                          ×
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            )}
+            <Button size="sm" variant="outline-primary" className="py-0" onClick={() => setAdding(true)} disabled={add.isPending}>
+              {add.isPending ? <Spinner size="sm" animation="border" /> : '+'} {t('clientVariants.add')}
+            </Button>
+          </div>
+        )}
+        {adding && <AddClientVariantModal link={link} busy={add.isPending} onCopy={onAdd} onHide={() => setAdding(false)} />}
+      </td>
+    </tr>
+  );
+}

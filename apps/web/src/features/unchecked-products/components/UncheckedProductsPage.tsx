@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Alert, Button, Spinner, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { UNCHECKED_PAGE_SIZE, type MoveUncheckedBody } from '@primeur/shared';
+import { PageTitle } from '../../../components/PageTitle';
+import { useToast } from '../../../components/Toasts';
+import { ApiError } from '../../../lib/api';
+import { useDeleteUnchecked } from '../api/delete-unchecked';
+import { useArticles, useBoxes, useOrigins, usePackagings, useSupplierOptions } from '../api/lookups';
+import { useMoveUnchecked } from '../api/move-unchecked';
+import { useUncheckedPage } from '../api/unchecked-page';
+import { PasteMessage } from './PasteMessage';
+import { UncheckedRow } from './UncheckedRow';
+
+/** /intern/supplierProductsUnchecked: offers received by WhatsApp (or pasted), checked and moved in a few clicks. */
+export function UncheckedProductsPage() {
+  const { t } = useTranslation('unchecked');
+  const toast = useToast();
+  const [page, setPage] = useState(0);
+  const list = useUncheckedPage(page);
+  const suppliers = useSupplierOptions();
+  const articles = useArticles();
+  const origins = useOrigins();
+  const packagings = usePackagings();
+  const boxes = useBoxes();
+  const move = useMoveUnchecked();
+  const remove = useDeleteUnchecked();
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  const lookups =
+    suppliers.data && articles.data && origins.data && packagings.data && boxes.data
+      ? { suppliers: suppliers.data, articles: articles.data, origins: origins.data, packagings: packagings.data, boxes: boxes.data }
+      : null;
+
+  const onMove = (id: number, body: MoveUncheckedBody) => {
+    // Spec §4: adding without a chosen supplier is refused, before any call.
+    if (body.supplierId === null) {
+      toast.show('noGivenSupplier');
+      return;
+    }
+    setBusyId(id);
+    move.mutate(
+      { id, body },
+      {
+        onSuccess: () => toast.show('success', { message: t('moved') }),
+        onError: (err) => {
+          const code = err instanceof ApiError ? err.code : '';
+          if (code === 'MISSING_SUPPLIER') toast.show('noGivenSupplier');
+          else if (code === 'PRODUCT_NOT_IN_SUPPLIER_LIST') toast.show('productAddError');
+          else toast.show('dataModifiedError', { detail: err instanceof ApiError ? err.message : undefined });
+        },
+        onSettled: () => setBusyId(null),
+      },
+    );
+  };
+
+  const onDelete = (id: number) => {
+    setBusyId(id);
+    remove.mutate(id, {
+      onError: () => toast.show('productDeleteError'),
+      onSettled: () => setBusyId(null),
+    });
+  };
+
+  const rows = list.data?.content ?? [];
+  return (
+    <>
+      <PageTitle>{t('title')}</PageTitle>
+      <p className="text-body-secondary">{t('intro')}</p>
+      {suppliers.data && <PasteMessage suppliers={suppliers.data} />}
+      {list.isError && <Alert variant="danger">{t('loadFailed')}</Alert>}
+      {(list.isPending || !lookups) && !list.isError ? (
+        <Spinner animation="border" role="status" aria-label={t('loading')} />
+      ) : rows.length === 0 ? (
+        <Alert variant="info" data-testid="unchecked-empty">
+          {page === 0 ? t('empty') : t('emptyPage')}
+        </Alert>
+      ) : (
+        <Table responsive bordered size="sm" className="align-top" data-testid="unchecked-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('message')}</th>
+              <th scope="col" colSpan={2}>
+                {t('offer')}
+              </th>
+              <th scope="col" className="text-end">
+                {t('actions')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <UncheckedRow
+                key={row.id}
+                row={row}
+                lookups={lookups!}
+                busy={busyId === row.id}
+                onMove={(body) => onMove(row.id, body)}
+                onDelete={() => onDelete(row.id)}
+              />
+            ))}
+          </tbody>
+        </Table>
+      )}
+      <nav className="d-flex justify-content-between align-items-center" aria-label={t('paging')}>
+        <Button variant="outline-secondary" size="sm" disabled={page === 0} onClick={() => setPage((p) => Math.max(0, p - 1))}>
+          {t('previous')}
+        </Button>
+        <span className="small text-body-secondary" data-testid="unchecked-page">
+          {t('pageOf', { page: page + 1, total: Math.max(1, list.data?.totalPages ?? 1), count: list.data?.totalElements ?? 0 })}
+        </span>
+        <Button variant="outline-secondary" size="sm" disabled={rows.length < UNCHECKED_PAGE_SIZE} onClick={() => setPage((p) => p + 1)}>
+          {t('next')}
+        </Button>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,211 @@
+import { Badge, Button, Form, Spinner } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { Article, CatalogMatch, CompanyOption, Country, MoveUncheckedBody, NamedItem, UncheckedProduct } from '@primeur/shared';
+import { countryName } from '../../../lib/format';
+
+export interface Lookups {
+  suppliers: CompanyOption[];
+  articles: Article[];
+  origins: Country[];
+  packagings: NamedItem[];
+  boxes: NamedItem[];
+}
+
+interface Values {
+  supplierId: string;
+  productId: string;
+  originId: string;
+  packagingId: string;
+  boxId: string;
+  caliber: string;
+  priceKg: string;
+  priceColis: string;
+  pricePiece: string;
+  volume: string;
+  startDate: string;
+}
+
+const str = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+const confident = (m: CatalogMatch | null) => (m && m.score >= 0.5 ? m.id : null);
+const idOrNull = (v: string) => (v === '' ? null : Number(v));
+
+/** The form values as the move call takes them; empty fields are left to the server's defaults. */
+export function toMoveBody(v: Values): MoveUncheckedBody {
+  return {
+    supplierId: idOrNull(v.supplierId),
+    productId: idOrNull(v.productId),
+    originId: idOrNull(v.originId),
+    packagingId: idOrNull(v.packagingId),
+    boxId: idOrNull(v.boxId),
+    caliber: v.caliber.trim(),
+    priceKg: idOrNull(v.priceKg),
+    priceColis: idOrNull(v.priceColis),
+    pricePiece: idOrNull(v.pricePiece),
+    volume: idOrNull(v.volume),
+    startDate: v.startDate || null,
+  };
+}
+
+function Score({ match }: { match: CatalogMatch | null }) {
+  const { t } = useTranslation('unchecked');
+  if (!match) return null;
+  const pct = Math.round(match.score * 100);
+  return (
+    <Badge bg={pct >= 90 ? 'success' : pct >= 60 ? 'warning' : 'secondary'} className="ms-1" title={t('score', { label: match.label })}>
+      {pct} %
+    </Badge>
+  );
+}
+
+interface Props {
+  row: UncheckedProduct;
+  lookups: Lookups;
+  busy: boolean;
+  onMove(body: MoveUncheckedBody): void;
+  onDelete(): void;
+}
+
+/**
+ * One imported offer line as an editable form, pre-filled from the catalog matches (the lookalike
+ * object), with the supplier's own words beside it so staff can check what was read.
+ */
+export function UncheckedRow({ row, lookups, busy, onMove, onDelete }: Props) {
+  const { t, i18n } = useTranslation('unchecked');
+  const lng = (i18n.resolvedLanguage ?? 'en') as 'en' | 'fr' | 'de' | 'es';
+  const look = row.lookalike;
+  const { register, handleSubmit } = useForm<Values>({
+    defaultValues: {
+      supplierId: str(row.supplier?.id),
+      productId: str(look.productName?.id),
+      originId: str(look.origin?.id),
+      // A weak box or packaging match is not pre-selected: staff would not notice a wrong guess.
+      packagingId: str(confident(look.packaging)),
+      boxId: str(confident(look.box)),
+      caliber: row.caliber,
+      priceKg: str(row.priceKg),
+      priceColis: str(row.priceColis),
+      pricePiece: str(row.pricePiece),
+      volume: str(row.volume),
+      startDate: row.startDate ?? '',
+    },
+  });
+  const articles = [...lookups.articles].sort((a, b) => a.names[lng].localeCompare(b.names[lng], lng));
+  const origins = [...lookups.origins].sort((a, b) => countryName(a.alpha2, lng, a.name).localeCompare(countryName(b.alpha2, lng, b.name), lng));
+  const id = (f: string) => `u${row.id}-${f}`;
+  const number = (name: keyof Values, label: string, step = '0.001') => (
+    <Form.Group controlId={id(name)}>
+      <Form.Label className="small mb-0">{label}</Form.Label>
+      <Form.Control size="sm" type="number" min={0} step={step} {...register(name)} />
+    </Form.Group>
+  );
+
+  return (
+    <tr data-testid={`unchecked-row-${row.id}`}>
+      <td style={{ minWidth: 220, maxWidth: 280 }}>
+        <div className="fw-semibold small" data-testid="unchecked-line">
+          {row.line}
+        </div>
+        <div className="small text-body-secondary">
+          {row.message.source === 'whatsapp' ? t('fromWhatsapp', { phone: row.message.fromPhone ?? '?' }) : t('pasted')} ·{' '}
+          {new Date(row.message.receivedAt).toLocaleString(lng)}
+        </div>
+        <details className="small mt-1">
+          <summary>{t('wholeMessage')}</summary>
+          <pre className="small bg-body-tertiary p-2 mb-0" style={{ whiteSpace: 'pre-wrap' }}>
+            {row.message.body}
+          </pre>
+        </details>
+      </td>
+      <td colSpan={2}>
+        <Form id={id('form')} onSubmit={handleSubmit((v) => onMove(toMoveBody(v)))} noValidate>
+          <div className="d-grid gap-2" style={{ gridTemplateColumns: 'repeat(4, minmax(110px, 1fr))' }}>
+            <Form.Group controlId={id('supplier')}>
+              <Form.Label className="small mb-0">{t('supplier')}</Form.Label>
+              <Form.Select size="sm" {...register('supplierId')}>
+                <option value="">{t('chooseSupplier')}</option>
+                {lookups.suppliers.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.company}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+            <Form.Group controlId={id('product')}>
+              <Form.Label className="small mb-0">
+                {t('product')} <Score match={look.productName} />
+              </Form.Label>
+              <Form.Select size="sm" {...register('productId')}>
+                <option value="">{t('chooseProduct', { read: row.productName })}</option>
+                {articles.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.names[lng]}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+            <Form.Group controlId={id('origin')}>
+              <Form.Label className="small mb-0">
+                {t('origin')} <Score match={look.origin} />
+              </Form.Label>
+              <Form.Select size="sm" {...register('originId')}>
+                <option value="">{t('none')}</option>
+                {origins.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {countryName(c.alpha2, lng, c.name)}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+            <Form.Group controlId={id('caliber')}>
+              <Form.Label className="small mb-0">{t('caliber')}</Form.Label>
+              <Form.Control size="sm" maxLength={40} {...register('caliber')} />
+            </Form.Group>
+            <Form.Group controlId={id('packaging')}>
+              <Form.Label className="small mb-0">
+                {t('packaging')} <Score match={look.packaging} />
+              </Form.Label>
+              <Form.Select size="sm" {...register('packagingId')} title={row.packaging}>
+                <option value="">{row.packaging ? t('readAs', { text: row.packaging }) : t('none')}</option>
+                {lookups.packagings.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+            <Form.Group controlId={id('box')}>
+              <Form.Label className="small mb-0">
+                {t('box')} <Score match={look.box} />
+              </Form.Label>
+              <Form.Select size="sm" {...register('boxId')} title={row.box}>
+                <option value="">{row.box ? t('readAs', { text: row.box }) : t('none')}</option>
+                {lookups.boxes.map((b) => (
+                  <option key={b.id} value={b.id}>
+                    {b.name}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+            {number('volume', t('volume'), '0.01')}
+            <Form.Group controlId={id('startDate')}>
+              <Form.Label className="small mb-0">{t('startDate')}</Form.Label>
+              <Form.Control size="sm" type="date" {...register('startDate')} />
+            </Form.Group>
+            {number('priceKg', t('priceKg'))}
+            {number('priceColis', t('priceColis'))}
+            {number('pricePiece', t('pricePiece'))}
+          </div>
+        </Form>
+      </td>
+      <td className="text-end text-nowrap">
+        <Button type="submit" form={id('form')} variant="success" size="sm" className="me-1" disabled={busy} aria-label={t('move', { line: row.line })}>
+          {busy ? <Spinner size="sm" animation="border" /> : '+'} <span className="d-none d-xl-inline">{t('moveShort')}</span>
+        </Button>
+        <Button variant="danger" size="sm" disabled={busy} onClick={onDelete} aria-label={t('delete', { line: row.line })}>
+          ×
+        </Button>
+      </td>
+    </tr>
+  );
+}

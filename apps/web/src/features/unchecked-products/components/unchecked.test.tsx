@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UncheckedPage, UncheckedProduct } from '@primeur/shared';
+import { renderPage } from '../../../test/render';
+import { UncheckedProductsPage } from './UncheckedProductsPage';
+import { toMoveBody } from './UncheckedRow';
+
+const row = (id: number, over: Partial<UncheckedProduct> = {}): UncheckedProduct => ({
+  id,
+  supplier: { id: 7, company: 'Huerta de Almería S.L.' },
+  productName: 'Naranja navel',
+  origin: 'Spain',
+  packaging: '',
+  box: 'cj 15kg',
+  caliber: '3',
+  priceKg: 0.65,
+  priceColis: null,
+  pricePiece: null,
+  volume: 4,
+  startDate: '2026-11-25',
+  lookalike: {
+    productName: { id: 1, label: 'Navel orange', code: 'CIT01', score: 1 },
+    productAlternatives: [],
+    origin: { id: 3, label: 'Spain', alpha2: 'ES', score: 1 },
+    packaging: null,
+    box: { id: 9, label: 'Cardboard box 30×40', score: 0.3 },
+  },
+  line: `Naranja navel cal 3 España 0,65€/kg 4 pal desde 25/11 #${id}`,
+  message: { id: 1, source: 'whatsapp', fromPhone: '+34950123456', body: 'Hola\nNaranja navel…', receivedAt: '2026-11-21T08:00:00.000Z' },
+  ...over,
+});
+
+const page = (rows: UncheckedProduct[], n = 0): UncheckedPage => ({
+  content: rows,
+  page: n,
+  size: 10,
+  totalElements: rows.length,
+  totalPages: 1,
+  first: n === 0,
+  last: true,
+});
+
+const lookups = {
+  '/api/intern/supplier/getSuppliers': [{ id: 7, company: 'Huerta de Almería S.L.' }],
+  '/api/intern/productList/getAll': [
+    { id: 1, code: 'CIT01', family: 'fruits', subfamily: 'citrus', article: 'Navel orange', names: { en: 'Navel orange', fr: 'Orange Navel', de: 'Navelorange', es: 'Naranja navel' } },
+  ],
+  '/api/location/origin/getAll': [{ id: 3, name: 'Spain', alpha2: 'ES' }],
+  '/api/intern/productList/packaging/getAll': [{ id: 1, name: 'bulk' }],
+  '/api/intern/productList/box/getAll': [{ id: 9, name: 'Cardboard box 30×40' }],
+};
+
+describe('unchecked products page', () => {
+  it('pre-fills each row from the catalog matches, shows the message line, and leaves a weak box match unselected', async () => {
+    renderPage(<UncheckedProductsPage />, { answers: { ...lookups, '/api/intern/userProduct/supplier/unchecked': page([row(1)]) } });
+    const tr = await screen.findByTestId('unchecked-row-1');
+    expect(within(tr).getByText(/Naranja navel cal 3 España/)).toBeTruthy();
+    expect((within(tr).getByLabelText('Supplier') as HTMLSelectElement).value).toBe('7');
+    expect((within(tr).getByLabelText(/^Product/) as HTMLSelectElement).value).toBe('1');
+    expect((within(tr).getByLabelText(/^Origin/) as HTMLSelectElement).value).toBe('3');
+    expect((within(tr).getByLabelText(/^Box/) as HTMLSelectElement).value).toBe('');
+    expect((within(tr).getByLabelText('€/kg') as HTMLInputElement).value).toBe('0.65');
+  });
+
+  it('disables next when fewer than 10 rows come back, and previous on page 0', async () => {
+    renderPage(<UncheckedProductsPage />, { answers: { ...lookups, '/api/intern/userProduct/supplier/unchecked': page([row(1), row(2)]) } });
+    await screen.findByTestId('unchecked-row-2');
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('enables next on a full page of 10', async () => {
+    const ten = Array.from({ length: 10 }, (_, i) => row(i + 1));
+    renderPage(<UncheckedProductsPage />, { answers: { ...lookups, '/api/intern/userProduct/supplier/unchecked': page(ten) } });
+    await screen.findByTestId('unchecked-row-10');
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("refuses to move a row without a supplier with the toast 'Missing supplier.'", async () => {
+    renderPage(<UncheckedProductsPage />, { answers: { ...lookups, '/api/intern/userProduct/supplier/unchecked': page([row(1, { supplier: null })]) } });
+    const tr = await screen.findByTestId('unchecked-row-1');
+    await userEvent.click(within(tr).getByRole('button', { name: /Add to the supplier's products/ }));
+    expect(await screen.findByText('Missing supplier.')).toBeTruthy();
+  });
+});
+
+describe('move body', () => {
+  it('turns the form strings into ids and numbers, empty into null', () => {
+    expect(
+      toMoveBody({ supplierId: '7', productId: '1', originId: '', packagingId: '', boxId: '9', caliber: ' 3 ', priceKg: '0.65', priceColis: '', pricePiece: '', volume: '4', startDate: '' }),
+    ).toEqual({ supplierId: 7, productId: 1, originId: null, packagingId: null, boxId: 9, caliber: '3', priceKg: 0.65, priceColis: null, pricePiece: null, volume: 4, startDate: null });
+  });
+});

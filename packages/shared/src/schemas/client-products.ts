@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { namedItem } from './catalog.js';
+import { country } from './location.js';
+import { productLink } from './product-links.js';
+import { threeDecimals } from './supplier-products.js';
+
+/** A client product variant (spec §3): what the client's price list shows for one of its products. */
+export const clientVariant = z.object({
+  id: z.number().int(),
+  clientProductList: productLink,
+  origin: country.nullable(),
+  box: namedItem.nullable(),
+  packaging: namedItem.nullable(),
+  caliber: z.string(),
+  weightPiece: z.number().nullable(),
+  nbPiece: z.number().int(),
+});
+export type ClientVariant = z.infer<typeof clientVariant>;
+
+/**
+ * `POST /api/intern/userProduct/user/client/product/add/{clientId}`: a variant of one of the
+ * client's products, copied from a supplier variant of the same product (`supplierVariantId`),
+ * or from the fields given. Empty fields mean "any" on the price list.
+ */
+export const addClientVariant = z.object({
+  productId: z.number().int().positive(),
+  supplierVariantId: z.number().int().positive().optional(),
+  originId: z.number().int().positive().nullable().optional(),
+  boxId: z.number().int().positive().nullable().optional(),
+  packagingId: z.number().int().positive().nullable().optional(),
+  caliber: z.string().trim().max(40, 'caliberInvalid').optional(),
+  weightPiece: z.number().min(0, 'nonNegative').max(100_000).refine(threeDecimals, 'threeDecimals').nullable().optional(),
+  nbPiece: z.number().int().min(1, 'integerAtLeastOne').max(100_000).optional(),
+});
+export type AddClientVariant = z.infer<typeof addClientVariant>;
+
+export const clientIdParam = z.object({ clientId: z.coerce.number().int().positive() });
+
+/** Answer of `POST /api/intern/client/{id}/generatePriceList`. */
+export const generatedPriceList = z.object({
+  clientId: z.number().int(),
+  company: z.string(),
+  fileName: z.string(),
+  language: z.enum(['en', 'fr', 'de', 'es']),
+  generatedAt: z.string(),
+  lines: z.number().int(),
+  pricedLines: z.number().int(),
+  pages: z.number().int(),
+  bytes: z.number().int(),
+});
+export type GeneratedPriceList = z.infer<typeof generatedPriceList>;
+
+export const CLIENT_PRODUCT_ERROR_CODES = ['PRODUCT_NOT_IN_CLIENT_LIST', 'VARIANT_NOT_SAME_PRODUCT', 'NO_PRICE_LIST'] as const;
+
+/** `<company>-<dd-MM>.pdf` (spec §7), the day in UTC. Characters a file system refuses become "_". */
+export function priceListFileName(company: string, day: Date): string {
+  const dd = String(day.getUTCDate()).padStart(2, '0');
+  const mm = String(day.getUTCMonth() + 1).padStart(2, '0');
+  const safe =
+    [...company]
+      .map((ch) => (/[\\/:*?"<>|]/.test(ch) || ch.charCodeAt(0) < 32 ? '_' : ch))
+      .join('')
+      .trim() || 'client';
+  return `${safe}-${dd}-${mm}.pdf`;
+}
