@@ -1,27 +1,20 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { SessionProvider } from '../lib/session';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { RegisterPage } from '../features/auth/components/RegisterPage';
-import { ProfilePage } from '../features/users/components/ProfilePage';
-import { UsersListPage } from '../features/users/components/UsersListPage';
-import { ClientsPage, SuppliersPage } from '../features/companies/components/CompaniesPage';
-import { SupplierDetailsPage } from '../features/supplier-products/components/SupplierDetailsPage';
-import { SupplierOverviewPage } from '../features/supplier-products/components/SupplierOverviewPage';
-import { OutboxPage } from '../features/requests/components/OutboxPage';
-import { RequestProductPage } from '../features/requests/components/RequestProductPage';
-import { MarketplacePage } from '../features/marketplace/components/MarketplacePage';
-import { MyProductsPage } from '../features/marketplace/components/MyProductsPage';
-import { AdminProductsPage } from '../features/marketplace/components/AdminProductsPage';
-import { AuctionsPage } from '../features/auctions/components/AuctionsPage';
-import { AuctionDetailsPage } from '../features/auctions/components/AuctionDetailsPage';
-import { ProductRowSlotProvider } from '../components/ProductRowSlot';
-import { ClientOverviewPage } from '../features/client-products/components/ClientOverviewPage';
-import { ClientVariantRows } from '../features/client-products/components/ClientVariantRows';
-import { UncheckedProductsPage } from '../features/unchecked-products/components/UncheckedProductsPage';
 import { NotFoundPage, UnauthorizedPage } from '../pages/ErrorPages';
 import { LandingPage, UserHomePage } from '../pages/HomePages';
 import { Layout } from './layout/Layout';
 import { RouteGuard } from './RouteGuard';
+
+/**
+ * A route whose page is loaded on first visit: visitors download only the sign-in pages, buyers
+ * never download the back office, and each back-office page comes with its own libraries.
+ */
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await load())[name] }) };
+}
 
 function Root() {
   return (
@@ -47,39 +40,27 @@ export const routes: RouteObject[] = [
             element: <RouteGuard mode="authenticated" />,
             children: [
               { path: '/user/home', element: <UserHomePage /> },
-              { path: '/user/profil', element: <ProfilePage /> },
-              { path: '/user/products', element: <MyProductsPage /> },
-              { path: '/marketplace', element: <MarketplacePage /> },
-              { path: '/encheres', element: <AuctionsPage /> },
-              { path: '/encheres/details/:productId', element: <AuctionDetailsPage /> },
+              { path: '/user/profil', ...lazyPage(() => import('../features/users/components/ProfilePage'), 'ProfilePage') },
+              { path: '/user/products', ...lazyPage(() => import('../features/marketplace/components/MyProductsPage'), 'MyProductsPage') },
+              { path: '/marketplace', ...lazyPage(() => import('../features/marketplace/components/MarketplacePage'), 'MarketplacePage') },
+              { path: '/encheres', ...lazyPage(() => import('../features/auctions/components/AuctionsPage'), 'AuctionsPage') },
+              { path: '/encheres/details/:productId', ...lazyPage(() => import('../features/auctions/components/AuctionDetailsPage'), 'AuctionDetailsPage') },
             ],
           },
           {
             element: <RouteGuard mode="admin" />,
             children: [
-              {
-                path: '/admin/home',
-                // Loaded on demand: the charting and date-picker code serves only the operator's staff.
-                lazy: async () => ({ Component: (await import('../pages/AdminDashboardPage')).AdminDashboardPage }),
-              },
-              { path: '/admin/productsList', element: <AdminProductsPage /> },
-              { path: '/admin/usersList', element: <UsersListPage /> },
-              { path: '/intern/suppliers', element: <SuppliersPage /> },
-              { path: '/intern/supplierDetails', element: <SupplierDetailsPage /> },
-              { path: '/intern/supplierOverview', element: <SupplierOverviewPage /> },
-              { path: '/intern/requestProduct', element: <RequestProductPage /> },
-              { path: '/intern/outbox', element: <OutboxPage /> },
-              {
-                path: '/intern/clients',
-                element: (
-                  // Each client product row expands to its variants (client-products feature).
-                  <ProductRowSlotProvider render={(p) => (p.kind === 'client' ? <ClientVariantRows clientId={p.ownerId} link={p.link} colSpan={p.colSpan} /> : null)}>
-                    <ClientsPage />
-                  </ProductRowSlotProvider>
-                ),
-              },
-              { path: '/intern/clientOverview', element: <ClientOverviewPage /> },
-              { path: '/intern/supplierProductsUnchecked', element: <UncheckedProductsPage /> },
+              { path: '/admin/home', ...lazyPage(() => import('../pages/AdminDashboardPage'), 'AdminDashboardPage') },
+              { path: '/admin/productsList', ...lazyPage(() => import('../features/marketplace/components/AdminProductsPage'), 'AdminProductsPage') },
+              { path: '/admin/usersList', ...lazyPage(() => import('../features/users/components/UsersListPage'), 'UsersListPage') },
+              { path: '/intern/suppliers', ...lazyPage(() => import('../features/companies/components/CompaniesPage'), 'SuppliersPage') },
+              { path: '/intern/supplierDetails', ...lazyPage(() => import('../features/supplier-products/components/SupplierDetailsPage'), 'SupplierDetailsPage') },
+              { path: '/intern/supplierOverview', ...lazyPage(() => import('../features/supplier-products/components/SupplierOverviewPage'), 'SupplierOverviewPage') },
+              { path: '/intern/requestProduct', ...lazyPage(() => import('../features/requests/components/RequestProductPage'), 'RequestProductPage') },
+              { path: '/intern/outbox', ...lazyPage(() => import('../features/requests/components/OutboxPage'), 'OutboxPage') },
+              { path: '/intern/clients', ...lazyPage(() => import('../pages/ClientsConfigPage'), 'ClientsConfigPage') },
+              { path: '/intern/clientOverview', ...lazyPage(() => import('../features/client-products/components/ClientOverviewPage'), 'ClientOverviewPage') },
+              { path: '/intern/supplierProductsUnchecked', ...lazyPage(() => import('../features/unchecked-products/components/UncheckedProductsPage'), 'UncheckedProductsPage') },
             ],
           },
           { path: '*', element: <NotFoundPage /> },
