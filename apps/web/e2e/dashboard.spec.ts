@@ -18,7 +18,7 @@ test('the operator reads market and grower prices, opens a price history and kee
   await expect(market.getByTestId('market-table-fruits')).toBeVisible();
   await expect(market.getByTestId('market-table-legumes')).toBeVisible();
   await expect(page.locator('#market-date')).toHaveValue(pickerDay(new Date()));
-  const tomato = market.getByTestId('market-table-legumes').getByRole('row', { name: /Tomato/ });
+  const tomato = market.getByTestId('market-table-legumes').getByRole('row', { name: /Round tomato/ });
   await expect(tomato.locator('td').nth(1)).toHaveText(/^\d+,\d{2} €$/);
   await expect(tomato.locator('[data-change]')).toHaveCount(1);
 
@@ -37,9 +37,9 @@ test('the operator reads market and grower prices, opens a price history and kee
   await expect(market.getByTestId('market-table-legumes').getByRole('row', { name: /Cucumber/ })).toBeVisible();
 
   // The price history of a product: 30 days, then 90.
-  await market.getByRole('button', { name: 'Tomato', exact: true }).click();
+  await market.getByRole('button', { name: 'Round tomato', exact: true }).click();
   const chart = page.getByTestId('price-history-chart');
-  await expect(page.getByRole('dialog')).toContainText('Tomato — price history');
+  await expect(page.getByRole('dialog')).toContainText('Round tomato — price history');
   await expect(chart).toHaveAttribute('data-points', '30');
   await expect(chart.locator('.recharts-area-area')).toBeVisible();
   await page.getByText('90 days').click();
@@ -54,8 +54,8 @@ test('the operator reads market and grower prices, opens a price history and kee
   await expect(growerLegumes).toBeVisible();
   await expect(growerLegumes.locator('th[data-price-column]')).toHaveCount(15);
   await expect(growerLegumes.locator('th[data-price-column]').last()).toHaveText('Price 15');
-  await expect(growerLegumes.getByRole('row', { name: /Bell pepper/ }).locator('td').nth(1)).toHaveText(/^\d+,\d{2} €$/);
-  await grower.getByRole('button', { name: 'Bell pepper', exact: true }).click();
+  await expect(growerLegumes.getByRole('row', { name: /Red bell pepper/ }).locator('td').nth(1)).toHaveText(/^\d+,\d{2} €$/);
+  await grower.getByRole('button', { name: 'Red bell pepper', exact: true }).click();
   await expect(page.getByRole('dialog')).toContainText('First price');
   await expect(page.getByTestId('price-history-chart').locator('.recharts-line')).toHaveCount(2);
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();

@@ -35,7 +35,7 @@ describe('demo prices', () => {
   });
 
   it('moves from day to day, both up and down', async () => {
-    const rows = (await database.db.execute(sql`select avg_price::float as p from market_prices where name = 'Tomato' order by date`)).rows as Array<{ p: number }>;
+    const rows = (await database.db.execute(sql`select avg_price::float as p from market_prices where name = 'Round tomato' order by date`)).rows as Array<{ p: number }>;
     const moves = rows.slice(1).map((r, i) => Math.sign(Math.round(r.p * 100) - Math.round(rows[i]!.p * 100)));
     expect(moves).toContain(1);
     expect(moves).toContain(-1);
