@@ -74,7 +74,11 @@ test('two buyers on one auction: one bids, the other sees the offer arrive; a to
   const second = await signedInPage(browser, BUYER2);
   await gotoIn(second, url);
   await expect(second.getByTestId('countdown')).toBeVisible();
-  const rowsBefore = await second.getByTestId('offer-row').count();
+  // Count the offers once the page shows all the server has (not while the list is still loading).
+  const productId = url.split('/').pop();
+  const existing = (await (await second.request.get(`/api/users/auction/offers/${productId}`)).json()) as unknown[];
+  await expect(second.getByTestId('offer-row')).toHaveCount(existing.length);
+  const rowsBefore = existing.length;
 
   // The field proposes the next valid amount; bidding it is accepted.
   const amount = await first.locator('#bid-amount').inputValue();
