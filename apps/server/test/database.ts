@@ -24,10 +24,30 @@ export async function freshDatabase(): Promise<Database> {
     ...database,
     async close() {
       await close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await dropDatabase(url, name);
     },
   };
+}
+
+/**
+ * Drops a test database once its connections are gone. pool.end() resolves while the last
+ * connections are still closing; dropping WITH (FORCE) at that moment kills them and their clients
+ * raise uncaught errors, so wait for them (object_in_use, 55006) and force only as a last resort.
+ */
+async function dropDatabase(url: string, name: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await c.query(`drop database if exists ${name}${attempt >= 50 ? ' with (force)' : ''}`);
+        return;
+      } catch (err) {
+        if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  } finally {
+    await c.end();
+  }
 }
