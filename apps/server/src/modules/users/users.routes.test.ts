@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createUser, placeIn } from '../../db/factories.js';
-import { sessions, users } from '../../db/schema/index.js';
+import { outbox, sessions, users } from '../../db/schema/index.js';
 import { createTestApp, login, signedIn, type TestContext } from '../../../test/build-app.js';
 
 let ctx: TestContext;
@@ -168,6 +168,21 @@ describe('admin user management', () => {
     const on = await ctx.app.inject({ method: 'PUT', url: `/api/admin/user/status/${target.id}`, headers: { cookie } });
     expect(on.json().find((c: { userId: number }) => c.userId === target.id).status).toBe(true);
     await login(ctx.app, target.email, 'Target-pass-1');
+  });
+
+  it('emails the company in its language when its account is activated, and not when it is disabled', async () => {
+    const { cookie } = await signedIn(ctx, { category: 'admin' });
+    const pending = await createUser(ctx.db, { email: 'pending.fr@example.test', companyName: 'Vergers <Test> & Fils', country: 'FR', active: false });
+    const on = await ctx.app.inject({ method: 'PUT', url: `/api/admin/user/status/${pending.id}`, headers: { cookie } });
+    expect(on.statusCode).toBe(200);
+    const mails = await ctx.db.select().from(outbox).where(eq(outbox.toAddress, 'pending.fr@example.test'));
+    expect(mails).toHaveLength(1);
+    // No SMTP server in tests: the message waits in the outbox, in French, with the company escaped in HTML.
+    expect(mails[0]).toMatchObject({ language: 'fr', subject: 'Votre compte Primeur est activé', status: 'outbox' });
+    expect(mails[0]!.textBody).toContain('pending.fr@example.test');
+    expect(mails[0]!.htmlBody).toContain('Vergers &lt;Test&gt; &amp; Fils');
+    await ctx.app.inject({ method: 'PUT', url: `/api/admin/user/status/${pending.id}`, headers: { cookie } });
+    expect(await ctx.db.select().from(outbox).where(eq(outbox.toAddress, 'pending.fr@example.test'))).toHaveLength(1);
   });
 
   it('refuses to let an admin disable itself', async () => {

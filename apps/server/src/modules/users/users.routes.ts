@@ -11,10 +11,13 @@ import {
   userCard,
   userInfo,
 } from '@primeur/shared';
+import { createMailer } from '../../documents/email/mailer.js';
 import { usersService } from './users.service.js';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
+  const mailer = createMailer(app.deps.config);
+  app.addHook('onClose', async () => mailer.close());
 
   app.get(
     '/api/users/isLoggedIn',
@@ -68,6 +71,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(userCard), 404: errorBody, 409: errorBody },
       },
     },
-    async (req) => usersService.toggleStatus(db, app.sessions, req.user!.id, req.params.userId),
+    async (req) => usersService.toggleStatus(db, app.sessions, mailer, req.user!.id, req.params.userId),
   );
 };

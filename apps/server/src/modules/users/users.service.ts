@@ -5,6 +5,10 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { locationService } from '../location/location.service.js';
 import type { SessionStore } from '../../plugins/session.js';
+import type { Mailer } from '../../documents/email/mailer.js';
+import { deliverQueued, queueMail } from '../../documents/email/outbox.js';
+import { languageForCountry } from '../../documents/email/language.js';
+import { renderAccountValidated } from '../../documents/email/templates/account-validated.js';
 import { presentUserCard, presentUserInfo } from './users.presenter.js';
 import { usersRepository as repo, type NewUser } from './users.repository.js';
 import { and, eq, ne } from 'drizzle-orm';
@@ -52,14 +56,27 @@ export const usersService = {
   },
 
   /** Admin toggle of an account; disabling ends every session of that user in the same transaction. */
-  async toggleStatus(db: Db, store: SessionStore, adminId: number, userId: number) {
+  /**
+   * Admin toggle of an account. Disabling ends every session of that user in the same transaction;
+   * activating tells the company by email (queued in the transaction, sent after the commit), as the
+   * registration page promises.
+   */
+  async toggleStatus(db: Db, store: SessionStore, mailer: Mailer, adminId: number, userId: number) {
     if (adminId === userId) throw new HttpError(409, 'CANNOT_DISABLE_SELF', 'You cannot disable your own account.');
-    const user = await repo.findById(db, userId);
-    if (!user) throw notFound('User');
-    await db.transaction(async (tx) => {
+    const row = await repo.findWithPlace(db, userId);
+    if (!row) throw notFound('User');
+    const { user } = row;
+    const mailIds = await db.transaction(async (tx) => {
       await repo.update(tx, userId, { active: !user.active });
-      if (user.active) await store.destroyAllFor(userId, tx);
+      if (user.active) {
+        await store.destroyAllFor(userId, tx);
+        return [];
+      }
+      const language = languageForCountry(row.country?.alpha2);
+      const mail = renderAccountValidated({ language, company: user.companyName, email: user.email });
+      return queueMail(tx, [{ ...mail, to: { name: user.companyName, address: user.email }, language, company: user.companyName }]);
     });
+    await deliverQueued(db, mailer, mailIds);
     return usersService.listCards(db);
   },
 };
