@@ -43,7 +43,9 @@ try {
     insert into offers (product_id, user_id, amount, created_at)
     select p.id, ${buyer.id}, 1 + g * 0.01, now() - ((${OFFERS_PER_LIVE} - g) || ' seconds')::interval
     from products p cross join generate_series(1, ${OFFERS_PER_LIVE}) g where p.status = 'IN_AUCTION'`);
-  await db.execute(sql`analyze`);
+  // Steady state, as autovacuum leaves a live table: statistics, and the visibility map that lets the
+  // index-only probe of the highest offer skip the heap.
+  await db.execute(sql`vacuum analyze`);
   const [{ n }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from offers`)).rows as [{ n: number }];
   console.log(`data: ${LIVE} live auctions, ${OTHER} other lots, ${n} offers (built in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
 
