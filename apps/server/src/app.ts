@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config/env.js';
 import type { Database } from './db/client.js';
 import { InProcessEventBus, type EventBus } from './realtime/event-bus.js';
+import { createMailer, type Mailer } from './documents/email/mailer.js';
 import { stompRoutes, websocketTransport } from './realtime/stomp-routes.js';
 import type { StompLimits } from './realtime/stomp-connection.js';
 import errorsPlugin from './plugins/errors.js';
@@ -44,6 +45,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     bus: EventBus;
+    /** The one outgoing-mail transport (SMTP, or the outbox when SMTP_URL is unset). */
+    mailer: Mailer;
     /** Every API route with its declared access rule (the access matrix test walks it). */
     declaredRoutes: DeclaredRoute[];
   }
@@ -64,6 +67,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorate('bus', deps.bus ?? new InProcessEventBus());
+  app.decorate('mailer', createMailer(config));
+  app.addHook('onClose', async () => app.mailer.close());
   app.decorate('declaredRoutes', [] as DeclaredRoute[]);
 
   await app.register(errorsPlugin);

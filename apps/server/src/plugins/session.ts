@@ -84,6 +84,11 @@ export class SessionStore {
     return { id: row.id, email: row.email, category: row.category, companyName: row.companyName, sessionId: id };
   }
 
+  /** Ends the session a cookie token names, whatever its state (sign-in and sign-out). */
+  async destroyToken(token: string) {
+    await this.destroy(hashToken(token));
+  }
+
   async destroy(sessionId: string) {
     await this.db.delete(sessions).where(eq(sessions.id, sessionId));
   }
@@ -110,11 +115,11 @@ async function sessionPlugin(app: FastifyInstance, opts: SessionPluginOptions) {
   // onRequest: refuse before the body is even parsed.
   app.addHook('onRequest', async (req: FastifyRequest) => {
     const access = req.routeOptions.config.access;
+    // Public routes (and those outside the API context: static files, API docs) never need the user,
+    // so they cost no session lookup; photos and assets are requested by the dozen.
+    if (access === 'public' || access === undefined) return;
     const token = req.cookies[SESSION_COOKIE];
     if (token) req.user = await store.resolve(token);
-    // Routes outside the API context (static files, API docs) carry no rule and are public;
-    // every API route has one, enforced by requireAccessRules.
-    if (access === 'public' || access === undefined) return;
     if (!req.user) throw new HttpError(401, 'NOT_SIGNED_IN', 'You are not signed in.');
     if (access === 'admin' && req.user.category !== 'admin') {
       throw new HttpError(403, 'FORBIDDEN', 'You do not have the required permissions.');

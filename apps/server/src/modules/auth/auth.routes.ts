@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { credentials, errorBody, okMessage, registration } from '@primeur/shared';
-import { clearSessionCookie, setSessionCookie } from '../../plugins/session.js';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/session.js';
 import { authService } from './auth.service.js';
 import { LoginLimiter } from './login-limiter.js';
 
@@ -39,7 +39,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const user = await authService.authenticate(db, limiter, req.body.email, req.body.password, req.ip);
       // A new id at every sign-in; a session presented with the request is ended.
-      if (req.user) await app.sessions.destroy(req.user.sessionId);
+      const presented = req.cookies[SESSION_COOKIE];
+      if (presented) await app.sessions.destroyToken(presented);
       const token = await app.sessions.create(user.id, req.headers['user-agent']);
       setSessionCookie(reply, req, token, config);
       return { message: 'Signed in.' };
@@ -50,7 +51,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/logout',
     { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: okMessage } } },
     async (req, reply) => {
-      if (req.user) await app.sessions.destroy(req.user.sessionId);
+      const presented = req.cookies[SESSION_COOKIE];
+      if (presented) await app.sessions.destroyToken(presented);
       clearSessionCookie(reply);
       return { message: 'Signed out.' };
     },

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { emailMessage, errorBody, idParam, outboxPage, outboxQuery, productRequest, productRequestSent } from '@primeur/shared';
-import { createMailer } from '../../documents/email/mailer.js';
 import { requestsService } from './requests.service.js';
 
 /** Product requests by email, and the outbox where every message and its delivery status is kept. */
 export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const mailer = createMailer(app.deps.config);
-  app.addHook('onClose', async () => mailer.close());
+  const { mailer } = app;
   const tags = ['requests'];
   const admin = { access: 'admin' as const };
 

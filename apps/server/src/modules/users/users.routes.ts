@@ -11,13 +11,11 @@ import {
   userCard,
   userInfo,
 } from '@primeur/shared';
-import { createMailer } from '../../documents/email/mailer.js';
 import { usersService } from './users.service.js';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const mailer = createMailer(app.deps.config);
-  app.addHook('onClose', async () => mailer.close());
+  const { mailer } = app;
 
   app.get(
     '/api/users/isLoggedIn',
