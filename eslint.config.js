@@ -10,11 +10,16 @@ import boundaries from 'eslint-plugin-boundaries';
  *   module only through its service (never its repository);
  * - web: components/ and lib/ import no feature; a feature imports no other feature.
  */
-const SERVER = ['server-module', 'server-infra', 'server-db', 'server-config'];
+const SERVER = ['server-module', 'server-lib', 'server-infra', 'server-jobs', 'server-db', 'server-config'];
 const WEB = ['web-feature', 'web-app', 'web-pages', 'web-shared'];
+const ONE_AMOUNT_FORMATTER = {
+  name: '@primeur/shared',
+  importNames: ['formatEuro'],
+  message: 'Show amounts with euro() or useEuro() from lib/format.ts, the one formatter of the web app (decision 610).',
+};
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'apps/server/drizzle/**', '**/*.d.mts'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'apps/server/drizzle/**', '**/*.d.mts', 'apps/server/test/lint-fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -36,20 +41,27 @@ export default tseslint.config(
   },
   {
     files: ['packages/shared/**/*.ts', 'apps/*/src/**/*.{ts,tsx}'],
+    // Tests may reach across layers to set up a case (an infra test creating a lot); the runtime graph may not.
+    ignores: ['**/*.test.{ts,tsx}'],
     plugins: { boundaries },
     settings: {
       'boundaries/include': ['packages/shared/**/*', 'apps/*/src/**/*'],
+      // partialMatch: false matches from the repository root; each pattern names the element's folder
+      // (the plugin appends /**/* itself). First match wins, so narrower elements come first.
       'boundaries/elements': [
-        { type: 'shared', pattern: 'packages/shared/**/*', partialMatch: false },
-        { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['module'] },
-        { type: 'server-infra', pattern: 'apps/server/src/(plugins|realtime|documents|lib)/**/*', partialMatch: false },
-        { type: 'server-db', pattern: 'apps/server/src/db/**/*', partialMatch: false },
-        { type: 'server-config', pattern: 'apps/server/src/config/**/*', partialMatch: false },
-        { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
-        { type: 'web-app', pattern: 'apps/web/src/app/**/*', partialMatch: false },
-        { type: 'web-pages', pattern: 'apps/web/src/pages/**/*', partialMatch: false },
-        { type: 'web-shared', pattern: 'apps/web/src/(components|lib)/**/*', partialMatch: false },
-        { type: 'web-test', pattern: 'apps/web/src/test/**/*', partialMatch: false },
+        { type: 'shared', pattern: 'packages/shared', partialMatch: false },
+        { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['module'], partialMatch: false },
+        { type: 'server-lib', pattern: 'apps/server/src/lib', partialMatch: false },
+        { type: 'server-infra', pattern: ['apps/server/src/plugins', 'apps/server/src/realtime', 'apps/server/src/documents'], partialMatch: false },
+        // The job list composes modules' job functions, as app.ts composes their routes; the runner itself is infra-like.
+        { type: 'server-jobs', pattern: 'apps/server/src/jobs', partialMatch: false },
+        { type: 'server-db', pattern: 'apps/server/src/db', partialMatch: false },
+        { type: 'server-config', pattern: 'apps/server/src/config', partialMatch: false },
+        { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'], partialMatch: false },
+        { type: 'web-app', pattern: 'apps/web/src/app', partialMatch: false },
+        { type: 'web-pages', pattern: 'apps/web/src/pages', partialMatch: false },
+        { type: 'web-shared', pattern: ['apps/web/src/components', 'apps/web/src/lib'], partialMatch: false },
+        { type: 'web-test', pattern: 'apps/web/src/test', partialMatch: false },
       ],
       'import/resolver': { typescript: { project: ['apps/*/tsconfig.json', 'packages/shared/tsconfig.json'], noWarnOnMultipleProjects: true }, node: true },
     },
@@ -60,7 +72,12 @@ export default tseslint.config(
           default: 'allow',
           policies: [
             { from: { element: { type: 'shared' } }, disallow: { to: { element: { types: { anyOf: SERVER.concat(WEB) } } } } },
-            { from: { element: { types: { anyOf: ['server-infra', 'server-db'] } } }, disallow: { to: { element: { type: 'server-module' } } } },
+            {
+              from: { element: { types: { anyOf: ['server-lib', 'server-infra', 'server-db', 'server-config'] } } },
+              disallow: { to: { element: { type: 'server-module' } } },
+            },
+            // lib/ is pure helpers: no database, no plugins, no modules.
+            { from: { element: { type: 'server-lib' } }, disallow: { to: { element: { types: { anyOf: ['server-db', 'server-infra'] } } } } },
             { from: { element: { type: 'web-shared' } }, disallow: { to: { element: { types: { anyOf: ['web-feature', 'web-app', 'web-pages'] } } } } },
             { from: { element: { type: 'web-feature' } }, disallow: { to: { element: { types: { anyOf: ['web-app', 'web-pages'] } } } } },
           ],
@@ -77,8 +94,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^\\.\\./(?!\\.)[^/]+/(?!.*\\.service(\\.js)?$).+',
-              message: 'Reach another module through its service only (never its repository, routes or presenter).',
+              regex: '^\\.\\./(?!\\.)[^/]+/(?!.*(\\.service|-view)(\\.js)?$).+',
+              message: 'Reach another module through its service or read model (x-view) only, never its repository, routes or presenter.',
             },
           ],
         },
@@ -86,12 +103,23 @@ export default tseslint.config(
     },
   },
   {
+    // One amount formatter in the web app (decision 610): lib/format.ts wraps the shared one.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/format.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [ONE_AMOUNT_FORMATTER] }] },
+  },
+  {
     // No feature imports another feature (their components or api folders).
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(\\.\\./)+[a-z-]+/(components|api)/', message: 'A feature never imports another feature; move shared parts to components/ or lib/.' }] },
+        {
+          paths: [ONE_AMOUNT_FORMATTER],
+          patterns: [
+            { regex: '^(\\.\\./)+[a-z-]+/(components|api)/', message: 'A feature never imports another feature; move shared parts to components/ or lib/.' },
+          ],
+        },
       ],
     },
   },
