@@ -1,25 +1,93 @@
-/** Machine codes of API errors; the web maps each to a translated message. */
+/**
+ * Machine codes of API errors — the one list (issue 11). The server's `HttpError` accepts only these;
+ * every code has a translated message in `i18n/locales/<lng>/errors.json` (a test checks all four
+ * languages); the web turns a code into text with `apps/web/src/lib/error-message.ts`; the OpenAPI
+ * document lists each route's codes. Add a code here and its four messages.
+ */
 export const ERROR_CODES = [
+  // Any route
   'VALIDATION_FAILED',
+  'BAD_REQUEST',
   'NOT_SIGNED_IN',
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'CROSS_SITE_REQUEST',
+  'INTERNAL',
+  // Roles declared on routes (config.access)
+  'SUPPLIERS_ONLY',
+  'BUYERS_ONLY',
+  // Accounts and sessions
   'EMAIL_TAKEN',
   'INVALID_CREDENTIALS',
   'ACCOUNT_INACTIVE',
-  'RATE_LIMITED',
   'WRONG_PASSWORD',
-  'CROSS_SITE_REQUEST',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'PAYLOAD_TOO_LARGE',
   'CANNOT_DISABLE_SELF',
-  'INTERNAL',
+  // Companies, contacts, product links
+  'COMPANY_EXISTS',
+  'COMPANY_IN_USE',
+  'CARRIER_EXISTS',
+  'CARRIER_NOT_FOR_INCOTERM',
+  'NO_COUNTRY',
+  'PRODUCT_ALREADY_LINKED',
+  'PRODUCT_IN_USE',
+  'INVALID_PHONE',
+  // Supplier and client price lists
+  'VARIANT_NOT_SAME_PRODUCT',
+  'PRODUCT_NOT_IN_CLIENT_LIST',
+  'PRODUCT_NOT_IN_SUPPLIER_LIST',
+  'MISSING_SUPPLIER',
+  'NO_PRICE_LIST',
+  // Marketplace lots and auctions
+  'OWN_PRODUCT',
+  'ADMIN_CANNOT_BID',
+  'BID_TOO_LOW',
+  'AUCTION_CLOSED',
+  'NOT_STARTED',
+  'PRODUCT_HAS_OFFERS',
+  'PRODUCT_NOT_AVAILABLE',
+  'STATUS_NOT_TOGGLEABLE',
+  'TOO_MANY_PALLETS',
+  'BAD_PHOTO',
+  'TOO_MANY_PHOTOS',
+  'LAST_PHOTO',
+  'UNKNOWN_REFERENCE',
+  // Outbox, webhooks, prices, weather
+  'MAIL_NOT_CONFIGURED',
+  'ALREADY_SENT',
+  'SENDING',
+  'BAD_SIGNATURE',
+  'IMPORT_INVALID',
+  'NO_PRICE_SOURCES',
+  'WEATHER_UNAVAILABLE',
+  // Bids, lots and passwords (engine, harden)
+  'AMOUNT_INVALID',
+  'ALREADY_HIGHEST',
+  'MAX_BELOW_MINIMUM',
+  'IDEMPOTENCY_KEY_REUSED',
+  'DATABASE_UNAVAILABLE',
+  'AVAILABLE_UNTIL_PAST',
+  'AUCTION_OUTSIDE_AVAILABILITY',
+  'AUCTION_START_TOO_FAR',
+  'WEAK_PASSWORD',
+  'SAME_PASSWORD',
+  'PHOTO_TOO_LARGE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/** Codes the web makes itself: no answer came, or an answer without a code. */
+export const CLIENT_ERROR_CODES = ['NETWORK', 'UNKNOWN'] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code);
+}
+
 export interface ApiErrorBody {
   error: string;
-  code: ErrorCode | (string & {});
+  code: ErrorCode;
   details?: Array<{ path: string; message: string }>;
 }

@@ -4,7 +4,6 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const LOGIN_PASSWORD_ATTR_MIN_LENGTH = 4;
 export const PASSWORD_MAX_LENGTH = 256;
 export const TOAST_DELAY_MS = 3000;
-export const AUCTION_DURATION_MS = 259_200_000;
 export const COUNTDOWN_REFRESH_MS = 1000;
 export const UNCHECKED_PAGE_SIZE = 10;
 export const INCOTERMS = ['FOB', 'CIF'] as const;

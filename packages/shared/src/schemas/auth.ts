@@ -1,21 +1,18 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants/limits.js';
 import { REGISTRATION_CATEGORIES } from '../constants/roles.js';
-import { emailField } from './common.js';
+import { emailField, text } from './common.js';
 import { cityRef, countryRef } from './location.js';
 
-const requiredText = (max: number) => z.string().trim().min(1, 'required').max(max);
+const requiredText = (max: number) => text().trim().min(1, 'required').max(max);
 
 export const credentials = z.object({
   email: emailField,
-  password: z.string().min(1, 'required').max(PASSWORD_MAX_LENGTH),
+  password: text().min(1, 'required').max(PASSWORD_MAX_LENGTH),
 });
 export type Credentials = z.input<typeof credentials>;
 
-export const newPassword = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, 'passwordTooShort')
-  .max(PASSWORD_MAX_LENGTH, 'passwordTooLong');
+export const newPassword = text().min(PASSWORD_MIN_LENGTH, 'passwordTooShort').max(PASSWORD_MAX_LENGTH, 'passwordTooLong');
 
 export const registration = z.object({
   email: emailField,
@@ -27,7 +24,7 @@ export const registration = z.object({
   address: requiredText(300),
   postalCode: requiredText(20),
   vatId: requiredText(40),
-  globalGapNumber: z.string().trim().max(40).optional().nullable(),
+  globalGapNumber: text().trim().max(40).optional().nullable(),
   conditions: z.literal(true, { error: 'termsRequired' }),
 });
 export type Registration = z.input<typeof registration>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId, dbIdText, text } from './common.js';
 import { namedItem } from './catalog.js';
 import { country } from './location.js';
 import { productLink } from './product-links.js';
@@ -23,18 +24,18 @@ export type ClientVariant = z.infer<typeof clientVariant>;
  * or from the fields given. Empty fields mean "any" on the price list.
  */
 export const addClientVariant = z.object({
-  productId: z.number().int().positive(),
-  supplierVariantId: z.number().int().positive().optional(),
-  originId: z.number().int().positive().nullable().optional(),
-  boxId: z.number().int().positive().nullable().optional(),
-  packagingId: z.number().int().positive().nullable().optional(),
-  caliber: z.string().trim().max(40, 'caliberInvalid').optional(),
+  productId: dbId,
+  supplierVariantId: dbId.optional(),
+  originId: dbId.nullable().optional(),
+  boxId: dbId.nullable().optional(),
+  packagingId: dbId.nullable().optional(),
+  caliber: text().trim().max(40, 'caliberInvalid').optional(),
   weightPiece: z.number().min(0, 'nonNegative').max(100_000).refine(threeDecimals, 'threeDecimals').nullable().optional(),
   nbPiece: z.number().int().min(1, 'integerAtLeastOne').max(100_000).optional(),
 });
 export type AddClientVariant = z.infer<typeof addClientVariant>;
 
-export const clientIdParam = z.object({ clientId: z.coerce.number().int().positive() });
+export const clientIdParam = z.object({ clientId: dbIdText });
 
 /** Answer of `POST /api/intern/client/{id}/generatePriceList`. */
 export const generatedPriceList = z.object({
@@ -49,8 +50,6 @@ export const generatedPriceList = z.object({
   bytes: z.number().int(),
 });
 export type GeneratedPriceList = z.infer<typeof generatedPriceList>;
-
-export const CLIENT_PRODUCT_ERROR_CODES = ['PRODUCT_NOT_IN_CLIENT_LIST', 'VARIANT_NOT_SAME_PRODUCT', 'NO_PRICE_LIST'] as const;
 
 /** `<company>-<dd-MM>.pdf` (spec §7), the day in UTC. Characters a file system refuses become "_". */
 export function priceListFileName(company: string, day: Date): string {

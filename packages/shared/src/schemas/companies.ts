@@ -1,30 +1,20 @@
 import { z } from 'zod';
+import { dbId, text } from './common.js';
 import { INCOTERMS, SUPPLIER_PACKAGINGS } from '../constants/limits.js';
 import { city, country } from './location.js';
 import { namedItem, transport, twoDecimals } from './catalog.js';
 import { contact } from './contacts.js';
 import { productLink } from './product-links.js';
 
-/** Error codes of the back-office companies (suppliers and clients), their contacts and product links. */
-export const COMPANY_ERROR_CODES = [
-  'COMPANY_EXISTS',
-  'COMPANY_IN_USE',
-  'CARRIER_EXISTS',
-  'CARRIER_NOT_FOR_INCOTERM',
-  'NO_COUNTRY',
-  'PRODUCT_ALREADY_LINKED',
-  'INVALID_PHONE',
-] as const;
-
 export const incoterm = z.enum(INCOTERMS);
 export type Incoterm = z.infer<typeof incoterm>;
 
-export const companyName = z.string().trim().min(1, 'required').max(160);
+export const companyName = text().trim().min(1, 'required').max(160);
 
 /** POST …/supplier/add and …/client/add. Omitted certificates and ict give the spec's defaults (none, CIF). */
 export const addCompany = z.object({
   company: companyName,
-  certificates: z.array(z.number().int().positive()).max(50).optional(),
+  certificates: z.array(dbId).max(50).optional(),
   ict: incoterm.optional(),
 });
 export type AddCompany = z.input<typeof addCompany>;
@@ -35,14 +25,14 @@ export const discountBody = z.object({
 });
 /** The certificates of a company, replaced as a whole: a list of certificate ids. */
 export const certificateIds = z
-  .array(z.number().int().positive())
+  .array(dbId)
   .max(50)
   .refine((ids) => new Set(ids).size === ids.length, 'duplicate');
-export const packagingsBody = z
-  .array(z.enum(SUPPLIER_PACKAGINGS))
-  .refine((p) => new Set(p).size === p.length, 'duplicate');
-export const idValueBody = z.object({ value: z.number().int().positive() });
-export const addressBody = z.object({ value: z.string().trim().max(300) });
+export const packagingsBody = z.array(z.enum(SUPPLIER_PACKAGINGS)).refine((p) => new Set(p).size === p.length, 'duplicate');
+export const idValueBody = z.object({ value: dbId });
+/** The supplier's country (spec §7: "country id"): `{ value: id }` or the bare id itself. */
+export const countryIdBody = z.union([idValueBody, dbId.transform((value) => ({ value }))]);
+export const addressBody = z.object({ value: text().trim().max(300) });
 
 const companyBase = {
   id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SIMPLE_EMAIL_PATTERN } from './common.js';
+import { dbId, multilineText, SIMPLE_EMAIL_PATTERN, text } from './common.js';
 
 /** The phone input keeps this many earlier values for undo (spec §3). */
 export const PHONE_HISTORY_SIZE = 20;
@@ -19,24 +19,24 @@ export type Contact = z.infer<typeof contact>;
 
 /** Messages are keys the web translates (spec §5: 'Prénom invalide.', 'Nom invalide.', 'Téléphone invalide.'). */
 const contactFields = {
-  firstName: z.string().trim().min(1, 'firstNameInvalid').max(100),
-  lastName: z.string().trim().min(1, 'lastNameInvalid').max(100),
-  email: z.string().trim().min(1, 'emailRequired').max(254).regex(SIMPLE_EMAIL_PATTERN, 'emailInvalid'),
+  firstName: text().trim().min(1, 'firstNameInvalid').max(100),
+  lastName: text().trim().min(1, 'lastNameInvalid').max(100),
+  email: text().trim().min(1, 'emailRequired').max(254).regex(SIMPLE_EMAIL_PATTERN, 'emailInvalid'),
   /** Any form a person types; the server turns it into E.164 or refuses it. */
-  phone: z.string().trim().min(1, 'phoneInvalid').max(40),
-  note: z.string().trim().max(2000).nullish(),
+  phone: text().trim().min(1, 'phoneInvalid').max(40),
+  note: multilineText().trim().max(2000).nullish(),
 };
 
 /** POST /api/intern/contact/add: the contact and exactly one owner. */
 export const addContact = z
   .object({
     ...contactFields,
-    supplierId: z.number().int().positive().nullish(),
-    clientId: z.number().int().positive().nullish(),
+    supplierId: dbId.nullish(),
+    clientId: dbId.nullish(),
   })
   .refine((c) => (c.supplierId ? 1 : 0) + (c.clientId ? 1 : 0) === 1, { message: 'exactlyOneOwner', path: ['supplierId'] });
 export type AddContact = z.input<typeof addContact>;
 
 /** PUT /api/intern/contact/modify: the edited contact; its owner never changes (owner ids sent are ignored). */
-export const modifyContact = z.object({ id: z.number().int().positive(), ...contactFields });
+export const modifyContact = z.object({ id: dbId, ...contactFields });
 export type ModifyContact = z.input<typeof modifyContact>;

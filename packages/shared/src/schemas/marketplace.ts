@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FAMILIES } from '../constants/limits.js';
 import { PRODUCT_STATUSES } from '../constants/marketplace.js';
-import { isoDate } from './common.js';
+import { dbId, isoDate, isoDateTime, multilineText, text } from './common.js';
 
 /** Money in €/kg: positive, at most 2 decimals. */
 export const euroPerKg = z
@@ -10,21 +10,22 @@ export const euroPerKg = z
   .max(1_000_000, 'tooLarge')
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'atMostTwoDecimals');
 
-
 /** The supplier's lot form (create and edit). Photos travel separately as multipart files. */
 export const productInput = z
   .object({
-    articleId: z.number().int().positive({ error: 'required' }),
-    name: z.string().trim().min(1, 'required').max(120),
-    description: z.string().trim().max(2000).default(''),
-    caliber: z.string().trim().max(40).default(''),
-    originId: z.number().int().positive({ error: 'required' }),
-    packagingId: z.number().int().positive({ error: 'required' }),
+    articleId: dbId,
+    name: text().trim().min(1, 'required').max(120),
+    description: multilineText().trim().max(2000).default(''),
+    caliber: text().trim().max(40).default(''),
+    originId: dbId,
+    packagingId: dbId,
     price: euroPerKg,
     quantity: z.number().int('wholePallets').min(1, 'atLeastOnePallet').max(10_000),
     availableUntil: isoDate,
     /** Present (an ISO date-time) when the lot is sold at auction. */
-    auctionStartDate: z.iso.datetime({ offset: true, error: 'invalidDate' }).nullable().optional(),
+    auctionStartDate: isoDateTime.nullable().optional(),
+    /** Hidden reserve of an auction lot (€/kg, at or above the starting price); buyers see only whether it is met. */
+    reservePrice: euroPerKg.nullable().optional(),
   })
   .strict();
 export type ProductInput = z.input<typeof productInput>;
@@ -57,8 +58,8 @@ export type AdminProduct = z.infer<typeof adminProduct>;
 
 export const purchaseRequestInput = z
   .object({
-    pallets: z.number().int('wholePallets').min(1, 'atLeastOnePallet'),
-    message: z.string().trim().max(1000).default(''),
+    pallets: z.number().int('wholePallets').min(1, 'atLeastOnePallet').max(10_000, 'tooLarge'),
+    message: multilineText().trim().max(1000).default(''),
   })
   .strict();
 export type PurchaseRequestInput = z.input<typeof purchaseRequestInput>;
@@ -78,11 +79,15 @@ export type PurchaseRequest = z.infer<typeof purchaseRequest>;
 export const supplierProduct = adminProduct.extend({
   offersCount: z.number().int(),
   highest: z.number().nullable(),
+  /** The lot's own reserve (only its seller reads it). */
+  reservePrice: z.number().nullable(),
+  bidders: z.number().int(),
+  /** Null when the lot has no reserve. */
+  reserveMet: z.boolean().nullable(),
   editable: z.boolean(),
   winner: z.object({ companyName: z.string(), amount: z.number() }).nullable(),
 });
 export type SupplierProduct = z.infer<typeof supplierProduct>;
-
 
 /** What the lot form offers: catalog articles (with their names in the four languages) and packagings. */
 export const productFormOptions = z.object({

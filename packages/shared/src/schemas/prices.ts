@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { FAMILIES } from '../constants/limits.js';
-import { isoDate } from './common.js';
+import { isoDate, text } from './common.js';
 import { GROWER_PRICE_COLUMNS, PRICE_HISTORY_RANGES, PRICE_TYPES } from '../constants/prices.js';
-
 
 export const priceType = z.enum(PRICE_TYPES);
 export const family = z.enum(FAMILIES);
@@ -48,7 +47,7 @@ export const scrapedPricesResponse = z.union([z.array(marketPriceRow), z.array(g
 export const priceHistoryQuery = z.object({
   type: priceType,
   family,
-  name: z.string().trim().min(1).max(100),
+  name: text().trim().min(1).max(100),
   days: z.coerce
     .number()
     .int()
@@ -100,6 +99,10 @@ export const priceImportResult = z.object({
 });
 export type PriceImportResult = z.infer<typeof priceImportResult>;
 
+/** How many price rows a table holds, over how many days, from the first day to the last (null when empty). */
+export const storedPrices = z.object({ rows: z.number().int(), days: z.number().int(), from: z.string().nullable(), to: z.string().nullable() });
+export type StoredPrices = z.infer<typeof storedPrices>;
+
 export const priceImportStatus = z.object({
   schedule: z.object({
     enabled: z.boolean(),
@@ -109,6 +112,11 @@ export const priceImportStatus = z.object({
   }),
   lastScheduled: priceImportRecord.nullable(),
   recent: z.array(priceImportRecord),
+  /**
+   * The prices the tables hold, however they came (imports, scheduled fetches or the demo seed), so
+   * the panel never says "no import" beside 90 days of prices (issue 16).
+   */
+  stored: z.object({ market: storedPrices, grower: storedPrices }),
 });
 export type PriceImportStatus = z.infer<typeof priceImportStatus>;
 

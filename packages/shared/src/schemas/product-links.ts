@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId } from './common.js';
 import { FAMILIES } from '../constants/limits.js';
 import { articleNames } from './catalog.js';
 
@@ -29,10 +30,10 @@ export type OwnerKind = (typeof OWNER_KINDS)[number];
 /** POST /api/intern/userProduct/user/products/add: several articles for one owner, all or nothing. */
 export const addProducts = z
   .object({
-    supplierId: z.number().int().positive().nullish(),
-    clientId: z.number().int().positive().nullish(),
+    supplierId: dbId.nullish(),
+    clientId: dbId.nullish(),
     productIds: z
-      .array(z.number().int().positive())
+      .array(dbId)
       .min(1, 'selectProduct')
       .max(500)
       .refine((ids) => new Set(ids).size === ids.length, 'duplicate'),

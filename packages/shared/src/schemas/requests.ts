@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './common.js';
+import { dbId, isoDate, text } from './common.js';
 import { threeDecimals } from './supplier-products.js';
 
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed', 'outbox'] as const;
@@ -8,15 +8,15 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 /** Spec §3 product request payload: ids for product, packaging and box; caliber and volume required (§5). */
 export const productRequest = z
   .object({
-    product: z.number().int().positive(),
-    packaging: z.number().int().positive().nullable().optional(),
-    box: z.number().int().positive().nullable().optional(),
-    caliber: z.string().trim().min(1, 'caliberRequired').max(50, 'caliberInvalid'),
+    product: dbId,
+    packaging: dbId.nullable().optional(),
+    box: dbId.nullable().optional(),
+    caliber: text().trim().min(1, 'caliberRequired').max(50, 'caliberInvalid'),
     volume: z.number({ error: 'volumeRequired' }).positive('volumeRequired').max(1e6).refine(threeDecimals, 'threeDecimals'),
     startDate: isoDate,
     endDate: isoDate,
     contacts: z
-      .array(z.number().int().positive())
+      .array(dbId)
       .min(1, 'selectContact')
       .max(100)
       .refine((ids) => new Set(ids).size === ids.length, 'duplicate'),
@@ -50,7 +50,7 @@ export const productRequestSent = z.object({
 export type ProductRequestSent = z.infer<typeof productRequestSent>;
 
 export const outboxQuery = z.object({
-  page: z.coerce.number().int().min(0).default(0),
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   size: z.coerce.number().int().min(1).max(100).default(25),
 });
 export const outboxPage = z.object({ content: z.array(emailMessage), total: z.number().int(), page: z.number().int(), size: z.number().int() });

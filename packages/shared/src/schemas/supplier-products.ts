@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { namedItem } from './catalog.js';
 import { country } from './location.js';
 import { productLink } from './product-links.js';
-import { isoDate } from './common.js';
+import { dbId, dbIdText, isoDate, text } from './common.js';
 import { companyOption } from './companies.js';
 
 /** The fields of a variant that `PUT …/userProduct/supplier/{action}/{id}/{value}` may set. */
@@ -24,8 +24,6 @@ export const VARIANT_ACTIONS = [
   'dates',
 ] as const;
 export type VariantAction = (typeof VARIANT_ACTIONS)[number];
-
-export const SUPPLIER_PRODUCT_ERROR_CODES = ['VARIANT_NOT_SAME_PRODUCT'] as const;
 
 /** Three decimals at most (spec §5: step 0.001). */
 export const threeDecimals = (v: number) => Math.abs(Math.round(v * 1000) - v * 1000) < 1e-6;
@@ -55,14 +53,14 @@ export type SupplierVariant = z.infer<typeof supplierVariant>;
 
 export const variantEditParams = z.object({
   action: z.enum(VARIANT_ACTIONS),
-  id: z.coerce.number().int().positive(),
-  value: z.string().min(1).max(100),
+  id: dbIdText,
+  value: text().min(1).max(100),
 });
 
 /** The unshown add-variant call: a blank variant with the §3 defaults, or a copy of `copyOf`. */
 export const addVariantBody = z.object({
-  productLinkId: z.number().int().positive(),
-  copyOf: z.number().int().positive().optional(),
+  productLinkId: dbId,
+  copyOf: dbId.optional(),
 });
 export type AddVariantBody = z.infer<typeof addVariantBody>;
 
@@ -74,10 +72,10 @@ const dateRangeQuery = {
 /** GET …/supplier/productDetails: the overview of one article over a date range. */
 export const overviewQuery = z
   .object({
-    productId: z.coerce.number().int().positive(),
+    productId: dbIdText,
     ...dateRangeQuery,
-    originId: z.coerce.number().int().positive().optional(),
-    caliber: z.string().trim().max(50).optional(),
+    originId: dbIdText.optional(),
+    caliber: text().trim().max(50).optional(),
   })
   .refine((q) => q.startDate <= q.endDate, { message: 'startAfterEnd', path: ['endDate'] });
 
@@ -102,7 +100,7 @@ export type Overview = z.infer<typeof overview>;
 
 /** GET …/supplier/productDetails/distinct: the origins and calibers the filters can offer. */
 export const overviewDistinctQuery = z
-  .object({ productId: z.coerce.number().int().positive(), ...dateRangeQuery })
+  .object({ productId: dbIdText, ...dateRangeQuery })
   .refine((q) => q.startDate <= q.endDate, { message: 'startAfterEnd', path: ['endDate'] });
 export const overviewDistinct = z.object({ origins: z.array(country), calibers: z.array(z.string()) });
 export type OverviewDistinct = z.infer<typeof overviewDistinct>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UNCHECKED_PAGE_SIZE } from '../constants/limits.js';
-import { isoDate } from './common.js';
+import { dbId, isoDate, multilineText, text } from './common.js';
 import { supplierVariant, threeDecimals } from './supplier-products.js';
 
 /** The best catalog entry found for a word of the offer, with how sure the match is (0..1). */
@@ -70,16 +70,27 @@ export const uncheckedPage = z.object({
 });
 export type UncheckedPage = z.infer<typeof uncheckedPage>;
 
+/** A received message that could not be parsed (kept with its error) or is still waiting (decision 522). */
+export const unparsedMessage = z.object({
+  id: z.number().int(),
+  source: z.enum(['whatsapp', 'paste']),
+  fromPhone: z.string().nullable(),
+  body: z.string(),
+  receivedAt: z.string(),
+  status: z.enum(['pending', 'parsing', 'parsed', 'failed']),
+  error: z.string().nullable(),
+  attempts: z.number().int(),
+});
+export type UnparsedMessage = z.infer<typeof unparsedMessage>;
+
 export const MAX_PASTED_MESSAGE = 20_000;
 
 /** Staff paste a supplier's message on the page; it is imported like a WhatsApp one. */
 export const importUncheckedBody = z.object({
-  text: z.string().trim().min(1, 'required').max(MAX_PASTED_MESSAGE, 'tooLong'),
-  supplierId: z.number().int().positive().nullable().optional(),
+  text: multilineText().trim().min(1, 'required').max(MAX_PASTED_MESSAGE, 'tooLong'),
+  supplierId: dbId.nullable().optional(),
 });
 export const importUncheckedResult = z.object({ imported: z.number().int(), rows: z.array(uncheckedProduct) });
-
-export const UNCHECKED_ERROR_CODES = ['MISSING_SUPPLIER', 'PRODUCT_NOT_IN_SUPPLIER_LIST'] as const;
 
 const price = z.number().min(0, 'nonNegative').max(1_000_000).refine(threeDecimals, 'threeDecimals').nullable().optional();
 
@@ -88,12 +99,12 @@ const price = z.number().min(0, 'nonNegative').max(1_000_000).refine(threeDecima
  * the form. Ids are catalog ids; a missing supplier or product is refused with the §8 texts.
  */
 export const moveUncheckedBody = z.object({
-  supplierId: z.number().int().positive().nullable(),
-  productId: z.number().int().positive().nullable(),
-  originId: z.number().int().positive().nullable().optional(),
-  packagingId: z.number().int().positive().nullable().optional(),
-  boxId: z.number().int().positive().nullable().optional(),
-  caliber: z.string().trim().max(40).optional(),
+  supplierId: dbId.nullable(),
+  productId: dbId.nullable(),
+  originId: dbId.nullable().optional(),
+  packagingId: dbId.nullable().optional(),
+  boxId: dbId.nullable().optional(),
+  caliber: text().trim().max(40).optional(),
   priceKg: price,
   priceColis: price,
   pricePiece: price,

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { text } from './common.js';
 import { CATEGORIES } from '../constants/roles.js';
 import { newPassword } from './auth.js';
 import { city, cityRef, country, countryRef } from './location.js';
 
-const requiredText = (max: number) => z.string().trim().min(1, 'required').max(max);
+const requiredText = (max: number) => text().trim().min(1, 'required').max(max);
 
 export const userInfo = z.object({
   userId: z.number().int(),
@@ -23,14 +24,14 @@ export const changeUserInfos = z.object({
   address: requiredText(300),
   postalCode: requiredText(20),
   vatId: requiredText(40),
-  globalGapNumber: z.string().trim().max(40).optional().nullable(),
+  globalGapNumber: text().trim().max(40).optional().nullable(),
   country: countryRef,
   city: cityRef,
 });
 export type ChangeUserInfos = z.input<typeof changeUserInfos>;
 
 export const changePassword = z.object({
-  oldPassword: z.string().min(1, 'required').max(256),
+  oldPassword: text().min(1, 'required').max(256),
   newPassword,
 });
 export type ChangePassword = z.input<typeof changePassword>;

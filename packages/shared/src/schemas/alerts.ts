@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { adminProduct } from './marketplace.js';
+import { dbBigIdText } from './common.js';
+
+/** The kinds of auction alerts (issue 14). `auction_result` goes to the seller. */
+export const NOTIFICATION_KINDS = ['outbid', 'ending_soon', 'won', 'lost', 'auction_result'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** How a seller's auction ended. */
+export const AUCTION_OUTCOMES = ['sold', 'unsold_reserve', 'no_bids'] as const;
+export type AuctionOutcome = (typeof AUCTION_OUTCOMES)[number];
+
+/** One notice (the API item and the body of a /user/queue/notifications message). */
+export const notification = z.object({
+  id: z.number().int(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  productId: z.number().int().nullable(),
+  productName: z.string(),
+  createdAt: z.string(),
+  read: z.boolean(),
+  data: z.object({
+    /** outbid: the new highest offer; won/lost/auction_result: the final price (null when unsold without offers). */
+    amount: z.number().nullable().optional(),
+    /** ending_soon: the lot's current end. */
+    endsAt: z.string().optional(),
+    outcome: z.enum(AUCTION_OUTCOMES).optional(),
+  }),
+});
+export type Notification = z.infer<typeof notification>;
+
+export const notificationList = z.object({ items: z.array(notification), unread: z.number().int() });
+export type NotificationList = z.infer<typeof notificationList>;
+
+export const notificationListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** Older than this id (paging). */
+  before: z.coerce.number().int().positive().optional(),
+});
+
+export const unreadCount = z.object({ unread: z.number().int() });
+
+export const notificationIdParam = z.object({ id: dbBigIdText });
+
+export const notificationPref = z.object({ kind: z.enum(NOTIFICATION_KINDS), inApp: z.boolean(), email: z.boolean() }).strict();
+export type NotificationPref = z.infer<typeof notificationPref>;
+/** Every kind once, in NOTIFICATION_KINDS order in answers; a PUT may send any subset. */
+export const notificationPrefs = z.array(notificationPref);
+export const notificationPrefsInput = z
+  .array(notificationPref)
+  .max(NOTIFICATION_KINDS.length)
+  .refine((a) => new Set(a.map((p) => p.kind)).size === a.length, 'duplicateKind');
+
+/** Where the caller stands on an auction lot. */
+export const MY_AUCTION_STATES = ['watching', 'leading', 'outbid', 'won', 'lost'] as const;
+export type MyAuctionState = (typeof MY_AUCTION_STATES)[number];
+
+export const myAuction = z.object({
+  product: adminProduct,
+  state: z.enum(MY_AUCTION_STATES),
+  watched: z.boolean(),
+  highest: z.number().nullable(),
+  bidders: z.number().int(),
+  /** The caller's highest offer, and its secret maximum when it set one. */
+  myBid: z.number().nullable(),
+  myMax: z.number().nullable(),
+  /** The final price once over (the winning offer), else null. */
+  finalAmount: z.number().nullable(),
+});
+export type MyAuction = z.infer<typeof myAuction>;
+export const myAuctions = z.array(myAuction);
+
+/** A watched lot (GET /api/users/auction/watched). */
+export const watchedAuction = z.object({ productId: z.number().int(), since: z.string(), product: adminProduct });
+export type WatchedAuction = z.infer<typeof watchedAuction>;
+
+/** A supplier's own auction lot, live figures (seller view on /user/products). */
+export const sellerLot = z.object({
+  productId: z.number().int(),
+  highest: z.number().nullable(),
+  bidders: z.number().int(),
+  /** null when the lot has no reserve price. */
+  reserveMet: z.boolean().nullable(),
+  endsAt: z.string(),
+  status: z.string(),
+});
+export type SellerLot = z.infer<typeof sellerLot>;
