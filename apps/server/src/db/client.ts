@@ -22,6 +22,18 @@ export interface Database {
   close(): Promise<void>;
   /** The pg pool when running on PostgreSQL (benchmarks, LISTEN). */
   pool?: pg.Pool;
+  /**
+   * LISTENs on a channel for the life of the returned subscription. On PostgreSQL a dedicated
+   * connection, reconnected after any loss; `onResumed` is called each time it is listening again
+   * after a loss (notifications sent meanwhile were missed).
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onResumed?: () => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `fn` only if this session gets the advisory lock (k1, k2) at once; never waits for it. The
+   * lock is held on one connection for the whole run and released after, or by the server if the
+   * connection (or the process) dies — so a crashed instance never keeps a job locked.
+   */
+  tryWithAdvisoryLock<T>(k1: number, k2: number, fn: () => Promise<T>): Promise<{ acquired: false } | { acquired: true; value: T }>;
 }
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
@@ -33,18 +45,67 @@ export interface DatabaseOptions {
   /** Pre-built PGlite instance (tests load a migrated template). */
   pglite?: PGlite;
   poolSize?: number;
+  /** Where connection faults are reported (a broken connection is dropped, never fatal). */
+  onConnectionError?: (err: Error) => void;
 }
+
+/**
+ * Fail fast when the server is unreachable (a request waits at most this long for a connection, then
+ * answers 503), and never let one statement hold a connection for ever.
+ */
+export const PG_CONNECT_TIMEOUT_MS = 3_000;
+export const PG_STATEMENT_TIMEOUT_MS = 30_000;
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 20,
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      statement_timeout: PG_STATEMENT_TIMEOUT_MS,
+      // Client-side bound too: a server that vanished without closing the socket never answers.
+      query_timeout: PG_STATEMENT_TIMEOUT_MS + 5_000,
+      idle_in_transaction_session_timeout: PG_STATEMENT_TIMEOUT_MS,
+      keepAlive: true,
+      idleTimeoutMillis: 30_000,
+    });
+    const report = opts.onConnectionError ?? ((err: Error) => console.error('database connection error:', err.message));
+    // Every connection gets a listener for its whole life: one checked out between two statements of
+    // a transaction has none of the pool's, and an unhandled 'error' event ends the process. The
+    // statement in flight fails on its own; the pool drops a broken connection when it comes back.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => report(err));
+    });
+    // An idle connection the server closed (restart, failover, pg_terminate_backend) is also re-emitted
+    // on the pool; already reported by the listener above, it only must not go unhandled.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
+    const connectionString = opts.databaseUrl;
     return {
       db,
       kind: 'postgres',
       pool,
+      listen: (channel, onNotify, onResumed) => listenPg(connectionString, channel, onNotify, onResumed, report),
+      async tryWithAdvisoryLock(k1, k2, fn) {
+        const client = await pool.connect();
+        let broken: Error | undefined;
+        try {
+          const got = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [k1, k2]);
+          if (!got.rows[0]?.ok) return { acquired: false as const };
+          try {
+            return { acquired: true as const, value: await fn() };
+          } finally {
+            await client.query('select pg_advisory_unlock($1, $2)', [k1, k2]).catch((err: Error) => {
+              broken = err; // the session is gone, and its lock with it
+            });
+          }
+        } finally {
+          client.release(broken);
+        }
+      },
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
-      close: () => pool.end(),
+      // Idempotent: a test may end the pool to play an outage, then close the database as usual.
+      close: () => (pool.ended ? Promise.resolve() : pool.end()),
     };
   }
   let client = opts.pglite;
@@ -55,10 +116,88 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const pgl = client;
+  const heldLocks = new Set<string>();
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(pgl, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => pgl.close(),
+    close: () => (pgl.closed ? Promise.resolve() : pgl.close()),
+    // One process holds the embedded database, on one session: the lock is still taken, so that a
+    // job cannot overlap itself.
+    async tryWithAdvisoryLock(k1, k2, fn) {
+      // Session-level advisory locks are re-entrant within one session, and PGlite has one session:
+      // the keys held are also tracked here, so that a second taker is refused as on PostgreSQL.
+      const key = `${k1}:${k2}`;
+      if (heldLocks.has(key)) return { acquired: false as const };
+      heldLocks.add(key);
+      try {
+        const got = await pgl.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [k1, k2]);
+        if (!got.rows[0]?.ok) return { acquired: false as const };
+        try {
+          return { acquired: true as const, value: await fn() };
+        } finally {
+          if (!pgl.closed) await pgl.query('select pg_advisory_unlock($1, $2)', [k1, k2]);
+        }
+      } finally {
+        heldLocks.delete(key);
+      }
+    },
+    // One process holds the embedded database: its notifications cannot be missed.
+    listen: async (channel, onNotify) => {
+      const unlisten = await pgl.listen(channel, onNotify);
+      return async () => {
+        if (!pgl.closed) await unlisten();
+      };
+    },
+  };
+}
+
+const RETRY_MIN_MS = 100;
+const RETRY_MAX_MS = 2_000;
+
+/** A LISTEN connection of its own (LISTEN is per session; pooled connections come and go). */
+async function listenPg(url: string, channel: string, onNotify: (payload: string) => void, onResumed: (() => void) | undefined, report: (err: Error) => void) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retryMs = RETRY_MIN_MS;
+  let timer: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS, keepAlive: true });
+    c.on('error', (err) => report(err));
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onNotify(n.payload);
+    });
+    await c.connect();
+    await c.query(`LISTEN ${channel}`);
+    client = c;
+    c.once('end', () => {
+      if (stopped) return;
+      client = undefined;
+      schedule(true);
+    });
+  };
+
+  const schedule = (lost: boolean) => {
+    timer = setTimeout(async () => {
+      if (stopped) return;
+      try {
+        await connect();
+        retryMs = RETRY_MIN_MS;
+        if (lost) onResumed?.();
+      } catch (err) {
+        report(err instanceof Error ? err : new Error(String(err)));
+        retryMs = Math.min(RETRY_MAX_MS, retryMs * 2);
+        schedule(lost);
+      }
+    }, retryMs);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await client?.end().catch(() => undefined);
   };
 }

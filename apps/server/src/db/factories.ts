@@ -20,6 +20,24 @@ export async function placeIn(db: Executor, alpha2: string, cityName?: string) {
   return { country, city };
 }
 
+/** A valid `/auth/register` body for a buyer in a French city; `overrides` change any field. */
+export async function registrationBody(db: Executor, overrides: Record<string, unknown> = {}) {
+  const { country, city } = await placeIn(db, 'FR');
+  return {
+    email: `r${Math.random().toString(36).slice(2)}@example.test`,
+    password: 'a-long Passphrase 42',
+    companyName: 'Vergers du Sud',
+    category: 'buyer',
+    country: { id: country.id },
+    city: { id: city.id },
+    address: '1 rue',
+    postalCode: '75001',
+    vatId: 'FR1',
+    conditions: true,
+    ...overrides,
+  };
+}
+
 export interface UserFactoryInput {
   email?: string;
   password?: string;

@@ -118,12 +118,12 @@ export async function createContact(db: Executor, companyId: number, input: Cont
 export async function linkProducts(db: Executor, companyId: number, codes: string[]) {
   const rows = await db.select({ id: articles.id, code: articles.code }).from(articles).where(inArray(articles.code, codes));
   if (rows.length !== codes.length) throw new Error(`Unknown article codes among ${codes.join(', ')}`);
-  return db.insert(productLinks).values(rows.map((a) => ({ companyId, articleId: a.id }))).returning();
+  return db
+    .insert(productLinks)
+    .values(rows.map((a) => ({ companyId, articleId: a.id })))
+    .returning();
 }
 
-export const articleByCode = async (db: Executor, code: string) =>
-  (await db.select().from(articles).where(eq(articles.code, code)).limit(1))[0]!;
-export const certificateByName = async (db: Executor, name: string) =>
-  (await db.select().from(certificates).where(eq(certificates.name, name)).limit(1))[0]!;
-export const carrierByName = async (db: Executor, carrier: string) =>
-  (await db.select().from(transports).where(eq(transports.carrier, carrier)).limit(1))[0]!;
+export const articleByCode = async (db: Executor, code: string) => (await db.select().from(articles).where(eq(articles.code, code)).limit(1))[0]!;
+export const certificateByName = async (db: Executor, name: string) => (await db.select().from(certificates).where(eq(certificates.name, name)).limit(1))[0]!;
+export const carrierByName = async (db: Executor, carrier: string) => (await db.select().from(transports).where(eq(transports.carrier, carrier)).limit(1))[0]!;

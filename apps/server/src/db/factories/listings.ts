@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { AUCTION_DURATION_MS } from '@primeur/shared';
+import { eq, sql } from 'drizzle-orm';
+import { dayInParis, AUCTION_DURATION_MS } from '@primeur/shared';
 import type { Executor } from '../client.js';
 import { articles, countries, offers, packagings, products } from '../schema/index.js';
 import { createUser } from '../factories.js';
@@ -57,10 +57,12 @@ export interface ProductFactoryInput {
   status?: 'ENABLED' | 'DISABLED' | 'EXPIRED' | 'IN_AUCTION';
   /** Makes it an auction starting then (ends 3 days later). */
   auctionStartDate?: Date;
+  /** The current end, when soft close has already moved it (default: start + 3 days). */
+  endsAt?: Date;
+  /** Hidden reserve (€/kg) of an auction lot. */
+  reservePrice?: number;
   createdAt?: Date;
 }
-
-const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
 
 export async function createProduct(db: Executor, input: ProductFactoryInput = {}) {
   const supplierId = input.supplierId ?? (await createUser(db, { category: 'supplier' })).id;
@@ -79,11 +81,12 @@ export async function createProduct(db: Executor, input: ProductFactoryInput = {
       caliber: input.caliber ?? '',
       price: (input.price ?? 1.5).toFixed(2),
       quantity: input.quantity ?? 10,
-      availableUntil: input.availableUntil ?? inDays(14),
+      availableUntil: input.availableUntil ?? dayInParis(14),
       photos: input.photos ?? [],
       status: input.status ?? (start ? 'IN_AUCTION' : 'ENABLED'),
       auctionStartDate: start,
-      endsAt: start ? new Date(start.getTime() + AUCTION_DURATION_MS) : null,
+      endsAt: start ? (input.endsAt ?? new Date(start.getTime() + AUCTION_DURATION_MS)) : null,
+      reservePrice: input.reservePrice === undefined ? null : input.reservePrice.toFixed(2),
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     })
     .returning();
@@ -98,6 +101,12 @@ export function createAuction(db: Executor, input: ProductFactoryInput & { start
 
 /** Stores an offer directly (seed and fixtures; live bids go through placeBid). */
 export async function createOffer(db: Executor, productId: number, userId: number, amount: number, at = new Date()) {
-  const [row] = await db.insert(offers).values({ productId, userId, amount: amount.toFixed(2), createdAt: at }).returning();
+  const [row] = await db
+    .insert(offers)
+    .values({ productId, userId, amount: amount.toFixed(2), createdAt: at })
+    .returning();
+  // Keep the lot's price and bidder count as place_bid would.
+  await db.execute(sql`update products set highest_amount = (select max(amount) from offers where product_id = ${productId}),
+    bidder_count = (select count(distinct user_id)::int from offers where product_id = ${productId}) where id = ${productId}`);
   return row!;
 }

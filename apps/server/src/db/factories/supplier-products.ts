@@ -45,9 +45,7 @@ export async function supplierLink(db: Executor, supplierId: number, code: strin
 
 export async function createVariant(db: Executor, input: VariantFactoryInput) {
   const link = await supplierLink(db, input.supplierId, input.code);
-  const origin = input.origin
-    ? (await db.select({ id: countries.id }).from(countries).where(eq(countries.alpha2, input.origin)).limit(1))[0]
-    : undefined;
+  const origin = input.origin ? (await db.select({ id: countries.id }).from(countries).where(eq(countries.alpha2, input.origin)).limit(1))[0] : undefined;
   if (input.origin && !origin) throw new Error(`Unknown country ${input.origin}`);
   const weight = input.weightPiece ?? null;
   const nb = input.nbPiece ?? 1;

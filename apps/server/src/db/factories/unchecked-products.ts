@@ -71,10 +71,7 @@ export async function importOffers(db: Executor, input: ImportOffersInput) {
 const EMPTY_LOOKALIKE: Lookalike = { productName: null, productAlternatives: [], origin: null, packaging: null, box: null };
 
 /** One row with its message; `createdAt` lets paging tests fix the order. */
-export async function createUncheckedProduct(
-  db: Executor,
-  input: Partial<typeof uncheckedProducts.$inferInsert> = {},
-) {
+export async function createUncheckedProduct(db: Executor, input: Partial<typeof uncheckedProducts.$inferInsert> = {}) {
   const n = ++seq;
   const [message] = await db
     .insert(inboundMessages)

@@ -5,11 +5,17 @@ import type { Db } from '../client.js';
 import { articles, boxes, certificates, packagings, transports } from '../schema/index.js';
 import type { ArticleNames } from '../schema/index.js';
 
+/** A box, packaging or certificate: the spec's `name` and its name in each interface language. */
+export interface CatalogEntry {
+  name: string;
+  names: ArticleNames;
+}
+
 export interface CatalogFile {
   articles: Array<{ code: string; family: 'fruits' | 'legumes'; subfamily: string; names: ArticleNames }>;
-  boxes: string[];
-  packagings: string[];
-  certificates: string[];
+  boxes: CatalogEntry[];
+  packagings: CatalogEntry[];
+  certificates: CatalogEntry[];
   transports: Array<{ carrier: string; price: number }>;
 }
 
@@ -20,7 +26,8 @@ export const readCatalogFile = (): CatalogFile => JSON.parse(readFileSync(CATALO
 /**
  * The catalog every database needs. Articles, boxes, packagings and certificates are added when
  * missing (by code or name), so a later release can extend the file and existing databases pick the
- * new rows up; nothing is updated or deleted. Carriers are operator data after the first start, so
+ * new rows up; nothing is deleted, and only the translated names of boxes, packagings and
+ * certificates are updated from the file. Carriers are operator data after the first start, so
  * the file's carriers only fill an empty table.
  */
 export async function syncCatalog(db: Db) {
@@ -35,7 +42,11 @@ export async function syncCatalog(db: Db) {
       [packagings, data.packagings],
       [certificates, data.certificates],
     ] as const) {
-      await tx.insert(table).values(names.map((name) => ({ name }))).onConflictDoNothing();
+      // The file is the reference for the translations of its own entries (decision 640): they follow it.
+      await tx
+        .insert(table)
+        .values(names.map((e) => ({ name: e.name, names: e.names })))
+        .onConflictDoUpdate({ target: table.name, set: { names: sql`excluded.names` } });
     }
     const [{ n }] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from transports`)).rows as [{ n: number }];
     if (n === 0) await tx.insert(transports).values(data.transports.map((t) => ({ carrier: t.carrier, price: t.price.toFixed(2) })));

@@ -29,6 +29,10 @@ export async function syncReferenceData(db: Db) {
       const countryId = idOf.get(alpha2);
       return countryId ? names.map((name) => ({ countryId, name })) : [];
     });
-    for (let i = 0; i < rows.length; i += BATCH) await tx.insert(cities).values(rows.slice(i, i + BATCH)).onConflictDoNothing();
+    for (let i = 0; i < rows.length; i += BATCH)
+      await tx
+        .insert(cities)
+        .values(rows.slice(i, i + BATCH))
+        .onConflictDoNothing();
   });
 }

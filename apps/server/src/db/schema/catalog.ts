@@ -27,16 +27,22 @@ export const articles = pgTable(
 export const boxes = pgTable('boxes', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
+  /** The name in each interface language (migration 0009, decision 640); NULL falls back to `name`. */
+  names: jsonb('names').$type<ArticleNames>(),
 });
 
 export const packagings = pgTable('packagings', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
+  /** The name in each interface language (migration 0009, decision 640); NULL falls back to `name`. */
+  names: jsonb('names').$type<ArticleNames>(),
 });
 
 export const certificates = pgTable('certificates', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
+  /** The name in each interface language (migration 0009, decision 640); NULL falls back to `name`. */
+  names: jsonb('names').$type<ArticleNames>(),
 });
 
 /** Carriers (the spec's transport): price in euros, never negative, 0 for a new one. */

@@ -21,7 +21,10 @@ export const companies = pgTable(
     transportId: integer('transport_id').references(() => transports.id, { onDelete: 'restrict' }),
     discount: numeric('discount', { precision: 5, scale: 2 }).notNull().default('0'),
     /** Supplier packaging options (spec §9: ifco, europool); always empty for clients. */
-    packagings: text('packagings').array().notNull().default(sql`'{}'::text[]`),
+    packagings: text('packagings')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     countryId: integer('country_id').references(() => countries.id),
     cityId: integer('city_id').references(() => cities.id),
     address: text('address').notNull().default(''),

@@ -8,3 +8,5 @@ export * from './supplier-products.js';
 export * from './requests.js';
 export * from './unchecked-products.js';
 export * from './client-products.js';
+export * from './jobs.js';
+export * from './alerts.js';

@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   bigint,
+  boolean,
   check,
   date,
   index,
   integer,
+  primaryKey,
   jsonb,
   numeric,
   pgEnum,
@@ -13,6 +15,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { articles, packagings } from './catalog.js';
 import { countries } from './location.js';
@@ -23,8 +26,9 @@ export const productStatusEnum = pgEnum('product_status', ['ENABLED', 'DISABLED'
 /**
  * A supplier's lot (the spec's product). A fixed-price lot is ENABLED until its "available until"
  * date; an auction lot is stored IN_AUCTION from creation, takes bids between auction_start_date and
- * ends_at (start + 3 days, stored so the close job and the live list can use an index), and becomes
- * EXPIRED with its winning offer when the close job runs.
+ * ends_at, and becomes EXPIRED with its winning offer when the close job runs. ends_at is the CURRENT
+ * end: start + 3 days, moved later by soft close (migration 0002, decision 402). highest_amount and
+ * bidder_count are kept by place_bid; reserve_price is hidden from buyers (decision 403).
  */
 export const products = pgTable(
   'products',
@@ -55,6 +59,10 @@ export const products = pgTable(
     status: productStatusEnum('status').notNull().default('ENABLED'),
     auctionStartDate: timestamp('auction_start_date', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
+    highestAmount: numeric('highest_amount', { precision: 10, scale: 2 }),
+    bidderCount: integer('bidder_count').notNull().default(0),
+    /** €/kg; hidden from buyers; at or above the starting price. */
+    reservePrice: numeric('reserve_price', { precision: 10, scale: 2 }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     winningOfferId: bigint('winning_offer_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -63,10 +71,17 @@ export const products = pgTable(
   (t) => [
     index('products_supplier_idx').on(t.supplierId),
     // The live auction list and the close job both walk open auctions by end time.
-    index('products_open_auctions_idx').on(t.endsAt).where(sql`status = 'IN_AUCTION'`),
+    index('products_open_auctions_idx')
+      .on(t.endsAt)
+      .where(sql`status = 'IN_AUCTION'`),
+    // The marketplace list, newest first, page by page (migration 0005).
+    index('products_on_sale_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`status = 'ENABLED' and auction_start_date is null`),
     check('products_price_pos', sql`${t.price} > 0`),
     check('products_quantity_pos', sql`${t.quantity} > 0`),
     check('products_auction_dates', sql`(${t.auctionStartDate} is null) = (${t.endsAt} is null)`),
+    check('products_reserve_price_min', sql`${t.reservePrice} is null or ${t.reservePrice} >= ${t.price}`),
   ],
 );
 
@@ -82,13 +97,43 @@ export const offers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    /** Made by the client; a repeat of (user, key) answers the stored offer (decision 404). */
+    idempotencyKey: text('idempotency_key'),
+    /** Placed by the engine for a maximum (proxy bid), not typed by the buyer. */
+    auto: boolean('auto').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // Highest offer of a lot in one index probe (bid rule, auction list, close).
     index('offers_product_amount_idx').on(t.productId, t.amount.desc()),
     index('offers_user_idx').on(t.userId),
+    uniqueIndex('offers_user_idempotency_key_idx')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`idempotency_key is not null`),
     check('offers_amount_pos', sql`${t.amount} > 0`),
+  ],
+);
+
+/** A buyer's secret maximum on a lot (proxy bid, decision 400): only its owner reads it. */
+export const auctionMaxima = pgTable(
+  'auction_maxima',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    maxAmount: numeric('max_amount', { precision: 10, scale: 2 }).notNull(),
+    /** Key of the last request that set it without placing an offer (a leader's raise). */
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'auction_maxima_pk', columns: [t.productId, t.userId] }),
+    index('auction_maxima_user_idx').on(t.userId),
+    check('auction_maxima_amount_pos', sql`${t.maxAmount} > 0`),
   ],
 );
 

@@ -54,10 +54,7 @@ export const growerPrices = pgTable(
     fourteenthPrice: money('fourteenth_price'),
     fifteenthPrice: money('fifteenth_price'),
   },
-  (t) => [
-    uniqueIndex('grower_prices_key_uq').on(t.date, t.source, t.family, t.name),
-    index('grower_prices_product_idx').on(t.family, t.name, t.date),
-  ],
+  (t) => [uniqueIndex('grower_prices_key_uq').on(t.date, t.source, t.family, t.name), index('grower_prices_product_idx').on(t.family, t.name, t.date)],
 );
 
 export const importOriginEnum = pgEnum('price_import_origin', ['upload', 'cli', 'schedule']);

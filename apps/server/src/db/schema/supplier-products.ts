@@ -28,8 +28,12 @@ export const supplierVariants = pgTable(
     priceColis: numeric('price_colis', { precision: 12, scale: 3 }).notNull().default('0'),
     pricePiece: numeric('price_piece', { precision: 12, scale: 3 }).notNull().default('0'),
     volume: numeric('volume', { precision: 12, scale: 3 }).notNull().default('0'),
-    startDate: date('start_date', { mode: 'string' }).notNull().default(sql`current_date`),
-    endDate: date('end_date', { mode: 'string' }).notNull().default(sql`current_date`),
+    startDate: date('start_date', { mode: 'string' })
+      .notNull()
+      .default(sql`current_date`),
+    endDate: date('end_date', { mode: 'string' })
+      .notNull()
+      .default(sql`current_date`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,6 @@
 import { date, index, integer, jsonb, numeric, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './companies.js';
+import type { CatalogMatch, Lookalike } from '../../lib/offers/lookalike.js';
 
 export const inboundSourceEnum = pgEnum('inbound_source', ['whatsapp', 'paste']);
 
@@ -18,26 +19,20 @@ export const inboundMessages = pgTable(
     fromPhone: text('from_phone'),
     body: text('body').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** pending → parsing → parsed | failed (decision 522); parsing again is allowed from failed. */
+    status: text('status', { enum: ['pending', 'parsing', 'parsed', 'failed'] })
+      .notNull()
+      .default('parsed'),
+    parseError: text('parse_error'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When an instance took the message to parse it; an old claim is taken over (the instance died). */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    parsedAt: timestamp('parsed_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('inbound_messages_external_uq').on(t.externalId)],
 );
 
-/** What the parser found for one field, matched against the catalog (the spec's "lookalike" object). */
-export interface CatalogMatch {
-  id: number;
-  label: string;
-  score: number;
-  code?: string;
-  alpha2?: string;
-}
-
-export interface Lookalike {
-  productName: CatalogMatch | null;
-  productAlternatives: CatalogMatch[];
-  origin: CatalogMatch | null;
-  packaging: CatalogMatch | null;
-  box: CatalogMatch | null;
-}
+export type { CatalogMatch, Lookalike };
 
 /** One offer line awaiting review (spec §3 "unchecked product"); moving it creates a supplier variant. */
 export const uncheckedProducts = pgTable(

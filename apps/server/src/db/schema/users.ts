@@ -46,5 +46,7 @@ export const sessions = pgTable(
 export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),
   count: integer('count').notNull().default(0),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull().default(sql`now()`),
+  windowStart: timestamp('window_start', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });

@@ -19,7 +19,13 @@ export async function seedBackoffice(tx: Executor) {
     packagings: ['ifco'],
     products: ['TOM01', 'TOM02', 'TOM03', 'FRV01', 'FRV02', 'FRV08', 'FRV09', 'FRV07'],
     contacts: [
-      { firstName: 'Lucía', lastName: 'Martínez', email: 'lucia.martinez@huerta-almeria.es', phone: '+34950123456', note: 'Sales, Monday to Friday 7:00–15:00' },
+      {
+        firstName: 'Lucía',
+        lastName: 'Martínez',
+        email: 'lucia.martinez@huerta-almeria.es',
+        phone: '+34950123456',
+        note: 'Sales, Monday to Friday 7:00–15:00',
+      },
       { firstName: 'Javier', lastName: 'Ruiz', email: 'javier.ruiz@huerta-almeria.es', phone: '+34612345678', note: 'Quality and certificates' },
     ],
   });

@@ -31,16 +31,25 @@ describe('demo client price lists', () => {
       expect(made.lines).toBeGreaterThanOrEqual(c.products.length);
       languages[c.company] = made.language;
     }
-    expect(languages).toMatchObject({ 'Frischmarkt Hamburg GmbH': 'de', 'Primeurs de Rungis SAS': 'fr', 'Obst & Gemüse Wien GmbH': 'de', 'Nordisk Frukt AB': 'en' });
+    expect(languages).toMatchObject({
+      'Frischmarkt Hamburg GmbH': 'de',
+      'Primeurs de Rungis SAS': 'fr',
+      'Obst & Gemüse Wien GmbH': 'de',
+      'Nordisk Frukt AB': 'en',
+    });
   });
 
   it("prices the Hamburg buyer's variants from the demo offers", async () => {
     const hamburg = clients.find((c) => c.company === 'Frischmarkt Hamburg GmbH')!;
-    const made = (await ctx.app.inject({ method: 'POST', url: `/api/intern/client/${hamburg.id}/generatePriceList`, headers: { cookie } })).json() as GeneratedPriceList;
+    const made = (
+      await ctx.app.inject({ method: 'POST', url: `/api/intern/client/${hamburg.id}/generatePriceList`, headers: { cookie } })
+    ).json() as GeneratedPriceList;
     expect(made.pricedLines).toBe(made.lines);
-    const pdf = (await ctx.app.inject({ url: `/api/intern/client/downloadClientPriceList/${encodeURIComponent(hamburg.company)}`, headers: { cookie } })).rawPayload;
+    const pdf = (await ctx.app.inject({ url: `/api/intern/client/downloadClientPriceList/${encodeURIComponent(hamburg.company)}`, headers: { cookie } }))
+      .rawPayload;
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
-    for (const word of ['Frischmarkt Hamburg GmbH', 'Rispentomate', 'Clementine', 'Erdbeere', 'Apfel Gala', 'CIF, Lieferung durch Nagel-Group', '67-82']) expect(text).toContain(word);
+    for (const word of ['Frischmarkt Hamburg GmbH', 'Rispentomate', 'Clementine', 'Erdbeere', 'Apfel Gala', 'CIF, Lieferung durch Nagel-Group', '67-82'])
+      expect(text).toContain(word);
     expect(text).not.toContain('Derzeit kein Lieferantenangebot');
   });
 });

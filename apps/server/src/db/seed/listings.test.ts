@@ -15,7 +15,10 @@ beforeAll(async () => {
   ctx = await createTestApp({ dataDir: mkdtempSync(path.join(tmpdir(), 'primeur-seed-')), auctionCloseIntervalMs: 0 });
   // The catalog is reference data from another branch; make sure the names the demo uses exist.
   for (const lot of DEMO_LOTS) {
-    const found = await ctx.db.select().from(articles).where(sql`lower(${articles.article}) = lower(${lot.article})`);
+    const found = await ctx.db
+      .select()
+      .from(articles)
+      .where(sql`lower(${articles.article}) = lower(${lot.article})`);
     if (found.length === 0) await createArticle(ctx.db, { article: lot.article });
     await ctx.db.insert(packagings).values({ name: lot.packaging }).onConflictDoNothing();
   }

@@ -21,7 +21,9 @@ describe('demo prices', () => {
       sql`select min(date)::text as first, max(date)::text as last, count(distinct date)::int as days, count(distinct name)::int as products, count(distinct family)::int as families from market_prices`,
     );
     expect(m).toEqual({ first: '2026-08-24', last: '2026-11-21', days: 90, products: 37, families: 2 });
-    const g = await one<{ days: number; products: number }>(sql`select count(distinct date)::int as days, count(distinct name)::int as products from grower_prices`);
+    const g = await one<{ days: number; products: number }>(
+      sql`select count(distinct date)::int as days, count(distinct name)::int as products from grower_prices`,
+    );
     expect(g).toEqual({ days: 90, products: 37 });
   });
 
@@ -35,7 +37,9 @@ describe('demo prices', () => {
   });
 
   it('moves from day to day, both up and down', async () => {
-    const rows = (await database.db.execute(sql`select avg_price::float as p from market_prices where name = 'Round tomato' order by date`)).rows as Array<{ p: number }>;
+    const rows = (await database.db.execute(sql`select avg_price::float as p from market_prices where name = 'Round tomato' order by date`)).rows as Array<{
+      p: number;
+    }>;
     const moves = rows.slice(1).map((r, i) => Math.sign(Math.round(r.p * 100) - Math.round(rows[i]!.p * 100)));
     expect(moves).toContain(1);
     expect(moves).toContain(-1);

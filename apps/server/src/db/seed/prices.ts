@@ -1,3 +1,4 @@
+import { addDays, todayInParis } from '@primeur/shared';
 import type { Executor } from '../client.js';
 import { createGrowerPrices, createMarketPrices, type GrowerPriceInput, type MarketPriceInput } from '../factories/prices.js';
 import { articles } from '../schema/index.js';
@@ -73,8 +74,8 @@ export function demoPrice(p: (typeof PRODUCTS)[number], date: string): number {
 }
 
 function days(today: Date, n: number): string[] {
-  const end = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
-  return Array.from({ length: n }, (_, i) => new Date(end - (n - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+  const end = todayInParis(today);
+  return Array.from({ length: n }, (_, i) => addDays(end, i - (n - 1)));
 }
 
 /** 90 days of market and grower prices up to and including today, for every product above. */

@@ -1,3 +1,4 @@
+import { todayInParis } from '@primeur/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Supplier, SupplierVariant } from '@primeur/shared';
 import { articleByCode } from '../factories/backoffice.js';
@@ -18,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const get = async <T>(url: string) => (await ctx.app.inject({ url, headers: { cookie } })).json() as T;
-const today = new Date().toISOString().slice(0, 10);
+const today = todayInParis();
 
 describe('demo price lists', () => {
   it('give every product of every supplier consistent variants valid around today', async () => {
@@ -26,7 +27,10 @@ describe('demo price lists', () => {
     for (const s of suppliers) {
       const variants = await get<SupplierVariant[]>(`/api/intern/userProduct/supplier/products/${s.id}`);
       expect(new Set(variants.map((v) => v.supplierProductList.id)), s.company).toEqual(new Set(s.products.map((p) => p.id)));
-      expect(variants.some((v) => v.startDate <= today && v.endDate >= today), s.company).toBe(true);
+      expect(
+        variants.some((v) => v.startDate <= today && v.endDate >= today),
+        s.company,
+      ).toBe(true);
       for (const v of variants) {
         expect(v.priceKg).toBeGreaterThan(0);
         expect(v.volume).toBeGreaterThan(0);

@@ -1,3 +1,4 @@
+import { dayInParis } from '@primeur/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../client.js';
 import { createVariant } from '../factories/supplier-products.js';
@@ -47,7 +48,6 @@ const BY_CODE: Record<string, Partial<Profile>> = {
   POM08: { kg: 1.1, weight: 0.22, pieces: 60, calibers: ['60-65', '65-70'] },
 };
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 /** A stable spread of ±7 % so the suppliers' prices differ without being random between runs. */
 const spread = (n: number) => 1 + (((n * 37) % 15) - 7) / 100;
 
@@ -67,7 +67,7 @@ export async function seedSupplierProducts(tx: Executor) {
     const p = { ...base, ...BY_CODE[link.code] };
     // Reusable crates where the supplier works with them, else the profile's packaging (or bulk).
     const packaging = p.packaging ?? link.packagings[0] ?? 'bulk';
-    const box = link.packagings[0] === 'ifco' ? 'IFCO 6416 (60×40×16)' : link.packagings[0] === 'europool' ? 'Euro Pool 6418 (60×40×18)' : p.box;
+    const box = link.packagings[0] === 'ifco' ? 'ifco 6416 (60×40×16)' : link.packagings[0] === 'europool' ? 'europool 6418 (60×40×18)' : p.box;
     const windows: Array<[number, number]> = [
       [-7, 7],
       [-3, 14],
@@ -89,8 +89,8 @@ export async function seedSupplierProducts(tx: Executor) {
         // Larger calibers and later weeks quote a little higher.
         priceKg: Math.round(p.kg * spread(n) * (1 + i * 0.04) * 1000) / 1000,
         volume: 2 + ((n * 7) % 23),
-        startDate: day(from),
-        endDate: day(to),
+        startDate: dayInParis(from),
+        endDate: dayInParis(to),
       });
     }
   }

@@ -37,7 +37,12 @@ const MESSAGES: Array<{ phone: string; hoursAgo: number; body: string }> = [
   {
     phone: '+447700900123',
     hoursAgo: 1,
-    body: ['Hi, offer for next week:', 'Hass avocados Peru size 20 4kg box €10.50/box 3 pallets', 'Blueberries Peru 125g punnets €1.10 each 2 pallets', 'Thanks'].join('\n'),
+    body: [
+      'Hi, offer for next week:',
+      'Hass avocados Peru size 20 4kg box €10.50/box 3 pallets',
+      'Blueberries Peru 125g punnets €1.10 each 2 pallets',
+      'Thanks',
+    ].join('\n'),
   },
 ];
 
