@@ -26,7 +26,7 @@ async function cli(file: string) {
   try {
     const r = await run(TSX, ['scripts/prices-import.ts', file], {
       cwd: SERVER_DIR,
-      env: { ...process.env, DATA_DIR: path.join(dir, 'data'), DATABASE_URL: '', INIT_CWD: dir, LOG_LEVEL: 'silent' },
+      env: { ...process.env, DATA_DIR: path.join(dir, 'data'), DATABASE_URL: '', REDIS_URL: '', INIT_CWD: dir, LOG_LEVEL: 'silent' },
     });
     return { code: 0, out: r.stdout, err: r.stderr };
   } catch (e) {

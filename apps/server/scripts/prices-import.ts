@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config/env.js';
 import { openDatabase } from '../src/db/client.js';
 import { HttpError } from '../src/lib/http-error.js';
 import { detectFormat } from '../src/modules/prices/price-file.js';
-import { pricesService } from '../src/modules/prices/prices.service.js';
+import * as pricesService from '../src/modules/prices/prices.service.js';
 
 const arg = process.argv[2];
 if (!arg) {

@@ -3,13 +3,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.js';
+import { REDACT_PATHS, safeError, safeRequest } from './lib/log-safety.js';
 import type { Database } from './db/client.js';
 import { InProcessEventBus, type EventBus } from './realtime/event-bus.js';
 import { createMailer, type Mailer } from './documents/email/mailer.js';
 import { stompRoutes, websocketTransport } from './realtime/stomp-routes.js';
+import { SESSIONS_ENDED_TOPIC } from './realtime/live-sessions.js';
 import type { StompLimits } from './realtime/stomp-connection.js';
 import errorsPlugin from './plugins/errors.js';
 import securityPlugin from './plugins/security.js';
+import rateLimitPlugin from './plugins/rate-limit.js';
 import sessionPlugin, { requireAccessRules, type DeclaredRoute } from './plugins/session.js';
 import staticWebPlugin from './plugins/static-web.js';
 import openapiPlugin from './plugins/openapi.js';
@@ -31,12 +34,22 @@ import { requestsRoutes } from './modules/requests/requests.routes.js';
 import { clientProductsRoutes } from './modules/client-products/client-products.routes.js';
 import { uncheckedProductsRoutes } from './modules/unchecked-products/unchecked-products.routes.js';
 import { whatsappRoutes } from './modules/unchecked-products/whatsapp.routes.js';
+import { IntakeWorker } from './modules/unchecked-products/intake-worker.js';
+import { JobRunner } from './jobs/runner.js';
+import { registerJobs } from './jobs/index.js';
+import { jobsRoutes } from './jobs/jobs.routes.js';
+import metricsPlugin, { AppMetrics } from './plugins/metrics.js';
+import { alertsRoutes } from './modules/alerts/alerts.routes.js';
+import { homeRoutes } from './modules/home/home.routes.js';
+import { adminProductsRoutes } from './modules/products/admin-products.routes.js';
 
 export interface AppDeps {
   config: AppConfig;
   database: Database;
   /** Live-message bus; in-process unless the caller passes another (Redis). */
   bus?: EventBus;
+  /** Where the log goes (tests read it); stdout when absent. */
+  logStream?: { write(line: string): void };
   /** STOMP limits and heart-beat intervals (tests shorten them). */
   stomp?: Partial<StompLimits>;
 }
@@ -47,6 +60,8 @@ declare module 'fastify' {
     bus: EventBus;
     /** The one outgoing-mail transport (SMTP, or the outbox when SMTP_URL is unset). */
     mailer: Mailer;
+    /** The background jobs of this instance (each runs on one instance at a time). */
+    jobs: JobRunner;
     /** Every API route with its declared access rule (the access matrix test walks it). */
     declaredRoutes: DeclaredRoute[];
   }
@@ -58,10 +73,32 @@ export const WEB_DIST_DIR = path.resolve(import.meta.dirname, '../../web/dist');
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+            serializers: { err: (e: Error) => safeError(e), error: (e: Error) => safeError(e), req: safeRequest },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     trustProxy: config.trustProxy,
+    // While stopping (SIGTERM), a request that still arrives on an open keep-alive connection is
+    // served, not refused with a bare 503: the listening socket is already closed and Fastify
+    // answers it with `Connection: close`, so each connection ends after its answer (decision 620).
+    return503OnClosing: false,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Stopping: every answer from now on closes its connection, also for requests that started
+  // before the stop, so that keep-alive connections end and the drain completes (decision 620).
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (stopping) void reply.header('connection', 'close');
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -70,13 +107,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mailer', createMailer(config));
   app.addHook('onClose', async () => app.mailer.close());
   app.decorate('declaredRoutes', [] as DeclaredRoute[]);
+  app.decorate(
+    'intake',
+    new IntakeWorker(deps.database.db, {
+      onError: (err, messageId) => app.log.error({ err, messageId }, 'inbound message could not be parsed; kept as failed'),
+      onRunError: (err) => app.log.warn({ err }, 'inbound message parsing stopped; stored messages wait for the next run'),
+    }),
+  );
+  const metrics = new AppMetrics();
+  app.decorate('jobs', new JobRunner(deps.database, app.log, { onRun: (job, outcome) => metrics.jobRuns.inc({ job, outcome }) }));
+  // A parse in progress when the server stops finishes its message first (it holds the database).
+  app.addHook('onClose', async () => app.intake.stop());
 
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(securityPlugin, { config });
   await app.register(sessionPlugin, { db: deps.database.db, config });
+  await app.register(rateLimitPlugin, { config });
   await app.register(openapiPlugin);
   await app.register(websocketTransport, { limits: deps.stomp });
+  await app.register(metricsPlugin, { metrics, db: deps.database.db, token: config.metricsToken });
+  // Ended sessions are announced on the bus after their commit: every instance closes their sockets.
+  app.sessions.onEnded = (ev) => {
+    void app.bus.publish(SESSIONS_ENDED_TOPIC, JSON.stringify(ev)).catch((err: unknown) => app.log.error({ err }, 'could not announce ended sessions'));
+  };
 
   await app.register(async (api) => {
     requireAccessRules(api, app.declaredRoutes);
@@ -99,7 +153,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(uncheckedProductsRoutes);
     await api.register(clientProductsRoutes);
     await api.register(whatsappRoutes);
+    await api.register(jobsRoutes);
+    await api.register(alertsRoutes);
+    await api.register(homeRoutes);
+    await api.register(adminProductsRoutes);
   });
+  registerJobs(app);
+  app.addHook('onReady', async () => app.jobs.start());
+  // Before the database closes: no new run starts, runs in progress finish.
+  app.addHook('preClose', async () => app.jobs.stop());
 
   await app.register(staticWebPlugin, { distDir: config.webDistDir ?? WEB_DIST_DIR });
   return app;

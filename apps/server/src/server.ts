@@ -3,33 +3,101 @@ import { prepareDatabase } from './db/bootstrap.js';
 import { buildApp } from './app.js';
 import { createEventBus } from './realtime/create-event-bus.js';
 
-const started = performance.now();
+// performance.now() counts from the process start: this is the time spent loading the code.
+const loadedMs = performance.now();
 const config = loadConfig();
-const database = await prepareDatabase(config, (m) => console.log(m));
-// Redis when REDIS_URL is set, so live offers reach the watchers of every instance.
-const { bus, kind: busKind } = await createEventBus(config, (err) => console.error('event bus:', err.message));
+const lap = (from: number) => Math.round(performance.now() - from);
+// The database (open, migrate, reference data) and the bus connect at the same time.
+// Redis when REDIS_URL is set, so ended sessions and notifications reach every instance.
+const [{ database, databaseMs }, { bus, kind: busKind, busMs }] = await Promise.all([
+  (async (t = performance.now()) => ({ database: await prepareDatabase(config, (m) => console.log(m)), databaseMs: lap(t) }))(),
+  (async (t = performance.now()) => ({ ...(await createEventBus(config, (err) => console.error('event bus:', err.message))), busMs: lap(t) }))(),
+]);
+const appStarted = performance.now();
 const app = await buildApp({ config, database, bus });
 
+// A stray rejection (a background task whose error nobody awaited) is logged, never fatal: one bad
+// promise must not take every user's session and live feed down with it (decision 520).
+process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
+
+/** Requests in flight get this long to finish after SIGTERM; then their connections are cut. */
+const DRAIN_MS = 10_000;
+/** Beyond this the process exits anyway (code 1): a stop must never hang a deployment. */
+const HARD_STOP_MS = 15_000;
+
 let closing = false;
+/**
+ * Graceful stop (decision 620): the listening socket closes at once (the load balancer sends new
+ * connections elsewhere); requests in flight — bids included — run to their commit and get their
+ * answer, each on a connection closed after it; live sockets get a STOMP ERROR "Server restarting"
+ * and close 1001 (the web client reconnects and refetches); jobs finish their run and stop; then the
+ * bus and the database pool close and the process exits 0.
+ */
 async function shutdown(signal: string) {
-  if (closing) return;
+  if (closing) {
+    // A second Ctrl-C: the operator does not want to wait.
+    app.log.warn({ signal }, 'second stop signal: exiting now');
+    process.exit(1);
+  }
   closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  const t0 = performance.now();
+  app.log.info({ signal }, 'stopping: no new connections, requests in flight finish');
+  const hard = setTimeout(() => {
+    app.log.error({ ms: HARD_STOP_MS }, 'stop took too long: exiting');
+    process.exit(1);
+  }, HARD_STOP_MS).unref();
+  const drain = setTimeout(() => {
+    app.log.warn({ ms: DRAIN_MS }, 'requests still running after the drain period: closing their connections');
+    app.server.closeAllConnections();
+  }, DRAIN_MS).unref();
+  // Connections idle between two requests are closed as soon as they are idle (Node closes only
+  // those idle at the moment of close()); a request in flight keeps its connection to its answer.
+  const reap = setInterval(() => app.server.closeIdleConnections(), 100).unref();
+  let code = 0;
   try {
     await app.close();
-    await bus.close();
-    await database.close();
-  } finally {
-    clearTimeout(force);
-    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'error while stopping the server');
+    code = 1;
   }
+  clearTimeout(drain);
+  clearInterval(reap);
+  await bus.close().catch((err: unknown) => app.log.error({ err }, 'error while closing the event bus'));
+  try {
+    await database.close();
+  } catch (err) {
+    app.log.error({ err }, 'error while closing the database');
+    code = 1;
+  }
+  clearTimeout(hard);
+  app.log.info({ ms: Math.round(performance.now() - t0) }, 'stopped');
+  process.exit(code);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (err) {
+  // Port taken, address not available: say so and let go of the database (PGlite locks its folder).
+  app.log.fatal({ err, port: config.port, host: config.host }, 'cannot listen');
+  app.server.on('error', () => undefined); // the same error, emitted again by the closing server
+  await app.close().catch(() => undefined);
+  await bus.close().catch(() => undefined);
+  await database.close().catch(() => undefined);
+  process.exit(1);
+}
 app.log.info(
-  { url: `http://localhost:${config.port}`, database: database.kind, bus: busKind, startupMs: Math.round(performance.now() - started) },
+  {
+    url: `http://localhost:${config.port}`,
+    database: database.kind,
+    bus: busKind,
+    // From the process start to listening, and its parts (README "Figures", decision 620).
+    startupMs: Math.round(performance.now()),
+    loadMs: Math.round(loadedMs),
+    databaseMs,
+    busMs,
+    appMs: lap(appStarted),
+  },
   'Primeur is running',
 );

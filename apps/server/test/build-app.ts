@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type AppConfig } from '../src/config/env.js';
 import type { Database } from '../src/db/client.js';
@@ -16,7 +17,18 @@ export interface TestContext {
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   // Upstream services point at a closed loopback port: tests never reach the internet; the tests
   // of a module that calls out start their own fake server on loopback.
-  return { ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEATHER_API_URL: 'http://127.0.0.1:9/v1/forecast' }), ...overrides };
+  // Request rate limits are raised far out of reach: test files sign in and post from one address;
+  // the rate-limit tests set their own limits.
+  return {
+    ...loadConfig({
+      LOG_LEVEL: 'silent',
+      SEED_DEMO: 'false',
+      WEATHER_API_URL: 'http://127.0.0.1:9/v1/forecast',
+      RATE_LIMIT_FACTOR: '10000',
+      WS_MAX_CONNECTIONS_PER_IP: '100000',
+    }),
+    ...overrides,
+  };
 }
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
@@ -54,4 +66,17 @@ export async function signedIn(ctx: TestContext, input: UserFactoryInput = {}) {
   const user = await createUser(ctx.db, input);
   const cookie = await login(ctx.app, user.email, user.password);
   return { user, cookie };
+}
+
+/**
+ * For a whole test file: a fresh app before its tests, with an admin signed in, closed after them.
+ * `use` receives both, so the file keeps its own `ctx` and `admin` variables.
+ */
+export function withAdminApp(use: (ctx: TestContext, admin: string) => void, overrides: Partial<AppConfig> = {}) {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await createTestApp(overrides);
+    use(ctx, (await signedIn(ctx, { category: 'admin' })).cookie);
+  });
+  afterAll(() => ctx?.close());
 }

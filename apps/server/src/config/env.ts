@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -13,15 +11,29 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   SEED_DEMO: bool.optional(),
   REDIS_URL: z.string().optional(),
+  /** Shared by the instances: signs every Redis bus message (required with REDIS_URL). */
+  BUS_SECRET: z.string().min(16).optional(),
+  /** Bearer token for GET /metrics (admins may also read it with their session). */
+  METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   TRUST_PROXY: bool.default(false),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(24 * 7),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 7),
+  /** How long a resolved session is reused without a query (decision 630); 0 turns the cache off. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(5000).default(1500),
+  /** Sign-in attempts per account from one address in the window (decision 501). */
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /** Sign-in attempts per account from all addresses together in the (longer) account window. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(30),
+  LOGIN_ACCOUNT_WINDOW_MINUTES: z.coerce.number().int().positive().default(60),
   /** Comma-separated URLs serving price files (CSV or JSON, the import format), fetched daily. Empty: no scheduled fetch. */
   PRICE_SOURCES: z
     .string()
@@ -43,16 +55,45 @@ const envSchema = z.object({
   WEATHER_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(10),
   /** How often each instance closes ended auctions (0 = only at start-up). */
   AUCTION_CLOSE_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
+  /** How often the auction alerts job runs (ms; 0 = once at start-up). */
+  ALERTS_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
   /** SMTP server for outgoing mail; unset = messages are kept in the outbox table (decision 124). */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Primeur <no-reply@primeur.local>'),
   /** WhatsApp Cloud API webhook: both set turns it on; either missing keeps it off (404). */
   WHATSAPP_VERIFY_TOKEN: z.string().optional(),
   WHATSAPP_APP_SECRET: z.string().optional(),
+  /** Multiplies every request rate limit (tests, e2e and benchmarks raise them; decision 502). */
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_LOGIN_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_CHANGE_PASSWORD_PER_15_MINUTES: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_BIDS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_PURCHASE_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_WEBHOOK_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  RATE_LIMIT_WS_CONNECTIONS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** Live-feed sockets open at once from one address (per instance). */
+  WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(20),
+  /** Send Strict-Transport-Security (also sent when TRUST_PROXY is on and the request came over https). */
+  HSTS: bool.default(false),
   WHATSAPP_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(262_144),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+export type RateLimitName = 'register' | 'login' | 'changePassword' | 'bids' | 'purchaseRequests' | 'uploads' | 'webhook' | 'wsConnections';
+
+export interface LoginLimits {
+  /** Attempts per account from one address in `windowMs` (the fast lock: only that address waits). */
+  perAccountAddress: number;
+  /** Attempts per address, whatever the account, in `windowMs`. */
+  perIp: number;
+  windowMs: number;
+  /** Attempts per account from every address together in `accountWindowMs` (the slow, global lock). */
+  perAccount: number;
+  accountWindowMs: number;
+}
 
 export interface AppConfig {
   port: number;
@@ -62,17 +103,25 @@ export interface AppConfig {
   databaseUrl?: string;
   seedDemo: boolean;
   redisUrl?: string;
+  busSecret?: string;
+  metricsToken?: string;
   logLevel: Env['LOG_LEVEL'];
   webDistDir?: string;
   cookieSecure: 'auto' | boolean;
   trustProxy: boolean;
-  session: { idleMs: number; absoluteMs: number };
-  loginLimits: { perEmail: number; perIp: number; windowMs: number };
+  session: { idleMs: number; absoluteMs: number; cacheMs: number };
+  loginLimits: LoginLimits;
+  /** Request rate limits per route family: `max` requests per `windowMs`, times `rateLimitFactor`. */
+  rateLimits: Record<RateLimitName, { max: number; windowMs: number }>;
+  rateLimitFactor: number;
+  wsMaxConnectionsPerIp: number;
+  hsts: boolean;
   /** Where the user typed the command (npm runs workspace scripts in the workspace directory). */
   invocationDir?: string;
   prices: { sources: string[]; fetchHour: number; fetchTimeoutMs: number };
   weather: { apiUrl: string; cacheMs: number; timeoutMs: number };
   auctionCloseIntervalMs: number;
+  alertsIntervalMs: number;
   smtpUrl?: string;
   mailFrom: string;
   /** Present only when the WhatsApp webhook is configured. */
@@ -87,6 +136,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  if (e.REDIS_URL && !e.BUS_SECRET) {
+    throw new Error(
+      'Invalid configuration:\n  BUS_SECRET: required with REDIS_URL (16+ characters, the same on every instance), so that nobody else can publish live messages',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -96,16 +150,33 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     // Demo data is on by default only for the embedded database.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     redisUrl: e.REDIS_URL || undefined,
+    busSecret: e.BUS_SECRET,
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
     trustProxy: e.TRUST_PROXY,
-    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
+    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000, cacheMs: e.SESSION_CACHE_MS },
     loginLimits: {
-      perEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,
+      perAccountAddress: e.LOGIN_MAX_FAILURES_PER_EMAIL,
       perIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+      perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      accountWindowMs: e.LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000,
     },
+    rateLimits: {
+      register: { max: e.RATE_LIMIT_REGISTER_PER_HOUR, windowMs: 3_600_000 },
+      login: { max: e.RATE_LIMIT_LOGIN_PER_MINUTE, windowMs: 60_000 },
+      changePassword: { max: e.RATE_LIMIT_CHANGE_PASSWORD_PER_15_MINUTES, windowMs: 900_000 },
+      bids: { max: e.RATE_LIMIT_BIDS_PER_MINUTE, windowMs: 60_000 },
+      purchaseRequests: { max: e.RATE_LIMIT_PURCHASE_REQUESTS_PER_HOUR, windowMs: 3_600_000 },
+      uploads: { max: e.RATE_LIMIT_UPLOADS_PER_HOUR, windowMs: 3_600_000 },
+      webhook: { max: e.RATE_LIMIT_WEBHOOK_PER_MINUTE, windowMs: 60_000 },
+      wsConnections: { max: e.RATE_LIMIT_WS_CONNECTIONS_PER_MINUTE, windowMs: 60_000 },
+    },
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    wsMaxConnectionsPerIp: e.WS_MAX_CONNECTIONS_PER_IP,
+    hsts: e.HSTS,
     invocationDir: e.INIT_CWD,
     prices: {
       sources: e.PRICE_SOURCES,
@@ -118,6 +189,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: e.WEATHER_TIMEOUT_SECONDS * 1000,
     },
     auctionCloseIntervalMs: e.AUCTION_CLOSE_INTERVAL_MS,
+    alertsIntervalMs: e.ALERTS_INTERVAL_MS,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     whatsapp:

@@ -4,7 +4,7 @@ import type { ErrorCode } from '@primeur/shared';
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: ErrorCode | (string & {}),
+    readonly code: ErrorCode,
     message: string,
     readonly details?: Array<{ path: string; message: string }>,
     /** Extra fields merged into the body (e.g. the current highest bid). */
@@ -16,6 +16,4 @@ export class HttpError extends Error {
 }
 
 export const notFound = (what: string) => new HttpError(404, 'NOT_FOUND', `${what} not found.`);
-export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, code, message);
-export const badRequest = (message: string, path = '') =>
-  new HttpError(400, 'VALIDATION_FAILED', message, [{ path, message }]);
+export const badRequest = (message: string, path = '') => new HttpError(400, 'VALIDATION_FAILED', message, [{ path, message }]);

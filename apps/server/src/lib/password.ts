@@ -1,4 +1,6 @@
 import argon2 from 'argon2';
+import { isStrongPassword } from '@primeur/shared/passwords';
+import { HttpError } from './http-error.js';
 
 /** argon2id at OWASP's recommended minimum (m = 19 MiB, t = 2, p = 1). */
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -21,5 +23,12 @@ export async function verifyPassword(hash: string | undefined, password: string)
     return await argon2.verify(hash, password);
   } catch {
     return false;
+  }
+}
+
+/** Refuses a common or easily guessed password (zxcvbn score below 3, decision 505) with WEAK_PASSWORD. */
+export function assertStrongPassword(password: string, userInputs: string[], path: string) {
+  if (!isStrongPassword(password, userInputs)) {
+    throw new HttpError(400, 'WEAK_PASSWORD', 'This password is too easy to guess.', [{ path, message: 'WEAK_PASSWORD' }]);
   }
 }

@@ -19,3 +19,24 @@ function findPgError(err: unknown): { code?: string; constraint?: string; messag
   }
   return undefined;
 }
+
+/**
+ * What the client did wrong when a database error escapes a service: invalid input that slipped
+ * past the schemas. Class 22 (data exception: out of range, invalid text, bad datetime, NUL byte),
+ * 23502 (a required value missing), 23514 (a check constraint), 23503 / 23001 (an id that does
+ * not exist or is still used) and 23505 (a duplicate). Anything else (connection, syntax, locks)
+ * is not the client's fault and stays unclassified.
+ */
+export function classifyInputError(err: unknown): { status: 400 | 409; code: 'VALIDATION_FAILED' | 'CONFLICT'; message: string } | undefined {
+  const e = findPgError(err);
+  const code = e?.code;
+  if (!code) return undefined;
+  // A foreign key refused on insert/update names an id that does not exist: the client's input.
+  const missingReference = code === '23503' && /^insert or update/i.test(String(e.message ?? ''));
+  if (code.startsWith('22') || code === '23502' || code === '23514' || missingReference) {
+    return { status: 400, code: 'VALIDATION_FAILED', message: 'A value of the request is out of range or not valid.' };
+  }
+  if (code === '23503' || code === '23001') return { status: 409, code: 'CONFLICT', message: 'A referenced item does not exist or is still in use.' };
+  if (code === '23505') return { status: 409, code: 'CONFLICT', message: 'This item already exists.' };
+  return undefined;
+}

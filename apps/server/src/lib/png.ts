@@ -42,13 +42,13 @@ const clamp = (v: number) => Math.max(0, Math.min(255, Math.round(v)));
  */
 export function drawProducePhoto(rgb: [number, number, number], seed: number, width = 480, height = 360): Buffer {
   let s = seed * 9301 + 49297;
-  const rand = () => ((s = (s * 9301 + 49297) % 233280) / 233280);
+  const rand = () => (s = (s * 9301 + 49297) % 233280) / 233280;
   const fruits = Array.from({ length: 3 + Math.floor(rand() * 4) }, () => ({
     cx: width * (0.15 + rand() * 0.7),
     cy: height * (0.45 + rand() * 0.35),
     r: Math.min(width, height) * (0.12 + rand() * 0.1),
   })).sort((a, b) => a.cy - b.cy);
-  const bg: [number, number, number] = [238 - seed % 20, 232, 220 + (seed % 3) * 8];
+  const bg: [number, number, number] = [238 - (seed % 20), 232, 220 + (seed % 3) * 8];
   return encodePng(width, height, (x, y) => {
     let px: [number, number, number] = y > height * 0.62 ? [180, 140, 100] : [bg[0] - y / 12, bg[1] - y / 14, bg[2] - y / 10];
     for (const f of fruits) {

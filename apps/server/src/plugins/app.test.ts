@@ -39,6 +39,16 @@ describe('server core', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/auth/login', '/api/users/isLoggedIn', '/api/admin/getAllBP']));
   });
 
+  it("lists each route's error codes in the OpenAPI document", async () => {
+    const doc = (await ctx.app.inject({ url: '/api/openapi.json' })).json();
+    const codesOf = (path: string, method: string) => String(doc.paths[path][method].responses['4XX'].description);
+    expect(codesOf('/api/intern/supplier/add', 'post')).toMatch(/VALIDATION_FAILED.*NOT_SIGNED_IN.*FORBIDDEN.*COMPANY_EXISTS/);
+    expect(codesOf('/api/users/product/purchaseRequest/{productId}', 'post')).toContain('BUYERS_ONLY');
+    expect(codesOf('/api/users/product/myProducts', 'get')).toContain('SUPPLIERS_ONLY');
+    expect(codesOf('/api/users/product/myProducts', 'get')).not.toContain('VALIDATION_FAILED');
+    expect(doc.paths['/api/users/product/myProducts'].get.responses['4XX'].content['application/json'].schema.properties.code.enum).toContain('NOT_FOUND');
+  });
+
   it('refuses to start when a route declares no access rule', async () => {
     const app = Fastify();
     await app.register(cookie);

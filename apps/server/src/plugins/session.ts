@@ -7,10 +7,44 @@ import type { AppConfig } from '../config/env.js';
 import type { Db, Executor } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
 import { HttpError } from '../lib/http-error.js';
+import { parseSessionsEnded, SESSIONS_ENDED_TOPIC } from '../realtime/live-sessions.js';
 
 export const SESSION_COOKIE = 'primeur_sid';
 
-export type Access = 'public' | 'authenticated' | 'admin';
+/** A signed-in caller's role: `buyer` is the client category (spec §2). */
+export type Role = 'admin' | 'supplier' | 'buyer';
+export const ROLES: readonly Role[] = ['admin', 'supplier', 'buyer'];
+/** Who may call a route: anyone, any signed-in active user, one role, or a list of roles. */
+export type Access = 'public' | 'authenticated' | Role | readonly Role[];
+
+export const roleOf = (category: Category): Role => (category === 'client' ? 'buyer' : category);
+
+/** The roles an access rule admits (every role for `authenticated`; none is needed for `public`). */
+export function rolesOf(access: Access): readonly Role[] {
+  if (access === 'public' || access === 'authenticated') return ROLES;
+  return typeof access === 'string' ? [access] : access;
+}
+
+export function isAccess(value: unknown): value is Access {
+  if (value === 'public' || value === 'authenticated') return true;
+  if (typeof value === 'string') return (ROLES as readonly string[]).includes(value);
+  return Array.isArray(value) && value.length > 0 && value.every((r) => (ROLES as readonly string[]).includes(r));
+}
+
+/** The code refusing a signed-in caller whose role the rule does not admit (null: every role passes). */
+export function roleRefusalCode(access: Access): 'SUPPLIERS_ONLY' | 'BUYERS_ONLY' | 'FORBIDDEN' | null {
+  if (access === 'public' || access === 'authenticated') return null;
+  const roles = rolesOf(access);
+  if (roles.length === 1 && roles[0] === 'supplier') return 'SUPPLIERS_ONLY';
+  if (roles.length === 1 && roles[0] === 'buyer') return 'BUYERS_ONLY';
+  return 'FORBIDDEN';
+}
+
+const REFUSALS = {
+  SUPPLIERS_ONLY: 'Only suppliers can do this.',
+  BUYERS_ONLY: 'Only buyers can do this.',
+  FORBIDDEN: 'You do not have the required permissions.',
+} as const;
 
 export interface SessionUser {
   id: number;
@@ -37,11 +71,78 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** How often last_seen_at is written: sliding the idle expiry on every request would write on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+export interface EndedSessions {
+  userId: number;
+  sessionId?: string;
+  exceptSessionId?: string;
+}
+
+interface CachedSession {
+  user: SessionUser;
+  /** Reused until then (now + cacheMs), and never past the session's own absolute expiry. */
+  until: number;
+}
+
+/** The most sessions kept resolved; the oldest entry goes first beyond it. */
+const CACHE_MAX_ENTRIES = 10_000;
+
+/**
+ * Sessions in the database, and for a short while (config `session.cacheMs`, decision 630) in memory:
+ * a bid burst would otherwise make one session query per bid. Ending sessions evicts them here at
+ * once and, through the bus, on every other instance (`forget`, subscribed by the session plugin);
+ * the short lifetime bounds what a lost bus message could leave behind.
+ */
 export class SessionStore {
+  private readonly cache = new Map<string, CachedSession>();
+  /** Bumped by every eviction: a lookup that an eviction overtook is answered but not cached. */
+  private evictions = 0;
+  private announce: (ev: EndedSessions) => void = () => undefined;
+
+  /**
+   * Told after sessions end (their deletion committed): evicts them from this instance's cache, then
+   * announces them (the app sets the announcer: the bus, so that live sockets and caches of every
+   * instance let go of them).
+   */
+  get onEnded(): (ev: EndedSessions) => void {
+    return (ev) => {
+      this.forget(ev);
+      this.announce(ev);
+    };
+  }
+  set onEnded(announce: (ev: EndedSessions) => void) {
+    this.announce = announce;
+  }
+
   constructor(
     private readonly db: Db,
     private readonly cfg: AppConfig['session'],
   ) {}
+
+  /** Drops the cached sessions an ended-sessions event names (one, all of a user's, or all but one). */
+  forget(ev: EndedSessions) {
+    this.evictions++;
+    if (ev.sessionId !== undefined && ev.exceptSessionId === undefined) {
+      this.cache.delete(ev.sessionId);
+      return;
+    }
+    for (const [id, entry] of this.cache) {
+      if (entry.user.id !== ev.userId) continue;
+      if (ev.sessionId !== undefined && id !== ev.sessionId) continue;
+      if (ev.exceptSessionId !== undefined && id === ev.exceptSessionId) continue;
+      this.cache.delete(id);
+    }
+  }
+
+  /** Drops every cached session (after the bus may have lost an announcement). */
+  forgetAll() {
+    this.evictions++;
+    this.cache.clear();
+  }
+
+  /** How many sessions are cached (tests). */
+  get cachedCount() {
+    return this.cache.size;
+  }
 
   /** Creates a session with a fresh 256-bit id and returns the cookie token. */
   async create(userId: number, userAgent?: string): Promise<string> {
@@ -58,6 +159,21 @@ export class SessionStore {
 
   async resolve(token: string): Promise<SessionUser | null> {
     const id = hashToken(token);
+    const cached = this.cache.get(id);
+    if (cached) {
+      if (Date.now() < cached.until) return cached.user;
+      this.cache.delete(id);
+    }
+    const evictionsBefore = this.evictions;
+    const user = await this.lookup(id);
+    if (user && this.cfg.cacheMs > 0 && this.evictions === evictionsBefore) {
+      if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(id, { user: user.user, until: Math.min(Date.now() + this.cfg.cacheMs, user.expiresAt) });
+    }
+    return user?.user ?? null;
+  }
+
+  private async lookup(id: string): Promise<{ user: SessionUser; expiresAt: number } | null> {
     const now = new Date();
     const rows = await this.db
       .select({
@@ -67,6 +183,7 @@ export class SessionStore {
         companyName: users.companyName,
         active: users.active,
         lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -81,7 +198,10 @@ export class SessionStore {
     if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
     }
-    return { id: row.id, email: row.email, category: row.category, companyName: row.companyName, sessionId: id };
+    return {
+      user: { id: row.id, email: row.email, category: row.category, companyName: row.companyName, sessionId: id },
+      expiresAt: row.expiresAt.getTime(),
+    };
   }
 
   /** Ends the session a cookie token names, whatever its state (sign-in and sign-out). */
@@ -90,9 +210,12 @@ export class SessionStore {
   }
 
   async destroy(sessionId: string) {
-    await this.db.delete(sessions).where(eq(sessions.id, sessionId));
+    const [row] = await this.db.delete(sessions).where(eq(sessions.id, sessionId)).returning({ userId: sessions.userId });
+    if (row) this.onEnded({ userId: row.userId, sessionId });
+    else this.forget({ userId: 0, sessionId });
   }
 
+  /** Deletes every session of a user (in the caller's transaction); the caller calls onEnded after its commit. */
   async destroyAllFor(userId: number, db: Executor = this.db) {
     await db.delete(sessions).where(eq(sessions.userId, userId));
   }
@@ -112,6 +235,21 @@ async function sessionPlugin(app: FastifyInstance, opts: SessionPluginOptions) {
   app.decorate('sessions', store);
   app.decorateRequest('user', null);
 
+  // Sessions ended on any instance (this one included) leave this instance's cache at once; after a
+  // gap in the bus (Redis was away) nothing cached is trusted. (The app always has a bus; a bare
+  // server built around this plugin alone has no other instance to hear from.)
+  if (app.hasDecorator('bus')) {
+    const offEnded = await app.bus.subscribe(SESSIONS_ENDED_TOPIC, (payload) => {
+      const ev = parseSessionsEnded(payload);
+      if (ev) store.forget(ev);
+    });
+    const offGap = app.bus.onGap?.(() => store.forgetAll());
+    app.addHook('onClose', async () => {
+      offGap?.();
+      await offEnded().catch(() => undefined);
+    });
+  }
+
   // onRequest: refuse before the body is even parsed.
   app.addHook('onRequest', async (req: FastifyRequest) => {
     const access = req.routeOptions.config.access;
@@ -121,9 +259,8 @@ async function sessionPlugin(app: FastifyInstance, opts: SessionPluginOptions) {
     const token = req.cookies[SESSION_COOKIE];
     if (token) req.user = await store.resolve(token);
     if (!req.user) throw new HttpError(401, 'NOT_SIGNED_IN', 'You are not signed in.');
-    if (access === 'admin' && req.user.category !== 'admin') {
-      throw new HttpError(403, 'FORBIDDEN', 'You do not have the required permissions.');
-    }
+    const refusal = roleRefusalCode(access);
+    if (refusal && !rolesOf(access).includes(roleOf(req.user.category))) throw new HttpError(403, refusal, REFUSALS[refusal]);
   });
 }
 
@@ -137,7 +274,7 @@ export interface DeclaredRoute {
 export function requireAccessRules(app: FastifyInstance, registry: DeclaredRoute[]) {
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
-    if (access !== 'public' && access !== 'authenticated' && access !== 'admin') {
+    if (!isAccess(access)) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access).`);
     }
     const methods = Array.isArray(route.method) ? route.method : [route.method];

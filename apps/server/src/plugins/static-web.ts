@@ -1,23 +1,55 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 
 const API_PREFIXES = ['/api/', '/auth/', '/ws', '/product-images/'];
 
-/** Serves the built web app; client routes fall back to index.html, API paths to a JSON 404. */
+/** Vite's content-hashed files (assets/name-HASH.ext) never change under their name. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Flags keep their names (/flags/fr.svg) and practically never change: a week. */
+const FLAGS = 'public, max-age=604800';
+/** Anything else at the root (favicon): an hour. */
+const OTHER = 'public, max-age=3600';
+
+/** The served file's own name, without the .br/.gz of a precompressed copy. */
+const servedName = (filePath: string) => filePath.replace(/\.(br|gz)$/, '');
+
+function cacheControl(filePath: string): string {
+  const file = servedName(filePath);
+  if (path.basename(file) === 'index.html') return 'no-cache';
+  if (file.includes(`${path.sep}assets${path.sep}`)) return IMMUTABLE;
+  if (file.includes(`${path.sep}flags${path.sep}`)) return FLAGS;
+  return OTHER;
+}
+
+const notFound = (reply: FastifyReply) => reply.status(404).send({ error: 'Not found.', code: 'NOT_FOUND' });
+
+/**
+ * Serves the built web app; client routes fall back to index.html, API paths to a JSON 404.
+ * Text files are sent as the build precompressed them (x.br, x.gz beside x, by the client's
+ * Accept-Encoding); source maps are never served, even if a build left some in dist.
+ */
 async function staticWebPlugin(app: FastifyInstance, opts: { distDir: string }) {
   const hasWeb = existsSync(path.join(opts.distDir, 'index.html'));
   if (hasWeb) {
+    // Before @fastify/static's own route: a .map (or a precompressed copy asked for by name) is a 404.
+    app.addHook('onRequest', async (req, reply) => {
+      const url = req.url.split('?')[0] ?? '/';
+      if (/\.(map|br|gz)$/i.test(url) && !API_PREFIXES.some((p) => url.startsWith(p))) return notFound(reply);
+    });
     await app.register(fastifyStatic, {
       root: opts.distDir,
-      wildcard: false,
+      // One wildcard route looking files up on request: a route per file (800+ with the flags and the
+      // precompressed copies) cost seconds of start-up on a busy machine (decision 620).
+      wildcard: true,
       index: false,
-      maxAge: '1h',
+      preCompressed: true,
+      // Cache-Control is written per file below.
+      cacheControl: false,
       setHeaders(reply, filePath) {
-        // Vite's hashed assets never change; index.html must always be revalidated.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        reply.header('cache-control', cacheControl(filePath));
       },
     });
   } else {
@@ -31,10 +63,8 @@ async function staticWebPlugin(app: FastifyInstance, opts: { distDir: string }) 
     }
     if (!hasWeb) return reply.status(404).send({ error: 'The web app is not built.', code: 'NOT_FOUND' });
     // A file-looking path that does not exist is a real 404, not the SPA.
-    if (path.extname(url) && !url.endsWith('.html')) {
-      return reply.status(404).send({ error: 'Not found.', code: 'NOT_FOUND' });
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (path.extname(url) && !url.endsWith('.html')) return notFound(reply);
+    return reply.sendFile('index.html');
   });
 }
 

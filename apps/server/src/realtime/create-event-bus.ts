@@ -4,9 +4,9 @@ import { RedisEventBus } from './redis-event-bus.js';
 
 /** The bus for this process: Redis pub/sub when REDIS_URL is set (several instances), else in-process. */
 export async function createEventBus(
-  config: Pick<AppConfig, 'redisUrl'>,
+  config: Pick<AppConfig, 'redisUrl' | 'busSecret'>,
   onError?: (err: Error) => void,
 ): Promise<{ bus: EventBus; kind: 'redis' | 'in-process' }> {
-  if (config.redisUrl) return { bus: await RedisEventBus.connect(config.redisUrl, { onError }), kind: 'redis' };
+  if (config.redisUrl) return { bus: await RedisEventBus.connect(config.redisUrl, { onError, secret: config.busSecret }), kind: 'redis' };
   return { bus: new InProcessEventBus(), kind: 'in-process' };
 }

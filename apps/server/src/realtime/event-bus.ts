@@ -17,6 +17,8 @@ export interface EventBus {
    * Returns the function that removes the listener.
    */
   onGap?(listener: () => void): () => void;
+  /** Buses with a server behind them (Redis) answer when it is reachable; readiness calls it. */
+  ping?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -9,7 +9,7 @@ import { createUser } from '../db/factories.js';
 import { freshDatabase } from '../../test/database.js';
 import { login, testConfig } from '../../test/build-app.js';
 import { listenWs, stompClient } from '../../test/stomp-client.js';
-import { RedisEventBus } from './redis-event-bus.js';
+import { BusSigner, RedisEventBus } from './redis-event-bus.js';
 
 /**
  * These tests need a real Redis (REDIS_URL), and the two-instance test also a real PostgreSQL
@@ -50,6 +50,30 @@ describe.runIf(REDIS_URL)('Redis event bus', () => {
       await a.publish('/topic/offers/1', 'two');
       await expect.poll(() => got).toEqual(['one', 'two']);
     } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('with a secret, delivers signed messages and drops forged, unsigned or replayed ones', async () => {
+    const channelPrefix = prefix();
+    const secret = 'bus-secret-for-tests-0123';
+    const a = await RedisEventBus.connect(REDIS_URL!, { channelPrefix, secret });
+    const b = await RedisEventBus.connect(REDIS_URL!, { channelPrefix, secret });
+    const attacker = new Redis(REDIS_URL!);
+    try {
+      const got: string[] = [];
+      await b.subscribe('/topic/x', (m) => got.push(m));
+      const channel = `${channelPrefix}/topic/x`;
+      await attacker.publish(channel, '{"forged":true}');
+      await attacker.publish(channel, `${'0'.repeat(64)}.${Date.now()}.{"forged":2}`);
+      await attacker.publish(channel, new BusSigner('another-secret-0123456').sign(channel, '{"forged":3}'));
+      // A genuine message recorded two minutes ago and replayed now.
+      await attacker.publish(channel, new BusSigner(secret).sign(channel, '{"replayed":true}', Date.now() - 120_000));
+      await a.publish('/topic/x', '{"genuine":true}');
+      await expect.poll(() => got).toEqual(['{"genuine":true}']);
+      expect(b.forgedCount).toBe(4);
+    } finally {
+      attacker.disconnect();
       await Promise.all([a.close(), b.close()]);
     }
   });

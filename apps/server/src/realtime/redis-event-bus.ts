@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { BusHandler, EventBus } from './event-bus.js';
 
@@ -12,6 +13,41 @@ export interface RedisEventBusOptions {
   /** Redis CLIENT name of the two connections (`<name>:pub`, `<name>:sub`), for operators and tests. */
   connectionName?: string;
   onError?: (err: Error) => void;
+  /**
+   * Shared secret of the instances (BUS_SECRET). Every message then carries an HMAC-SHA256 over its
+   * channel, time and payload; a message without a valid one, or older than a minute, is dropped.
+   */
+  secret?: string;
+}
+
+/** How long close() waits for Redis to acknowledge QUIT before dropping the connections. */
+const CLOSE_WAIT_MS = 1_000;
+
+/** Messages older than this are refused (a recorded message replayed later). */
+const MAX_AGE_MS = 60_000;
+
+/** Signs and checks bus messages: `<hex hmac>.<unix ms>.<payload>`. */
+export class BusSigner {
+  constructor(private readonly secret: string) {}
+
+  private mac(channel: string, at: string, payload: string) {
+    return createHmac('sha256', this.secret).update(channel).update('\n').update(at).update('\n').update(payload).digest();
+  }
+
+  sign(channel: string, payload: string, now = Date.now()) {
+    const at = String(now);
+    return `${this.mac(channel, at, payload).toString('hex')}.${at}.${payload}`;
+  }
+
+  /** The payload of a genuine, fresh message; null otherwise. */
+  open(channel: string, message: string, now = Date.now()): string | null {
+    const m = /^([0-9a-f]{64})\.(\d{1,16})\./.exec(message);
+    if (!m) return null;
+    const at = m[2]!;
+    if (Math.abs(now - Number(at)) > MAX_AGE_MS) return null;
+    const payload = message.slice(m[0].length);
+    return timingSafeEqual(Buffer.from(m[1]!, 'hex'), this.mac(channel, at, payload)) ? payload : null;
+  }
 }
 
 /**
@@ -27,6 +63,9 @@ export class RedisEventBus implements EventBus {
   private readonly onError: (err: Error) => void;
   private readonly gapListeners = new Set<() => void>();
   private subscriberLost = false;
+  private readonly signer: BusSigner | null;
+  /** Messages dropped because their signature was missing, wrong or stale (metrics, tests). */
+  forgedCount = 0;
 
   private constructor(
     private readonly pub: Redis,
@@ -34,12 +73,19 @@ export class RedisEventBus implements EventBus {
     opts: RedisEventBusOptions,
   ) {
     this.prefix = opts.channelPrefix ?? 'primeur:';
+    this.signer = opts.secret ? new BusSigner(opts.secret) : null;
+    this.onError = opts.onError ?? (() => undefined);
     sub.on('message', (channel: string, message: string) => {
       const entry = this.handlers.get(channel);
       if (!entry) return;
-      for (const handler of entry.set) handler(message);
+      const payload = this.signer ? this.signer.open(channel, message) : message;
+      if (payload === null) {
+        this.forgedCount++;
+        this.onError(new Error(`dropped an unauthenticated message on ${channel}`));
+        return;
+      }
+      for (const handler of entry.set) handler(payload);
     });
-    this.onError = opts.onError ?? (() => undefined);
     pub.on('error', this.onError);
     sub.on('error', this.onError);
     // While the subscriber connection is down, messages for this instance are lost (pub/sub keeps
@@ -95,7 +141,8 @@ export class RedisEventBus implements EventBus {
    */
   async publish(topic: string, payload: string) {
     try {
-      await this.pub.publish(this.prefix + topic, payload);
+      const channel = this.prefix + topic;
+      await this.pub.publish(channel, this.signer ? this.signer.sign(channel, payload) : payload);
     } catch (err) {
       this.onError(err instanceof Error ? err : new Error(String(err)));
     }
@@ -135,6 +182,10 @@ export class RedisEventBus implements EventBus {
     };
   }
 
+  async ping() {
+    await this.pub.ping();
+  }
+
   /** Channels this instance is subscribed to (tests check the reference counting). */
   get channelCount() {
     return this.handlers.size;
@@ -143,6 +194,11 @@ export class RedisEventBus implements EventBus {
   async close() {
     this.handlers.clear();
     this.gapListeners.clear();
-    await Promise.allSettled([this.pub.quit(), this.sub.quit()]);
+    // QUIT waits for Redis; with Redis down (a stop during its outage) it would wait for ever.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled([this.pub.quit(), this.sub.quit()]), new Promise((r) => (timer = setTimeout(r, CLOSE_WAIT_MS)))]);
+    clearTimeout(timer);
+    this.pub.disconnect();
+    this.sub.disconnect();
   }
 }

@@ -1,7 +1,10 @@
 import type { WebSocket } from 'ws';
+import { AUCTIONS_SUMMARY_TOPIC } from '@primeur/shared';
 import type { SessionUser } from '../plugins/session.js';
 import { encodeFrame, StompParser, StompProtocolError, type StompFrame } from './stomp-frame.js';
 import type { TopicHub, TopicSink } from './topic-hub.js';
+import type { LiveSessions } from './live-sessions.js';
+import { userDestinationTopic } from './user-destinations.js';
 
 export interface StompLimits {
   maxFrameBytes: number;
@@ -46,6 +49,8 @@ export interface ConnectionDeps {
   /** Resolves the session cookie read from the upgrade request; null when it is missing or invalid. */
   authenticate(): Promise<SessionUser | null>;
   log: { debug(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** This instance's live sockets by user: an ended session closes them at once (decision 523). */
+  liveSessions?: LiveSessions;
 }
 
 /**
@@ -64,6 +69,7 @@ export class StompConnection implements TopicSink {
   /** Frames are processed one at a time, in order (SUBSCRIBE awaits the bus before its RECEIPT). */
   private queue: Promise<void> = Promise.resolve();
   private frameWindowStart = Date.now();
+  private unregister: (() => void) | undefined;
   private framesInWindow = 0;
 
   constructor(
@@ -116,10 +122,12 @@ export class StompConnection implements TopicSink {
       return;
     }
     for (const frame of frames) {
-      this.queue = this.queue.then(() => this.handle(frame)).catch((err: unknown) => {
-        this.deps.log.warn({ err }, 'STOMP frame handling failed');
-        this.fail('Internal error', frame.headers.receipt);
-      });
+      this.queue = this.queue
+        .then(() => this.handle(frame))
+        .catch((err: unknown) => {
+          this.deps.log.warn({ err }, 'STOMP frame handling failed');
+          this.fail('Internal error', frame.headers.receipt);
+        });
     }
   }
 
@@ -185,6 +193,8 @@ export class StompConnection implements TopicSink {
     this.send(encodeFrame('CONNECTED', { version, 'heart-beat': `${sx},${sy}`, server: 'primeur' }));
     this.receipt(headers);
     this.startHeartbeats(outgoing, incoming);
+    this.unregister = this.deps.liveSessions?.add(user.id, { sessionId: user.sessionId, end: (reason) => this.fail(reason) });
+    // The safety net: an ended session is announced on the bus, but a lost announcement is caught here.
     this.timers.push(setInterval(() => void this.recheckSession(), this.deps.limits.sessionRecheckMs));
   }
 
@@ -230,8 +240,13 @@ export class StompConnection implements TopicSink {
   private async subscribe(frame: StompFrame) {
     const { destination, id, ack } = frame.headers;
     if (!id) return this.fail('SUBSCRIBE requires an id header', frame.headers.receipt);
-    if (!destination || !OFFER_TOPIC.test(destination)) {
-      return this.fail('Unknown destination: only /topic/offers/{productId} may be subscribed', frame.headers.receipt);
+    // A per-user queue reads the signed-in user's own bus topic (user-destinations.ts).
+    const topic = destination ? (userDestinationTopic(destination, this.user) ?? destination) : undefined;
+    if (!destination || !topic || (topic === destination && !OFFER_TOPIC.test(destination) && destination !== AUCTIONS_SUMMARY_TOPIC)) {
+      return this.fail(
+        'Unknown destination: only /topic/offers/{productId}, /topic/auctions and /user/queue/notifications may be subscribed',
+        frame.headers.receipt,
+      );
     }
     if (ack && ack !== 'auto') return this.fail('Only ack:auto is supported', frame.headers.receipt);
     if (this.subscriptions.has(id)) return this.fail(`Subscription id ${id} is already in use`, frame.headers.receipt);
@@ -240,7 +255,7 @@ export class StompConnection implements TopicSink {
     }
     const entry: { destination: string; remove?: () => void; cancelled?: boolean } = { destination };
     this.subscriptions.set(id, entry);
-    const remove = await this.deps.hub.subscribe(destination, this, id);
+    const remove = await this.deps.hub.subscribe(topic, this, id);
     // The connection may have closed while the bus subscription was being set up.
     if (this.state === 'closed' || entry.cancelled) return remove();
     entry.remove = remove;
@@ -280,6 +295,7 @@ export class StompConnection implements TopicSink {
   private cleanup() {
     if (this.state === 'closed') return;
     this.state = 'closed';
+    this.unregister?.();
     for (const t of this.timers) clearTimeout(t);
     clearTimeout(this.heartbeatTimer);
     this.timers = [];

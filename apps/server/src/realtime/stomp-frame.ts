@@ -28,19 +28,7 @@ const CR = 0x0d;
 /** Commands whose headers are not escaped (spec: CONNECT and CONNECTED frames do not escape). */
 const UNESCAPED = new Set(['CONNECT', 'CONNECTED']);
 
-const CLIENT_COMMANDS = new Set([
-  'CONNECT',
-  'STOMP',
-  'SEND',
-  'SUBSCRIBE',
-  'UNSUBSCRIBE',
-  'ACK',
-  'NACK',
-  'BEGIN',
-  'COMMIT',
-  'ABORT',
-  'DISCONNECT',
-]);
+const CLIENT_COMMANDS = new Set(['CONNECT', 'STOMP', 'SEND', 'SUBSCRIBE', 'UNSUBSCRIBE', 'ACK', 'NACK', 'BEGIN', 'COMMIT', 'ABORT', 'DISCONNECT']);
 
 function unescapeHeader(raw: string): string {
   if (!raw.includes('\\')) return raw;
@@ -63,9 +51,7 @@ function unescapeHeader(raw: string): string {
 }
 
 export function escapeHeader(value: string): string {
-  return /[\\\r\n:]/.test(value)
-    ? value.replace(/\\/g, '\\\\').replace(/\r/g, '\\r').replace(/\n/g, '\\n').replace(/:/g, '\\c')
-    : value;
+  return /[\\\r\n:]/.test(value) ? value.replace(/\\/g, '\\\\').replace(/\r/g, '\\r').replace(/\n/g, '\\n').replace(/:/g, '\\c') : value;
 }
 
 /**

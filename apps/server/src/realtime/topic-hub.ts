@@ -70,6 +70,22 @@ export class TopicHub {
     };
   }
 
+  /**
+   * Delivers a message to this instance's subscribers only (no bus): for messages every instance
+   * receives by itself, such as committed offers relayed from the database.
+   */
+  deliverLocal(topic: string, payload: string) {
+    const entry = this.topics.get(topic);
+    if (entry) this.fanOut(topic, entry.subscribers, payload);
+  }
+
+  /** Local subscribers across all topics (metrics). */
+  get subscriberCount() {
+    let n = 0;
+    for (const e of this.topics.values()) n += e.subscribers.size;
+    return n;
+  }
+
   /** Number of topics with a live bus subscription (tests and metrics). */
   get topicCount() {
     return this.topics.size;

@@ -1,5 +1,5 @@
-import type { CatalogMatch } from '../../db/schema/unchecked-products.js';
-import { fold, similarity, words } from './text.js';
+import type { CatalogMatch } from './lookalike.js';
+import { fold, prepareWord, similarity, similarityOf, words, type PreparedWord } from './text.js';
 
 /** The catalog as the parser sees it (loaded once per import through the catalog and location services). */
 export interface MatchCatalog {
@@ -17,26 +17,31 @@ const WORD_MIN = 0.75;
 export const PRODUCT_MATCH_MIN = 0.6;
 
 /** Spoken names of origins that the language tables do not give. */
-const COUNTRY_ALIASES: Record<string, string[]> = {
-  NL: ['holanda', 'hollande', 'holland'],
-  ZA: ['rsa', 'sudafrica', 'south africa'],
-  GB: ['uk', 'inglaterra', 'angleterre', 'england'],
-  US: ['usa', 'eeuu', 'ee uu'],
-  ES: ['espana', 'spain', 'espagne', 'almeria', 'huelva', 'murcia', 'sevilla', 'malaga', 'alicante', 'castellon', 'canarias'],
-  MA: ['marruecos', 'maroc', 'morocco', 'souss', 'agadir'],
-  TR: ['turkey', 'turquia', 'turquie', 'turkei'],
-  IT: ['sicilia', 'sicile', 'sicily'],
-};
+const COUNTRY_ALIASES = new Map<string, string[]>(
+  Object.entries({
+    NL: ['holanda', 'hollande', 'holland'],
+    ZA: ['rsa', 'sudafrica', 'south africa'],
+    GB: ['uk', 'inglaterra', 'angleterre', 'england'],
+    US: ['usa', 'eeuu', 'ee uu'],
+    ES: ['espana', 'spain', 'espagne', 'almeria', 'huelva', 'murcia', 'sevilla', 'malaga', 'alicante', 'castellon', 'canarias'],
+    MA: ['marruecos', 'maroc', 'morocco', 'souss', 'agadir'],
+    TR: ['turkey', 'turquia', 'turquie', 'turkei'],
+    IT: ['sicilia', 'sicile', 'sicily'],
+  }),
+);
 
 interface IndexedName {
   id: number;
   label: string;
   code: string;
   tokens: string[];
+  /** The same words prepared for fast comparison. */
+  prepared: PreparedWord[];
 }
 
 export class CatalogMatcher {
   private readonly names: IndexedName[] = [];
+  private readonly preparedWords = new Map<string, PreparedWord>();
   private readonly countryByName = new Map<string, { id: number; name: string; alpha2: string }>();
   readonly longestCountryName: number;
 
@@ -44,15 +49,17 @@ export class CatalogMatcher {
     for (const a of catalog.articles) {
       for (const lang of LANGS) {
         const tokens = words(fold(a.names[lang])).filter((w) => !NAME_STOPWORDS.has(w));
-        if (tokens.length) this.names.push({ id: a.id, label: a.names.en, code: a.code, tokens });
+        if (tokens.length) this.names.push({ id: a.id, label: a.names.en, code: a.code, tokens, prepared: tokens.map((t) => this.prepared(t)) });
       }
     }
     // "Granada" is a pomegranate before it is Grenada: a country name that is a whole product name is not an origin.
     const productWords = new Set(this.names.map((n) => n.tokens.join(' ')));
     let longest = 1;
+    // One formatter per language, not one per country and language: building them is the slow part.
+    const displayNames = LANGS.map((lang) => new Intl.DisplayNames([lang], { type: 'region' }));
     for (const c of catalog.countries) {
-      const spoken = LANGS.map((lang) => new Intl.DisplayNames([lang], { type: 'region' }).of(c.alpha2) ?? '');
-      for (const n of [c.name, ...spoken, ...(COUNTRY_ALIASES[c.alpha2] ?? [])]) {
+      const spoken = displayNames.map((d) => d.of(c.alpha2) ?? '');
+      for (const n of [c.name, ...spoken, ...(COUNTRY_ALIASES.get(c.alpha2) ?? [])]) {
         const key = words(fold(n)).join(' ');
         if (!key || productWords.has(key)) continue;
         this.countryByName.set(key, c);
@@ -60,6 +67,12 @@ export class CatalogMatcher {
       }
     }
     this.longestCountryName = longest;
+  }
+
+  private prepared(word: string) {
+    let p = this.preparedWords.get(word);
+    if (!p) this.preparedWords.set(word, (p = prepareWord(word)));
+    return p;
   }
 
   /** The country whose name (in any of the four languages, or a common alias) is exactly these folded words. */
@@ -74,14 +87,22 @@ export class CatalogMatcher {
    * "naranjas navel". Ties go to the longer name (more evidence). One entry per article.
    */
   articles(text: string, limit = 3): CatalogMatch[] {
-    const lineWords = words(fold(text)).filter((w) => /\p{L}/u.test(w));
+    const lineWords = words(fold(text))
+      .filter((w) => /\p{L}/u.test(w))
+      .map(prepareWord);
     if (!lineWords.length) return [];
     const best = new Map<number, { m: CatalogMatch; len: number }>();
+    // Name words repeat across articles and languages ("tomate", "rojo"): score each one once per line.
+    const tokenScore = new Map<string, number>();
     for (const n of this.names) {
       let sum = 0;
-      for (const t of n.tokens) {
-        let s = 0;
-        for (const w of lineWords) s = Math.max(s, similarity(t, w));
+      for (const t of n.prepared) {
+        let s = tokenScore.get(t.word);
+        if (s === undefined) {
+          s = 0;
+          for (const w of lineWords) s = Math.max(s, similarityOf(t, w));
+          tokenScore.set(t.word, s);
+        }
         sum += s >= WORD_MIN ? s : 0;
       }
       const score = Math.round((sum / n.tokens.length) * 100) / 100;
@@ -108,31 +129,89 @@ export class CatalogMatcher {
   }
 }
 
-/** Words traders use, mapped onto the English words of the catalog entries. */
-const PACKAGING_SYNONYMS: Record<string, string> = {
-  granel: 'bulk', vrac: 'bulk', tarrina: 'punnet', tarrinas: 'punnet', barquette: 'punnet', barquettes: 'punnet',
-  cestita: 'punnet', punnets: 'punnet', malla: 'net', mallas: 'net', filet: 'net', filets: 'net', saco: 'net',
-  manojo: 'bunch', manojos: 'bunch', botte: 'bunch', bottes: 'bunch', bunches: 'bunch', flowpack: 'flow-pack',
-  papel: 'paper', papier: 'paper', film: 'film', filmee: 'film', ep: 'europool', gr: 'g',
-};
-const BOX_SYNONYMS: Record<string, string> = {
-  caja: 'box', cajas: 'box', cj: 'box', cjs: 'box', colis: 'box', carton: 'cardboard', cartons: 'cardboard',
-  ctn: 'cardboard', boxes: 'box', madera: 'wooden crate', bois: 'wooden crate', wood: 'wooden crate', wooden: 'wooden crate', cagette: 'crate', cagettes: 'crate',
-  caisse: 'crate', caisses: 'crate', crates: 'crate', plastico: 'plastic crate', plastique: 'plastic crate', plastic: 'plastic crate', plato: 'tray',
-  platos: 'tray', plateau: 'tray', plateaux: 'tray', bandeja: 'tray', trays: 'tray', ep: 'euro pool', europool: 'euro pool',
-  palox: 'pallox',
-};
+/**
+ * Words traders use, mapped onto the English words of the catalog entries. Maps, not plain objects:
+ * a word of a message ("constructor", "__proto__") must never find an inherited property.
+ */
+const PACKAGING_SYNONYMS = new Map<string, string>(
+  Object.entries({
+    granel: 'bulk',
+    vrac: 'bulk',
+    tarrina: 'punnet',
+    tarrinas: 'punnet',
+    barquette: 'punnet',
+    barquettes: 'punnet',
+    cestita: 'punnet',
+    punnets: 'punnet',
+    malla: 'net',
+    mallas: 'net',
+    filet: 'net',
+    filets: 'net',
+    saco: 'net',
+    manojo: 'bunch',
+    manojos: 'bunch',
+    botte: 'bunch',
+    bottes: 'bunch',
+    bunches: 'bunch',
+    flowpack: 'flow-pack',
+    papel: 'paper',
+    papier: 'paper',
+    film: 'film',
+    filmee: 'film',
+    ep: 'europool',
+    gr: 'g',
+  }),
+);
+const BOX_SYNONYMS = new Map<string, string>(
+  Object.entries({
+    caja: 'box',
+    cajas: 'box',
+    cj: 'box',
+    cjs: 'box',
+    colis: 'box',
+    carton: 'cardboard',
+    cartons: 'cardboard',
+    ctn: 'cardboard',
+    boxes: 'box',
+    madera: 'wooden crate',
+    bois: 'wooden crate',
+    wood: 'wooden crate',
+    wooden: 'wooden crate',
+    cagette: 'crate',
+    cagettes: 'crate',
+    caisse: 'crate',
+    caisses: 'crate',
+    crates: 'crate',
+    plastico: 'plastic crate',
+    plastique: 'plastic crate',
+    plastic: 'plastic crate',
+    plato: 'tray',
+    platos: 'tray',
+    plateau: 'tray',
+    plateaux: 'tray',
+    bandeja: 'tray',
+    trays: 'tray',
+    ep: 'europool',
+    palox: 'pallox',
+  }),
+);
 
-function expand(text: string, synonyms: Record<string, string>): string[] {
+function expand(text: string, synonyms: ReadonlyMap<string, string>): string[] {
   const out: string[] = [];
-  // "30x40" and "60x40x16" are dimensions; "6416" an IFCO/Euro Pool code: both compare as words.
-  for (const w of words(fold(text).replace(/(\d)\s*x\s*(?=\d)/g, '$1 ').replace(/(\d)(?=[a-z])/g, '$1 '))) {
-    out.push(...(synonyms[w] ?? w).split(' '));
+  // "30x40" and "60x40x16" are dimensions; "6416" an ifco/europool code: both compare as words.
+  // "Euro Pool" is the crate's other spelling: the catalog writes it "europool" (decision 640).
+  for (const w of words(
+    fold(text)
+      .replace(/\beuro\s+pool\b/g, 'europool')
+      .replace(/(\d)\s*x\s*(?=\d)/g, '$1 ')
+      .replace(/(\d)(?=[a-z])/g, '$1 '),
+  )) {
+    out.push(...(synonyms.get(w) ?? w).split(' '));
   }
   return out;
 }
 
-function bestByWords(text: string, entries: Array<{ id: number; name: string }>, synonyms: Record<string, string>): CatalogMatch | null {
+function bestByWords(text: string, entries: Array<{ id: number; name: string }>, synonyms: ReadonlyMap<string, string>): CatalogMatch | null {
   const said = new Set(expand(text, synonyms));
   if (!said.size) return null;
   let best: CatalogMatch | null = null;

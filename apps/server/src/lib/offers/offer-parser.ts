@@ -1,4 +1,5 @@
-import type { Lookalike } from '../../db/schema/unchecked-products.js';
+import { isoDay, round3 } from '@primeur/shared';
+import type { Lookalike } from './lookalike.js';
 import { CatalogMatcher, PRODUCT_MATCH_MIN } from './catalog-matcher.js';
 import { fold, toNumber, words } from './text.js';
 
@@ -33,17 +34,35 @@ const CUR = String.raw`(?:€|\beur(?:os?)?\b)`;
 const CUR_AFTER = String.raw`(?:€|eur(?:os?)?\b|e\b)`;
 const KG_UNIT = ['kg', 'kgs', 'kilo', 'kilos', 'k'];
 const BOX_UNIT = ['caja', 'cajas', 'cj', 'cjs', 'colis', 'col', 'bulto', 'box', 'boxes', 'ctn', 'carton', 'case', 'bandeja', 'plateau', 'tray', 'caisse'];
-const PIECE_UNIT = ['pieza', 'piezas', 'pza', 'pc', 'pcs', 'piece', 'pieces', 'unidad', 'unidades', 'ud', 'uds', 'u', 'unite', 'each', 'ea', 'pz', 'manojo', 'botte', 'bunch'];
-const UNIT = `(?:(${[...KG_UNIT, ...BOX_UNIT, ...PIECE_UNIT].sort((a, b) => b.length - a.length).join("|")})\\b)`;
+const PIECE_UNIT = [
+  'pieza',
+  'piezas',
+  'pza',
+  'pc',
+  'pcs',
+  'piece',
+  'pieces',
+  'unidad',
+  'unidades',
+  'ud',
+  'uds',
+  'u',
+  'unite',
+  'each',
+  'ea',
+  'pz',
+  'manojo',
+  'botte',
+  'bunch',
+];
+const UNIT = `(?:(${[...KG_UNIT, ...BOX_UNIT, ...PIECE_UNIT].sort((a, b) => b.length - a.length).join('|')})\\b)`;
 const SEP = String.raw`(?:\/|\bpor\b|\bper\b|\bpar\b|\bel\b|\bla\b|\ble\b|\bthe\b|\ba\b)?`;
 
 /** Euro sign or word before or after the number, or a "/unit" after it; a bare "5 kg" is a weight, not a price. */
-const PRICE_RE = new RegExp(
-  String.raw`(${CUR}\s*)?\b(${NUM})\s*(${CUR_AFTER})?\s*(\/\s*|${SEP}\s*)?${UNIT}?`,
-  'g',
-);
+const PRICE_RE = new RegExp(String.raw`(${CUR}\s*)?\b(${NUM})\s*(${CUR_AFTER})?\s*(\/\s*|${SEP}\s*)?${UNIT}?`, 'g');
 const AT_PRICE_RE = new RegExp(String.raw`(?:@|\ba\b|\bprecio\b|\bprix\b|\bprice\b)\s*:?\s*(${NUM})(?![.,]?\d)(?!\s*(?:kg|k\b|pal|g\b|gr|x|mm|%))`, 'g');
-const CALIBER_RE = /\b(?:cal(?:ibres?|iber|ibro|ibre)?|size|taille|tamano|calb?)\b\.?\s*:?\s*([0-9]{1,3}(?:\s*[-/]\s*[0-9]{1,3}|\+[0-9]{1,3})*\+?|[a-z0-9]{1,4}\+?)/g;
+const CALIBER_RE =
+  /\b(?:cal(?:ibres?|iber|ibro|ibre)?|size|taille|tamano|calb?)\b\.?\s*:?\s*([0-9]{1,3}(?:\s*[-/]\s*[0-9]{1,3}|\+[0-9]{1,3})*\+?|[a-z0-9]{1,4}\+?)/g;
 const MM_RE = /\b(\d{2,3}(?:\s*[-/]\s*\d{2,3})?\+?\s*mm\b\+?)/g;
 const CATEGORY_RE = /\b(?:cat(?:egoria|egorie|egory)?\.?\s*(?:i{1,2}|1|2|extra)|(?:i{1,2}|1ª|2ª|1a|2a)\s*cat(?:egoria|egorie)?|extra)\b/g;
 const DATE_RE = /\b(\d{1,2})[/.](\d{1,2})(?:[/.](\d{2}|\d{4}))?\b/g;
@@ -54,19 +73,110 @@ const BOX_RE =
   /\b(?:cajas?|cjs?|colis|cartons?|carton|boxes|box|ctn|cagettes?|caisses?|crates?|platos?|plateaux?|plateau|trays?|bandejas?|ifco|europool|euro\s*pool|madera|bois|wooden|wood|plastico|plastique|plastic|octabin|pallox|palox)\b(?:\s*(?:\d{2}\s*x\s*\d{2}(?:\s*x\s*\d{1,2})?|\b(?:43|64)\d\d\b))*|\b\d{2}\s*x\s*\d{2}(?:\s*x\s*\d{1,2})?\b|\b(?:43|64)\d\d\b/g;
 const PACKAGING_RE =
   /\b(?:a\s+)?(?:granel|vrac|bulk|tarrinas?|barquettes?|punnets?|cestitas?|clamshells?|flow\s*-?\s*pack|flowpack|mallas?|filets?|net\s*bags?|sacos?|manojos?|bottes?|bunch(?:es)?|bolsa\s+(?:de\s+)?papel|sac\s+papier|paper\s+bags?|film|filmee)\b/g;
-const WEEKDAYS: Record<string, number> = {
-  domingo: 0, sunday: 0, dimanche: 0, lunes: 1, monday: 1, lundi: 1, martes: 2, tuesday: 2, mardi: 2,
-  miercoles: 3, wednesday: 3, mercredi: 3, jueves: 4, thursday: 4, jeudi: 4, viernes: 5, friday: 5, vendredi: 5,
-  sabado: 6, saturday: 6, samedi: 6,
-};
-const RELATIVE_DAYS: Record<string, number> = { hoy: 0, today: 0, aujourd: 0, manana: 1, tomorrow: 1, demain: 1 };
+// Maps, not plain objects: a word looked up must never find an inherited property ("constructor",
+// "__proto__", "toString" are words a message may contain).
+const WEEKDAYS = new Map<string, number>(
+  Object.entries({
+    domingo: 0,
+    sunday: 0,
+    dimanche: 0,
+    lunes: 1,
+    monday: 1,
+    lundi: 1,
+    martes: 2,
+    tuesday: 2,
+    mardi: 2,
+    miercoles: 3,
+    wednesday: 3,
+    mercredi: 3,
+    jueves: 4,
+    thursday: 4,
+    jeudi: 4,
+    viernes: 5,
+    friday: 5,
+    vendredi: 5,
+    sabado: 6,
+    saturday: 6,
+    samedi: 6,
+  }),
+);
+const RELATIVE_DAYS = new Map<string, number>(Object.entries({ hoy: 0, today: 0, aujourd: 0, manana: 1, tomorrow: 1, demain: 1 }));
 /** Words that carry no product meaning in an offer line. */
 const FILLER = new Set([
-  'de', 'del', 'la', 'las', 'los', 'el', 'le', 'les', 'du', 'des', 'en', 'a', 'al', 'y', 'et', 'and', 'con', 'avec', 'with', 'the',
-  'of', 'por', 'par', 'per', 'x', 'desde', 'from', 'partir', 'dispo', 'disponible', 'disponibles', 'available', 'oferta', 'offre',
-  'offer', 'precio', 'prix', 'price', 'origen', 'origine', 'origin', 'orig', 'salida', 'depart', 'loading', 'carga', 'cargamos',
-  'semana', 'semaine', 'week', 'exw', 'fob', 'cif', 'dap', 'fca', 'tenemos', 'we', 'have',
-  'nous', 'avons', 'quedan', 'left', 'reste', 'hay', 'only', 'solo', 'ya', 'kg', 'k', 'cat', 'categoria', 'unos', 'unas', 'some',
+  'de',
+  'del',
+  'la',
+  'las',
+  'los',
+  'el',
+  'le',
+  'les',
+  'du',
+  'des',
+  'en',
+  'a',
+  'al',
+  'y',
+  'et',
+  'and',
+  'con',
+  'avec',
+  'with',
+  'the',
+  'of',
+  'por',
+  'par',
+  'per',
+  'x',
+  'desde',
+  'from',
+  'partir',
+  'dispo',
+  'disponible',
+  'disponibles',
+  'available',
+  'oferta',
+  'offre',
+  'offer',
+  'precio',
+  'prix',
+  'price',
+  'origen',
+  'origine',
+  'origin',
+  'orig',
+  'salida',
+  'depart',
+  'loading',
+  'carga',
+  'cargamos',
+  'semana',
+  'semaine',
+  'week',
+  'exw',
+  'fob',
+  'cif',
+  'dap',
+  'fca',
+  'tenemos',
+  'we',
+  'have',
+  'nous',
+  'avons',
+  'quedan',
+  'left',
+  'reste',
+  'hay',
+  'only',
+  'solo',
+  'ya',
+  'kg',
+  'k',
+  'cat',
+  'categoria',
+  'unos',
+  'unas',
+  'some',
 ]);
 /** A line with one of these words is about something else (transport, totals, payment), not an offer. */
 const NOT_AN_OFFER = /\b(?:transporte|transport|porte|portes|flete|freight|total|iva|tva|vat|pago|paiement|payment|factura|facture|invoice)\b/;
@@ -92,7 +202,8 @@ function take(s: LineState, re: RegExp, onMatch: (m: RegExpExecArray) => boolean
   }
 }
 
-const iso = (d: Date) => d.toISOString().slice(0, 10);
+/** The day of a UTC-midnight date (the parser counts days in UTC from `ctx.today`). */
+const iso = (d: Date) => isoDay(d, 'UTC');
 
 function dayMonth(day: number, month: number, year: number | undefined, today: Date): string | null {
   if (month < 1 || month > 12 || day < 1 || day > 31) return null;
@@ -123,15 +234,27 @@ interface Fields {
 
 function readFields(s: LineState, matcher: CatalogMatcher, ctx: ParseContext): Fields {
   const f: Fields = {
-    priceKg: null, priceColis: null, pricePiece: null, volume: null, startDate: null, caliber: '',
-    boxParts: [], packParts: [], origin: null, boxKg: null, notAnOffer: NOT_AN_OFFER.test(s.folded),
+    priceKg: null,
+    priceColis: null,
+    pricePiece: null,
+    volume: null,
+    startDate: null,
+    caliber: '',
+    boxParts: [],
+    packParts: [],
+    origin: null,
+    boxKg: null,
+    notAnOffer: NOT_AN_OFFER.test(s.folded),
   };
   const orig = (m: RegExpExecArray, group = 0) => s.original.slice(m.index, m.index + m[group]!.length).trim();
 
   take(s, CATEGORY_RE, () => undefined);
   take(s, CALIBER_RE, (m) => {
     if (f.caliber) return false;
-    f.caliber = s.original.substr(m.index + m[0].length - m[1]!.length, m[1]!.length).trim().toUpperCase();
+    f.caliber = s.original
+      .substr(m.index + m[0].length - m[1]!.length, m[1]!.length)
+      .trim()
+      .toUpperCase();
   });
   take(s, MM_RE, (m) => {
     if (f.caliber) return false;
@@ -164,10 +287,15 @@ function readFields(s: LineState, matcher: CatalogMatcher, ctx: ParseContext): F
   });
   for (const w of words(s.folded)) {
     if (f.startDate) break;
-    if (w in RELATIVE_DAYS) f.startDate = plusDays(ctx.today, RELATIVE_DAYS[w]!);
-    else if (w in WEEKDAYS) f.startDate = plusDays(ctx.today, (WEEKDAYS[w]! - ctx.today.getUTCDay() + 7) % 7);
+    const relative = RELATIVE_DAYS.get(w);
+    const weekday = WEEKDAYS.get(w);
+    if (relative !== undefined) f.startDate = plusDays(ctx.today, relative);
+    else if (weekday !== undefined) f.startDate = plusDays(ctx.today, (weekday - ctx.today.getUTCDay() + 7) % 7);
   }
-  s.folded = s.folded.replace(/\b(?:hoy|today|aujourd|manana|tomorrow|demain|lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\b/g, (w) => ' '.repeat(w.length));
+  s.folded = s.folded.replace(
+    /\b(?:hoy|today|aujourd|manana|tomorrow|demain|lunes|martes|miercoles|jueves|viernes|sabado|domingo|monday|tuesday|wednesday|thursday|friday|saturday|sunday|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\b/g,
+    (w) => ' '.repeat(w.length),
+  );
   take(s, PALLET_RE, (m) => {
     f.volume = (f.volume ?? 0) + toNumber(m[1]!);
   });
@@ -228,8 +356,6 @@ function leftover(s: LineState): string {
   }
   return parts.join(' ');
 }
-
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 export interface MessageDefaults {
   origin: { text: string; match: Lookalike['origin'] } | null;

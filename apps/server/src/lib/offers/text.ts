@@ -64,3 +64,41 @@ export function similarity(a: string, b: string): number {
 
 /** "1,20" and "1.20" both mean 1.2 in offers (prices are never written with thousands separators). */
 export const toNumber = (s: string) => Number(s.replace(',', '.'));
+
+/**
+ * A word prepared once for many similarity comparisons: its singular candidates and its letter pairs
+ * as sorted numbers. `similarityOf(a, b)` equals `similarity(a.word, b.word)` without allocating,
+ * which matters when one line is compared with every name of the catalog.
+ */
+export interface PreparedWord {
+  word: string;
+  singulars: string[];
+  pairs: number[];
+}
+
+export function prepareWord(word: string): PreparedWord {
+  const padded = ` ${word} `;
+  const pairs: number[] = [];
+  for (let i = 0; i < padded.length - 1; i++) pairs.push(padded.charCodeAt(i) * 65_536 + padded.charCodeAt(i + 1));
+  pairs.sort((x, y) => x - y);
+  return { word, singulars: singulars(word), pairs };
+}
+
+export function similarityOf(a: PreparedWord, b: PreparedWord): number {
+  if (a.word === b.word) return 1;
+  for (const w of b.singulars) if (a.singulars.includes(w)) return 1;
+  const x = a.pairs;
+  const y = b.pairs;
+  let i = 0;
+  let j = 0;
+  let common = 0;
+  while (i < x.length && j < y.length) {
+    if (x[i] === y[j]) {
+      common++;
+      i++;
+      j++;
+    } else if (x[i]! < y[j]!) i++;
+    else j++;
+  }
+  return (2 * common) / (x.length + y.length);
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, login, type TestContext } from '../../test/build-app.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { createUser } from '../db/factories.js';
+import { sessions } from '../db/schema/index.js';
+import { JobRunner } from './runner.js';
+
+const quiet = { info: () => undefined, error: () => undefined, debug: () => undefined };
+const PG_URL = process.env.TEST_DATABASE_URL;
+
+let ctx: TestContext;
+let second: Database;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  // A second instance: its own pool on the same PostgreSQL database, or the same embedded database.
+  second = PG_URL ? await openDatabase({ databaseUrl: ctx.database.pool!.options.connectionString!, poolSize: 3 }) : ctx.database;
+});
+afterAll(async () => {
+  if (second !== ctx.database) await second.close();
+  await ctx.close();
+});
+
+describe('job runner', () => {
+  it('runs a job once when two instances try at the same moment, and records the run', async () => {
+    let runs = 0;
+    const job = {
+      name: 'test-once',
+      everyMs: 60_000,
+      run: async () => {
+        runs++;
+        await new Promise((r) => setTimeout(r, 300));
+      },
+    };
+    const a = new JobRunner(ctx.database, quiet);
+    const b = new JobRunner(second, quiet);
+    a.register(job);
+    b.register(job);
+    const outcomes = await Promise.all([a.runExclusive('test-once'), b.runExclusive('test-once')]);
+    expect(outcomes.sort()).toEqual(['ok', 'skipped']);
+    expect(runs).toBe(1);
+    // Right after, within the period's gap, the other instance does not repeat it either.
+    expect(await b.runExclusive('test-once')).toBe('skipped');
+    expect(runs).toBe(1);
+    const [status] = (await a.status()).filter((s) => s.name === 'test-once');
+    expect(status).toMatchObject({ lastOutcome: 'ok', runCount: 1, failureCount: 0 });
+    expect(status!.lastDurationMs).toBeGreaterThanOrEqual(250);
+  });
+
+  it('records a failure with its error, and admins see every job on the jobs route', async () => {
+    ctx.app.jobs.register({
+      name: 'test-failing',
+      everyMs: 0,
+      run: async () => {
+        throw new Error('upstream said no');
+      },
+    });
+    const admin = await createUser(ctx.db, { category: 'admin' });
+    const cookie = await login(ctx.app, admin.email, admin.password);
+    const run = await ctx.app.inject({ method: 'POST', url: '/api/admin/jobs/test-failing/run', headers: { cookie } });
+    expect(run.json()).toEqual({ outcome: 'failed' });
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/admin/jobs', headers: { cookie } });
+    expect(list.statusCode).toBe(200);
+    const byName = new Map((list.json() as Array<{ name: string }>).map((j) => [j.name, j]));
+    expect(byName.get('test-failing')).toMatchObject({ lastOutcome: 'failed', lastError: 'upstream said no', failureCount: 1 });
+    expect([...byName.keys()]).toEqual(expect.arrayContaining(['auction-closer', 'session-purge', 'price-fetch']));
+    expect(byName.get('auction-closer')).toMatchObject({ lastOutcome: 'ok' });
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/admin/jobs/nope/run', headers: { cookie } })).statusCode).toBe(404);
+  });
+
+  it('purges expired sessions (the session-purge job)', async () => {
+    const user = await createUser(ctx.db);
+    await ctx.db.insert(sessions).values({ id: 'expired-session-for-purge-test', userId: user.id, expiresAt: new Date(Date.now() - 1000) });
+    expect(await ctx.app.jobs.runExclusive('session-purge', { force: true })).toBe('ok');
+    expect(await ctx.db.select().from(sessions).where(eq(sessions.id, 'expired-session-for-purge-test'))).toEqual([]);
+  });
+});

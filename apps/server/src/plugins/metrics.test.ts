@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, login, type TestContext } from '../../test/build-app.js';
+import { createUser } from '../db/factories.js';
+
+const TOKEN = 'metrics-token-0123456789';
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ metricsToken: TOKEN });
+});
+afterAll(() => ctx?.close());
+
+describe('GET /metrics', () => {
+  it('refuses visitors (401) and non-admins (403)', async () => {
+    expect((await ctx.app.inject({ url: '/metrics' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong-token-0123456789' } })).statusCode).toBe(401);
+    const user = await createUser(ctx.db, { category: 'client' });
+    const cookie = await login(ctx.app, user.email, user.password);
+    expect((await ctx.app.inject({ url: '/metrics', headers: { cookie } })).statusCode).toBe(403);
+  });
+
+  it('answers Prometheus text to the token or an admin, with route latency, live connections, jobs and backlogs', async () => {
+    await ctx.app.inject({ url: '/api/health' });
+    await ctx.app.jobs.runExclusive('session-purge', { force: true });
+    const res = await ctx.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toMatch(/primeur_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} [1-9]/);
+    expect(res.body).toContain('primeur_live_connections 0');
+    expect(res.body).toMatch(/primeur_job_runs_total\{job="session-purge",outcome="ok"\} [1-9]/);
+    expect(res.body).toContain('primeur_outbox_backlog{queue="inbound"} 0');
+    expect(res.body).toContain('primeur_bids_total');
+    const admin = await createUser(ctx.db, { category: 'admin' });
+    const cookie = await login(ctx.app, admin.email, admin.password);
+    expect((await ctx.app.inject({ url: '/metrics', headers: { cookie } })).statusCode).toBe(200);
+  });
+});

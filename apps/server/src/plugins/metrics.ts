@@ -1,0 +1,123 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Db } from '../db/client.js';
+import { HttpError } from '../lib/http-error.js';
+import { SESSION_COOKIE } from './session.js';
+
+/** The bid route, whose answers are counted as accepted or refused. */
+const BID_ROUTE = '/api/users/auction/offers/add/:productId';
+
+export class AppMetrics {
+  readonly registry = new Registry();
+  readonly requestDuration = new Histogram({
+    name: 'primeur_http_request_duration_seconds',
+    help: 'HTTP request latency by route template',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  readonly bids = new Counter({
+    name: 'primeur_bids_total',
+    help: 'Bids answered, by outcome (accepted, or the refusal code)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly bidDuration = new Histogram({
+    name: 'primeur_bid_duration_seconds',
+    help: 'Bid latency (request to answer)',
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+  readonly busLag = new Histogram({
+    name: 'primeur_live_relay_lag_seconds',
+    help: 'From the commit notification to delivery to local watchers',
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+    registers: [this.registry],
+  });
+  readonly jobRuns = new Counter({
+    name: 'primeur_job_runs_total',
+    help: 'Background job runs on this instance, by job and outcome (skipped: another instance ran it)',
+    labelNames: ['job', 'outcome'] as const,
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry, prefix: 'primeur_' });
+  }
+
+  /** Gauges read at scrape time. */
+  addGauges(app: FastifyInstance, db: Db) {
+    new Gauge({
+      name: 'primeur_live_connections',
+      help: 'Open WebSocket (STOMP) connections on this instance',
+      registers: [this.registry],
+      collect() {
+        this.set(app.websocketServer?.clients.size ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'primeur_outbox_backlog',
+      help: 'Messages waiting: emails not sent yet (pending), received WhatsApp messages not parsed yet (inbound)',
+      labelNames: ['queue'] as const,
+      registers: [this.registry],
+      async collect() {
+        try {
+          const res = await db.execute<{ emails: number; inbound: number }>(sql`
+            select (select count(*) from outbox where status = 'pending')::int as emails,
+                   (select count(*) from inbound_messages where status in ('pending', 'parsing'))::int as inbound`);
+          this.set({ queue: 'email' }, Number(res.rows[0]?.emails ?? 0));
+          this.set({ queue: 'inbound' }, Number(res.rows[0]?.inbound ?? 0));
+        } catch {
+          // Database away: the gauges keep their last values; readiness says why.
+        }
+      },
+    });
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: AppMetrics;
+  }
+}
+
+const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * Prometheus metrics (decision 525): request latency by route, bids, relay lag, live connections,
+ * job runs, backlogs. GET /metrics answers a `Bearer METRICS_TOKEN` or an admin's session.
+ */
+async function metricsPlugin(app: FastifyInstance, opts: { metrics: AppMetrics; db: Db; token?: string }) {
+  const m = opts.metrics;
+  app.decorate('metrics', m);
+  m.addGauges(app, opts.db);
+
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url;
+    if (!route) return; // 404s: no template, and unbounded label values otherwise
+    const seconds = reply.elapsedTime / 1000;
+    m.requestDuration.observe({ method: req.method, route, status: String(reply.statusCode) }, seconds);
+    if (route === BID_ROUTE && req.method === 'POST') {
+      m.bidDuration.observe(seconds);
+      m.bids.inc({ outcome: reply.statusCode < 300 ? 'accepted' : `refused_${reply.statusCode}` });
+    }
+  });
+
+  app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
+    const auth = req.headers.authorization;
+    let allowed = !!opts.token && typeof auth === 'string' && auth.startsWith('Bearer ') && sameSecret(auth.slice(7), opts.token);
+    if (!allowed) {
+      const cookie = req.cookies[SESSION_COOKIE];
+      const user = cookie ? await app.sessions.resolve(cookie) : null;
+      if (!user) throw new HttpError(401, 'NOT_SIGNED_IN', 'A metrics token or an admin session is required.');
+      if (user.category !== 'admin') throw new HttpError(403, 'FORBIDDEN', 'You do not have the required permissions.');
+      allowed = true;
+    }
+    return reply.type(m.registry.contentType).send(await m.registry.metrics());
+  });
+}
+
+export default fp(metricsPlugin, { name: 'metrics' });
