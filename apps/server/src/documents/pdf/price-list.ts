@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import type { Language } from '@primeur/shared';
+import { formatDay, type Language } from '@primeur/shared';
 import { pdfText } from './i18n.js';
 
 /**
@@ -47,8 +47,6 @@ const ROW = 16;
 /** The weight and both price columns, where a line without offer says so. */
 const NOTE_WIDTH = 64 + 48 + 49;
 
-const LOCALE: Record<Language, string> = { en: 'en-GB', fr: 'fr-FR', de: 'de-DE', es: 'es-ES' };
-
 /** Spec §9: line prices with 2 decimals and a decimal comma. */
 export const euro = (v: number) => `${v.toFixed(2).replace('.', ',')} €`;
 
@@ -89,29 +87,44 @@ export async function renderPriceList(model: PriceListModel): Promise<{ pdf: Buf
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;
   const bottom = () => doc.page.height - MARGIN - FOOTER;
-  const dateFmt = new Intl.DateTimeFormat(LOCALE[lng], { dateStyle: 'long', timeZone: 'UTC' });
 
   // Header: the operator on the left, the document on the right.
   doc.rect(left, MARGIN, width, 4).fill(GREEN);
-  doc.fillColor(GREEN).font('bold').fontSize(20).text(model.operator.name, left, MARGIN + 14);
+  doc
+    .fillColor(GREEN)
+    .font('bold')
+    .fontSize(20)
+    .text(model.operator.name, left, MARGIN + 14);
   doc.fillColor(GREY).font('regular').fontSize(9).text(t('tagline'), left).text(model.operator.address).text(model.operator.contact);
-  doc.fillColor('#000').font('bold').fontSize(16).text(t('title'), left, MARGIN + 14, { width, align: 'right' });
-  doc.font('regular').fontSize(9)
-    .text(`${t('date')}: ${dateFmt.format(model.date)}`, left, MARGIN + 36, { width, align: 'right' })
-    .text(`${t('validUntil')}: ${dateFmt.format(model.validUntil)}`, { width, align: 'right' });
+  doc
+    .fillColor('#000')
+    .font('bold')
+    .fontSize(16)
+    .text(t('title'), left, MARGIN + 14, { width, align: 'right' });
+  doc
+    .font('regular')
+    .fontSize(9)
+    .text(`${t('date')}: ${formatDay(model.date, lng, 'long')}`, left, MARGIN + 36, { width, align: 'right' })
+    .text(`${t('validUntil')}: ${formatDay(model.validUntil, lng, 'long')}`, { width, align: 'right' });
 
   // Client block.
   let y = MARGIN + 84;
   doc.roundedRect(left, y, width, 46, 4).fill(LIGHT);
-  const incoterm =
-    model.client.ict === 'FOB' ? t('fob') : model.client.carrier ? t('cifDelivered', { carrier: model.client.carrier }) : t('cifNoCarrier');
-  doc.fillColor('#000').font('bold').fontSize(12).text(`${t('client')}: ${model.client.company}`, left + 10, y + 8, { width: width - 20 });
-  doc.font('regular').fontSize(9).text(
-    `${t('incoterm')}: ${incoterm}${model.client.discount ? `   ·   ${t('discount')}: ${String(model.client.discount).replace('.', ',')} %` : ''}`,
-    left + 10,
-    y + 27,
-    { width: width - 20 },
-  );
+  const incoterm = model.client.ict === 'FOB' ? t('fob') : model.client.carrier ? t('cifDelivered', { carrier: model.client.carrier }) : t('cifNoCarrier');
+  doc
+    .fillColor('#000')
+    .font('bold')
+    .fontSize(12)
+    .text(`${t('client')}: ${model.client.company}`, left + 10, y + 8, { width: width - 20 });
+  doc
+    .font('regular')
+    .fontSize(9)
+    .text(
+      `${t('incoterm')}: ${incoterm}${model.client.discount ? `   ·   ${t('discount')}: ${String(model.client.discount).replace('.', ',')} %` : ''}`,
+      left + 10,
+      y + 27,
+      { width: width - 20 },
+    );
   y += 62;
 
   const drawHeader = () => {
@@ -136,12 +149,23 @@ export async function renderPriceList(model: PriceListModel): Promise<{ pdf: Buf
     return true;
   };
   const cell = (text: string, x: number, c: Column, font = 'regular') => {
-    doc.font(font).fontSize(8).fillColor('#000').text(text, x + 3, y + 4, { width: c.width - 6, align: c.align });
+    doc
+      .font(font)
+      .fontSize(8)
+      .fillColor('#000')
+      .text(text, x + 3, y + 4, { width: c.width - 6, align: c.align });
   };
   /** A row is as tall as its longest wrapped cell (box names can take two or three lines). */
   const rowHeight = (texts: Array<[string, Column, string]>) => {
     let h = 0;
-    for (const [text, c, font] of texts) h = Math.max(h, doc.font(font).fontSize(8).heightOfString(text || ' ', { width: c.width - 6 }));
+    for (const [text, c, font] of texts)
+      h = Math.max(
+        h,
+        doc
+          .font(font)
+          .fontSize(8)
+          .heightOfString(text || ' ', { width: c.width - 6 }),
+      );
     return Math.max(ROW, Math.ceil(h) + 7);
   };
   const col = (key: Column['key']) => COLUMNS.find((c) => c.key === key)!;
@@ -153,7 +177,11 @@ export async function renderPriceList(model: PriceListModel): Promise<{ pdf: Buf
     drawHeader();
     for (const family of model.families) {
       ensure(ROW * 3);
-      doc.fillColor(GREEN).font('bold').fontSize(10).text(t(`families.${family.family}`), left + 3, y + 3, { width, lineBreak: false });
+      doc
+        .fillColor(GREEN)
+        .font('bold')
+        .fontSize(10)
+        .text(t(`families.${family.family}`), left + 3, y + 3, { width, lineBreak: false });
       y += ROW + 2;
       for (const article of family.articles) {
         article.lines.forEach((line, i) => {
@@ -161,7 +189,9 @@ export async function renderPriceList(model: PriceListModel): Promise<{ pdf: Buf
             [name, col('article'), 'bold'],
             [line.boxPackaging || t('anyVariant'), col('boxPackaging'), 'regular'],
             [line.origin ?? t('anyVariant'), col('origin'), 'regular'],
-            ...(line.priceKg === null ? ([[t('noOffer'), { key: 'weightPieces', width: NOTE_WIDTH, align: 'right' }, 'italic']] as Array<[string, Column, string]>) : []),
+            ...(line.priceKg === null
+              ? ([[t('noOffer'), { key: 'weightPieces', width: NOTE_WIDTH, align: 'right' }, 'italic']] as Array<[string, Column, string]>)
+              : []),
           ];
           let h = rowHeight(texts(i === 0 ? article.name : `${article.name} (${t('continued')})`));
           const newPage = ensure(h);
@@ -177,7 +207,11 @@ export async function renderPriceList(model: PriceListModel): Promise<{ pdf: Buf
             else if (c.key === 'boxPackaging') cell(line.boxPackaging || t('anyVariant'), x, c);
             else if (c.key === 'weightPieces' && line.priceKg === null) {
               // No offer: one note across the weight and both price columns instead of empty prices.
-              doc.font('italic').fontSize(7).fillColor('#b71c1c').text(t('noOffer'), x + 3, y + 4, { width: NOTE_WIDTH - 6, align: 'right' });
+              doc
+                .font('italic')
+                .fontSize(7)
+                .fillColor('#b71c1c')
+                .text(t('noOffer'), x + 3, y + 4, { width: NOTE_WIDTH - 6, align: 'right' });
             } else if (c.key === 'weightPieces') cell(line.weightPieces || '—', x, c);
             else if (c.key === 'perKg' && line.priceKg !== null) cell(euro(line.priceKg), x, c, 'bold');
             else if (c.key === 'perBox' && line.priceKg !== null) cell(line.priceBox === null ? '—' : euro(line.priceBox), x, c);
@@ -185,17 +219,30 @@ export async function renderPriceList(model: PriceListModel): Promise<{ pdf: Buf
           }
           y += h;
         });
-        doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.3).strokeColor('#cccccc').stroke();
+        doc
+          .moveTo(left, y)
+          .lineTo(left + width, y)
+          .lineWidth(0.3)
+          .strokeColor('#cccccc')
+          .stroke();
       }
       y += 6;
     }
   }
 
-  const notes = [t('notes'), model.client.ict === 'CIF' && !model.transportMissing ? t('transportIncluded') : '', model.transportMissing ? t('transportMissing') : '']
+  const notes = [
+    t('notes'),
+    model.client.ict === 'CIF' && !model.transportMissing ? t('transportIncluded') : '',
+    model.transportMissing ? t('transportMissing') : '',
+  ]
     .filter(Boolean)
     .join(' ');
   ensure(40);
-  doc.fillColor(GREY).font('regular').fontSize(7.5).text(notes, left, y + 6, { width });
+  doc
+    .fillColor(GREY)
+    .font('regular')
+    .fontSize(7.5)
+    .text(notes, left, y + 6, { width });
 
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {

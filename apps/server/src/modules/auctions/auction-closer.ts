@@ -1,6 +1,7 @@
+import { todayInParis } from '@primeur/shared';
 import type { Db } from '../../db/client.js';
 
-import { auctionsRepository as repo } from './auctions.repository.js';
+import * as repo from './auctions.repository.js';
 
 export interface ClosedLot {
   productId: number;
@@ -30,7 +31,7 @@ export async function closeAuctions(db: Db): Promise<ClosedLot[]> {
     closed.push(...batch);
     if (batch.length < BATCH) break;
   }
-  await db.transaction((tx) => repo.expireFixedPrice(tx, new Date().toISOString().slice(0, 10)));
+  await db.transaction((tx) => repo.expireFixedPrice(tx, todayInParis()));
   return closed;
 }
 

@@ -33,18 +33,32 @@ describe('placing a bid', () => {
   it('accepts a bid at the starting price, answers the stored offer and publishes it after commit', async () => {
     const lot = await createAuction(ctx.db, { supplierId: seller.user.id, price: 1.2 });
     const seen: string[] = [];
-    const unsubscribe = await ctx.app.bus.subscribe(`/topic/offers/${lot.id}`, (m) => seen.push(m));
+    // A local watcher: committed offers reach it from the database notification (decision 521).
+    const unsubscribe = await ctx.app.topicHub.subscribe(
+      `/topic/offers/${lot.id}`,
+      { deliver: (frame) => seen.push(frame.toString('utf8').split('\n\n')[1]!.replace(/\0$/, '')) },
+      's1',
+    );
     const res = await bid(lot.id, 1.2, buyer.cookie);
-    await unsubscribe();
     expect(res.statusCode).toBe(200);
-    const offer = res.json();
-    expect(offer).toMatchObject({ amount: 1.2, user: { companyName: 'Buyer One' } });
-    expect(seen.map((m) => JSON.parse(m))).toEqual([offer]);
+    const { leading, ...message } = res.json();
+    expect(leading).toBe(true);
+    expect(message).toMatchObject({
+      amount: 1.2,
+      user: { id: buyer.user.id, companyName: 'Buyer One' },
+      auto: false,
+      highest: 1.2,
+      bidders: 1,
+      reserveMet: null,
+    });
+    expect(message.endsAt).toBe(lot.endsAt!.toISOString());
+    await expect.poll(() => seen.map((m) => JSON.parse(m))).toEqual([message]);
+    unsubscribe();
     const stored = (await get(`/api/users/auction/offers/${lot.id}`, buyer2.cookie)).json();
-    expect(stored).toEqual([offer]);
+    expect(stored).toEqual([{ id: message.id, date: message.date, amount: 1.2, user: message.user, auto: false }]);
   });
 
-  it('refuses a bid below the starting price or below the highest offer plus 0.01 with BID_TOO_LOW and the highest amount', async () => {
+  it('refuses a bid below the starting price or below the highest offer plus its band step with BID_TOO_LOW and the highest amount', async () => {
     const lot = await createAuction(ctx.db, { supplierId: seller.user.id, price: 1 });
     const low = await bid(lot.id, 0.99, buyer.cookie);
     expect(low.statusCode).toBe(409);
@@ -52,16 +66,38 @@ describe('placing a bid', () => {
     expect((await bid(lot.id, 1.5, buyer.cookie)).statusCode).toBe(200);
     const same = await bid(lot.id, 1.5, buyer2.cookie);
     expect(same.statusCode).toBe(409);
-    expect(same.json()).toMatchObject({ code: 'BID_TOO_LOW', highest: 1.5, minimum: 1.51 });
-    expect((await bid(lot.id, 1.51, buyer2.cookie)).statusCode).toBe(200);
+    expect(same.json()).toMatchObject({ code: 'BID_TOO_LOW', highest: 1.5, minimum: 1.52 });
+    expect((await bid(lot.id, 1.51, buyer2.cookie)).json()).toMatchObject({ code: 'BID_TOO_LOW', minimum: 1.52 });
+    expect((await bid(lot.id, 1.52, buyer2.cookie)).statusCode).toBe(200);
   });
 
-  it('refuses an invalid amount with 400', async () => {
+  it('refuses an invalid amount with 400 AMOUNT_INVALID and stores nothing', async () => {
     const lot = await createAuction(ctx.db, { supplierId: seller.user.id });
-    for (const amount of [0, -1, 1.234, 'abc', null, 1e9]) {
+    for (const amount of [0, -1, 1.234, 0.001, 'abc', '3,10', null, 1e9, 1000.01, 1e308]) {
       const res = await bid(lot.id, amount, buyer.cookie);
-      expect(res.statusCode, String(amount)).toBe(400);
+      expect([res.statusCode, res.json().code], String(amount)).toEqual([400, 'AMOUNT_INVALID']);
     }
+    const noNumber = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/auction/offers/add/${lot.id}`,
+      headers: { cookie: buyer.cookie },
+      payload: { amount: 2, maxAmount: 2.555 },
+    });
+    expect([noNumber.statusCode, noNumber.json().code, noNumber.json().details]).toEqual([
+      400,
+      'AMOUNT_INVALID',
+      [{ path: 'maxAmount', message: 'AMOUNT_INVALID' }],
+    ]);
+    const extra = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/auction/offers/add/${lot.id}`,
+      headers: { cookie: buyer.cookie },
+      payload: { amount: 2, x: 1 },
+    });
+    expect([extra.statusCode, extra.json().code]).toEqual([400, 'VALIDATION_FAILED']);
+    // The cap itself is a valid amount.
+    expect((await bid(lot.id, 1000, buyer.cookie)).statusCode).toBe(200);
+    expect((await get(`/api/users/auction/offers/${lot.id}`, buyer.cookie)).json()).toHaveLength(1);
   });
 
   it('refuses visitors (401), the seller, admins and deactivated accounts (403)', async () => {
@@ -83,10 +119,10 @@ describe('placing a bid', () => {
     expect((await bid(fixed.id, 5, buyer.cookie)).statusCode).toBe(404);
   });
 
-  it('refuses bids before the start and after the end with AUCTION_CLOSED', async () => {
+  it('refuses bids before the start (NOT_STARTED) and after the end (AUCTION_CLOSED)', async () => {
     const future = await createProduct(ctx.db, { supplierId: seller.user.id, auctionStartDate: new Date(Date.now() + 3_600_000) });
     const early = await bid(future.id, 5, buyer.cookie);
-    expect([early.statusCode, early.json().code]).toEqual([409, 'AUCTION_CLOSED']);
+    expect([early.statusCode, early.json().code]).toEqual([409, 'NOT_STARTED']);
     // Ended a second ago but not closed by the job yet: the clock alone refuses it.
     const ended = await createAuction(ctx.db, { supplierId: seller.user.id, startedMsAgo: 259_200_000 + 1000 });
     const late = await bid(ended.id, 5, buyer.cookie);
@@ -123,7 +159,7 @@ describe('auction lists and details', () => {
     const lot = await createAuction(ctx.db, { supplierId: seller.user.id, price: 3 });
     await createOffer(ctx.db, lot.id, buyer.user.id, 3.4);
     const d = (await get(`/api/users/product/details/${lot.id}`, buyer.cookie)).json();
-    expect(d).toMatchObject({ productId: lot.id, seller: { companyName: 'Seller Co' }, highest: 3.4, nextMinimum: 3.41, open: true, winner: null });
+    expect(d).toMatchObject({ productId: lot.id, seller: { companyName: 'Seller Co' }, highest: 3.4, nextMinimum: 3.42, open: true, winner: null });
     expect(Math.abs(Date.parse(d.serverTime) - Date.now())).toBeLessThan(5000);
     expect(Date.parse(d.endsAt)).toBe(lot.endsAt!.getTime());
     expect((await get('/api/users/product/details/999999', buyer.cookie)).statusCode).toBe(404);
@@ -131,7 +167,12 @@ describe('auction lists and details', () => {
 
   it('offers come newest first', async () => {
     const lot = await createAuction(ctx.db, { supplierId: seller.user.id, price: 1 });
-    for (const a of [1, 1.1, 1.2]) expect((await bid(lot.id, a, buyer.cookie)).statusCode).toBe(200);
+    for (const [a, who] of [
+      [1, buyer],
+      [1.1, buyer2],
+      [1.2, buyer],
+    ] as const)
+      expect((await bid(lot.id, a, who.cookie)).statusCode).toBe(200);
     const offers = (await get(`/api/users/auction/offers/${lot.id}`, buyer.cookie)).json();
     expect(offers.map((o: { amount: number }) => o.amount)).toEqual([1.2, 1.1, 1]);
     expect((await get('/api/users/auction/offers/999999', buyer.cookie)).statusCode).toBe(404);
@@ -146,7 +187,12 @@ describe('closing auctions', () => {
     const noBids = await createAuction(ctx.db, { supplierId: seller.user.id, startedMsAgo: 259_200_000 + 1000 });
     const open = await createAuction(ctx.db, { supplierId: seller.user.id });
     const closed = await closeAuctions(ctx.db);
-    expect(closed).toEqual(expect.arrayContaining([{ productId: lot.id, winningOfferId: top.id }, { productId: noBids.id, winningOfferId: null }]));
+    expect(closed).toEqual(
+      expect.arrayContaining([
+        { productId: lot.id, winningOfferId: top.id },
+        { productId: noBids.id, winningOfferId: null },
+      ]),
+    );
     expect(closed.map((c) => c.productId)).not.toContain(open.id);
     const [row] = await ctx.db.select().from(products).where(eq(products.id, lot.id));
     expect(row).toMatchObject({ status: 'EXPIRED', winningOfferId: top.id });
@@ -159,7 +205,9 @@ describe('closing auctions', () => {
     const won = (await get('/api/users/auction/won', buyer2.cookie)).json();
     expect(won.map((w: { product: { productId: number } }) => w.product.productId)).toContain(lot.id);
     expect(won.find((w: { product: { productId: number } }) => w.product.productId === lot.id).amount).toBe(2.2);
-    expect((await get('/api/users/auction/won', buyer.cookie)).json().map((w: { product: { productId: number } }) => w.product.productId)).not.toContain(lot.id);
+    expect((await get('/api/users/auction/won', buyer.cookie)).json().map((w: { product: { productId: number } }) => w.product.productId)).not.toContain(
+      lot.id,
+    );
     // A second run finds nothing more to close.
     expect((await closeAuctions(ctx.db)).map((c) => c.productId)).not.toContain(lot.id);
   });

@@ -1,24 +1,39 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { MIN_BID_STEP_CENTS, type AuctionItem, type Offer, type ProductDetails, type WonAuction } from '@primeur/shared';
+import {
+  AUCTIONS_SUMMARY_TOPIC,
+  auctionPhase,
+  bidAmountCents,
+  nextMinimumCents,
+  offersTopic,
+  type AuctionItem,
+  type AuctionSummaryMessage,
+  type BidResult,
+  type LotListQuery,
+  type MyBid,
+  type Offer,
+  type OfferMessage,
+  type Page,
+  type ProductDetails,
+  type WonAuction,
+} from '@primeur/shared';
 import type { Db } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { SessionUser } from '../../plugins/session.js';
 import type { EventBus } from '../../realtime/event-bus.js';
-import { marketplaceService } from '../marketplace/marketplace.service.js';
-import { auctionsRepository as repo } from './auctions.repository.js';
+import type { LiveMessage } from '../../realtime/offer-relay.js';
+import * as marketplaceService from '../marketplace/marketplace.service.js';
+import * as repo from './auctions.repository.js';
+import { type PlaceBidRow } from './auctions.repository.js';
 
 /** Money is compared in whole cents: 0.1 + 0.2 must not decide who wins. */
 const cents = (euros: number) => Math.round(euros * 100);
 const euros = (c: number) => c / 100;
-
-export const offersTopic = (productId: number) => `/topic/offers/${productId}`;
+const money = (c: number) => (c / 100).toFixed(2);
 
 const closed = (message: string) => new HttpError(409, 'AUCTION_CLOSED', message);
-
-/** The smallest acceptable bid: the starting price, or the highest offer plus the minimum step. */
-export function nextMinimumCents(priceCents: number, highest: number | null) {
-  return highest === null ? priceCents : Math.max(priceCents, cents(highest) + MIN_BID_STEP_CENTS);
-}
+export const amountInvalid = (path: string) =>
+  new HttpError(400, 'AMOUNT_INVALID', 'The amount must be above 0, with at most 2 decimals, and at most 1000 €/kg.', [{ path, message: 'AMOUNT_INVALID' }]);
 
 export interface BidDeps {
   db: Db;
@@ -26,94 +41,221 @@ export interface BidDeps {
   log: FastifyBaseLogger;
 }
 
-export const auctionsService = {
-  /**
-   * Takes a bid. The database function place_bid locks the lot row first, so bids on one lot run one
-   * after another on every instance; the clock and the highest offer are read after the lock, so the
-   * rule is checked against the state this bid commits on. The answer and the live message leave only
-   * after the commit.
-   */
-  async placeBid({ db, bus, log }: BidDeps, user: SessionUser, productId: number, amount: number): Promise<Offer> {
-    if (user.category === 'admin') throw new HttpError(403, 'ADMIN_CANNOT_BID', 'Administrators cannot bid.');
-    const amountCents = cents(amount);
-    const r = await repo.placeBid(db, productId, user.id, (amountCents / 100).toFixed(2), (MIN_BID_STEP_CENTS / 100).toFixed(2));
-    switch (r.outcome) {
-      case 'OK':
-        break;
-      case 'NOT_FOUND':
-        throw notFound('Auction');
-      case 'OWN_PRODUCT':
-        throw new HttpError(403, 'OWN_PRODUCT', 'You cannot bid on your own lot.');
-      case 'ACCOUNT_INACTIVE':
-        throw new HttpError(403, 'ACCOUNT_INACTIVE', 'Your account is not active.');
-      case 'AUCTION_CLOSED':
-        throw closed('The auction is closed.');
-      case 'NOT_STARTED':
-        throw closed('The auction has not started yet.');
-      case 'BID_TOO_LOW':
-        throw new HttpError(409, 'BID_TOO_LOW', `The bid must be at least ${r.minimum!.toFixed(2)} €/kg.`, undefined, {
+export interface BidRequest {
+  amount: number;
+  maxAmount?: number;
+  idempotencyKey?: string;
+}
+
+function refuse(r: PlaceBidRow): never {
+  switch (r.outcome) {
+    case 'NOT_FOUND':
+      throw notFound('Auction');
+    case 'OWN_PRODUCT':
+      throw new HttpError(403, 'OWN_PRODUCT', 'You cannot bid on your own lot.');
+    case 'ACCOUNT_INACTIVE':
+      throw new HttpError(403, 'ACCOUNT_INACTIVE', 'Your account is not active.');
+    case 'AUCTION_CLOSED':
+      throw closed('The auction is closed.');
+    case 'NOT_STARTED':
+      throw new HttpError(409, 'NOT_STARTED', 'The auction has not started yet.');
+    case 'AMOUNT_INVALID':
+      throw amountInvalid('amount');
+    case 'ALREADY_HIGHEST':
+      throw new HttpError(409, 'ALREADY_HIGHEST', 'You already have the highest offer.', undefined, { highest: r.highest, minimum: r.minimum });
+    case 'BID_TOO_LOW':
+      throw new HttpError(409, 'BID_TOO_LOW', `The bid must be at least ${r.minimum!.toFixed(2)} €/kg.`, undefined, {
+        highest: r.highest,
+        minimum: r.minimum,
+      });
+    case 'MAX_BELOW_MINIMUM':
+      throw new HttpError(
+        400,
+        'MAX_BELOW_MINIMUM',
+        `The maximum must be at least ${r.minimum!.toFixed(2)} €/kg and at least the bid.`,
+        [{ path: 'maxAmount', message: 'MAX_BELOW_MINIMUM' }],
+        {
           highest: r.highest,
           minimum: r.minimum,
-        });
-    }
-    const offer: Offer = { id: r.offerId!, date: r.at!.toISOString(), amount: amountCents / 100, user: { companyName: user.companyName } };
-    try {
-      await bus.publish(offersTopic(productId), JSON.stringify(offer));
-    } catch (err) {
-      // The bid is committed and acknowledged; watchers catch up when they refetch the offers.
-      log.error({ err, productId }, 'could not publish an offer');
-    }
-    return offer;
-  },
+        },
+      );
+    case 'KEY_REUSED':
+      throw keyReused();
+    default:
+      throw new Error(`place_bid answered ${r.outcome}`);
+  }
+}
 
-  async offers(db: Db, productId: number): Promise<Offer[]> {
-    if (!(await marketplaceService.productById(db, productId))) throw notFound('Product');
-    return (await repo.offersOf(db, productId)).map((o) => ({
-      id: o.id,
-      date: o.date.toISOString(),
-      amount: Number(o.amount),
-      user: { companyName: o.companyName },
-    }));
-  },
+const keyReused = () => new HttpError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for another request.');
 
-  listActive: (db: Db): Promise<AuctionItem[]> => marketplaceService.openAuctions(db),
+/**
+ * Takes a bid (decisions 203, 400-404). The database function place_bid locks the lot row first, so
+ * bids on one lot run one after another on every instance; everything — the idempotency key, the
+ * clock, the amounts, the maxima, the automatic answers, soft close and the lot's price — is decided
+ * after the lock, in one transaction. The answer and the live messages leave only after the commit,
+ * one message per offer created, in order.
+ */
+export async function placeBid(deps: BidDeps, user: SessionUser, productId: number, req: BidRequest): Promise<BidResult> {
+  if (user.category === 'admin') throw new HttpError(403, 'ADMIN_CANNOT_BID', 'Administrators cannot bid.');
+  const amountCents = bidAmountCents(req.amount);
+  if (amountCents === null) throw amountInvalid('amount');
+  let maxCents: number | null = null;
+  if (req.maxAmount !== undefined) {
+    maxCents = bidAmountCents(req.maxAmount);
+    if (maxCents === null) throw amountInvalid('maxAmount');
+  }
+  let rows: PlaceBidRow[];
+  try {
+    rows = await repo.placeBid(deps.db, productId, user.id, money(amountCents), maxCents === null ? null : money(maxCents), req.idempotencyKey ?? null);
+  } catch (err) {
+    // The same key raced on another lot (the per-lot lock does not serialize them): the unique index refused it.
+    if (isUniqueViolation(err, 'offers_user_idempotency_key_idx')) throw keyReused();
+    throw err;
+  }
+  const first = rows[0]!;
+  if (first.outcome !== 'OK' && first.outcome !== 'REPEAT' && first.outcome !== 'RAISED') refuse(first);
 
-  async won(db: Db, userId: number): Promise<WonAuction[]> {
-    const rows = await repo.wonBy(db, userId);
-    const byId = await marketplaceService.productsByIds(
-      db,
-      rows.map((r) => r.productId),
-    );
-    return rows.flatMap((r) => {
-      const product = byId.get(r.productId);
-      return product ? [{ amount: Number(r.amount), date: r.date.toISOString(), product }] : [];
-    });
-  },
+  // The caller's name comes with the session; only automatic answers by others need a lookup (a
+  // plain bid makes no query besides place_bid).
+  const others = [...new Set(rows.map((r) => r.userId!))].filter((id) => id !== user.id);
+  const names = others.length > 0 ? await repo.companyNames(deps.db, others) : new Map<number, string>();
+  names.set(user.id, user.companyName);
+  const messages = rows.map((r) => toMessage(r, names.get(r.userId!) ?? ''));
+  // No publish here: the offers_notify trigger notifies every instance at commit, and each one
+  // delivers to its own watchers (liveMessages, decision 521) — even if this instance dies now.
 
-  async details(db: Db, productId: number): Promise<ProductDetails> {
-    const product = await marketplaceService.productById(db, productId);
-    if (!product) throw notFound('Product');
-    const [serverTime, highest] = await Promise.all([repo.serverTime(db), repo.highest(db, productId)]);
-    const isAuction = product.endsAt !== null;
-    const open =
-      isAuction &&
-      product.status === 'IN_AUCTION' &&
-      serverTime.getTime() >= Date.parse(product.auctionStartDate!) &&
-      serverTime.getTime() < Date.parse(product.endsAt!);
-    let winner: ProductDetails['winner'] = null;
-    // Once over, the highest offer is the winner — also in the moments before the close job records it.
-    if (isAuction && !open && serverTime.getTime() >= Date.parse(product.endsAt!) && highest !== null) {
-      const offers = await repo.offersOf(db, productId).limit(1);
-      if (offers[0]) winner = { companyName: offers[0].companyName, amount: Number(offers[0].amount) };
-    }
+  const last = rows[rows.length - 1]!;
+  const mine = messages[rows.findIndex((r) => r.mine)] ?? messages[0]!;
+  if (first.outcome === 'OK') {
+    // The answer carries the lot's state after the whole bid (an automatic answer may already have outbid it).
     return {
-      ...product,
-      seller: { companyName: product.user.companyName },
-      serverTime: serverTime.toISOString(),
-      highest,
-      nextMinimum: euros(nextMinimumCents(cents(product.price), highest)),
-      open,
-      winner,
+      ...mine,
+      endsAt: last.endsAt!.toISOString(),
+      highest: last.highest!,
+      bidders: last.bidders!,
+      reserveMet: last.reserveMet,
+      leading: last.userId === user.id,
     };
-  },
-};
+  }
+  // A repeat or a raise created nothing: answer with the stored offer and the lot as it is now.
+  const state = await repo.myBid(deps.db, productId, user.id);
+  return { ...mine, leading: state.leaderId === user.id };
+}
+
+/** The caller's own maximum (secret to everyone else) and whether the caller leads. */
+export async function myBid(db: Db, user: SessionUser, productId: number): Promise<MyBid> {
+  if (!(await marketplaceService.productById(db, productId))) throw notFound('Product');
+  const r = await repo.myBid(db, productId, user.id);
+  return { maxAmount: r.maxAmount, leading: r.leaderId === user.id };
+}
+
+/**
+ * The live messages of one committed offer (the offer on its lot's topic, a summary on
+ * /topic/auctions), built from the committed rows by every instance that relays it
+ * (realtime/offer-relay.ts). An offer deleted since (its lot removed) yields nothing.
+ */
+export async function liveMessages(db: Db, productId: number, offerId: number): Promise<LiveMessage[]> {
+  const o = await repo.offerWithLotState(db, offerId);
+  if (!o || o.productId !== productId) return [];
+  const message: OfferMessage = {
+    id: o.id,
+    date: o.date.toISOString(),
+    amount: o.amount,
+    user: { id: o.userId, companyName: o.companyName },
+    auto: o.auto,
+    endsAt: o.endsAt.toISOString(),
+    highest: o.highest,
+    bidders: o.bidders,
+    reserveMet: o.reservePrice === null ? null : cents(o.highest) >= cents(o.reservePrice),
+  };
+  const summary: AuctionSummaryMessage = {
+    productId,
+    offerId: message.id,
+    date: message.date,
+    highest: message.highest,
+    bidders: message.bidders,
+    endsAt: message.endsAt,
+    reserveMet: message.reserveMet,
+  };
+  return [
+    { topic: offersTopic(productId), payload: JSON.stringify(message) },
+    { topic: AUCTIONS_SUMMARY_TOPIC, payload: JSON.stringify(summary) },
+  ];
+}
+
+export async function offers(db: Db, productId: number): Promise<Offer[]> {
+  if (!(await marketplaceService.productById(db, productId))) throw notFound('Product');
+  return (await repo.offersOf(db, productId)).map((o) => ({
+    id: o.id,
+    date: o.date.toISOString(),
+    amount: Number(o.amount),
+    user: { id: o.userId, companyName: o.companyName },
+    auto: o.auto,
+  }));
+}
+
+export function listActive(db: Db): Promise<AuctionItem[]> {
+  return marketplaceService.openAuctions(db);
+}
+
+/** A page of running auctions with their highest offer (docs/api/lists.md). */
+export function listActivePage(db: Db, f: LotListQuery): Promise<Page<AuctionItem>> {
+  return marketplaceService.openAuctionsPage(db, f);
+}
+
+export async function won(db: Db, userId: number): Promise<WonAuction[]> {
+  const rows = await repo.wonBy(db, userId);
+  const byId = await marketplaceService.productsByIds(
+    db,
+    rows.map((r) => r.productId),
+  );
+  return rows.flatMap((r) => {
+    const product = byId.get(r.productId);
+    return product ? [{ amount: Number(r.amount), date: r.date.toISOString(), product }] : [];
+  });
+}
+
+export async function details(db: Db, productId: number): Promise<ProductDetails> {
+  const found = await marketplaceService.productWithAuctionState(db, productId);
+  if (!found) throw notFound('Product');
+  const { product, state } = found;
+  const serverTime = await repo.serverTime(db);
+  const isAuction = product.endsAt !== null && product.auctionStartDate !== null;
+  const phase = isAuction ? auctionPhase({ startsAt: product.auctionStartDate!, endsAt: product.endsAt! }, serverTime.getTime()) : null;
+  const highest = state.highest;
+  const open = isAuction && product.status === 'IN_AUCTION' && phase === 'open';
+  const reserveMet = state.reservePrice === null ? null : highest !== null && cents(highest) >= cents(state.reservePrice);
+  let winner: ProductDetails['winner'] = null;
+  // Once over, the leading offer is the winner — also in the moments before the close job records
+  // it — unless the reserve was not met (the lot ends unsold).
+  if (isAuction && phase === 'ended' && highest !== null && reserveMet !== false) {
+    const lead = await repo.leadingOffer(db, productId);
+    if (lead) winner = { companyName: lead.companyName, amount: Number(lead.amount) };
+  }
+  return {
+    ...product,
+    seller: { companyName: product.user.companyName },
+    serverTime: serverTime.toISOString(),
+    highest,
+    nextMinimum: euros(nextMinimumCents(cents(product.price), highest === null ? null : cents(highest))),
+    bidders: state.bidders,
+    reserveMet,
+    phase,
+    open,
+    winner,
+  };
+}
+
+function toMessage(r: PlaceBidRow, companyName: string): OfferMessage {
+  return {
+    id: r.offerId!,
+    date: r.at!.toISOString(),
+    amount: r.amount!,
+    user: { id: r.userId!, companyName },
+    auto: r.auto,
+    endsAt: r.endsAt!.toISOString(),
+    highest: r.highest!,
+    bidders: r.bidders!,
+    reserveMet: r.reserveMet,
+  };
+}

@@ -9,7 +9,7 @@ let es: Awaited<ReturnType<typeof placeIn>>;
 let fr: Awaited<ReturnType<typeof placeIn>>;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ loginLimits: { perEmail: 3, perIp: 6, windowMs: 60_000 } });
+  ctx = await createTestApp({ loginLimits: { perAccountAddress: 3, perIp: 6, windowMs: 60_000, perAccount: 5, accountWindowMs: 120_000 } });
   es = await placeIn(ctx.db, 'ES', 'Almería');
   fr = await placeIn(ctx.db, 'FR');
 });
@@ -17,7 +17,7 @@ afterAll(() => ctx.close());
 
 const validRegistration = (over: Record<string, unknown> = {}) => ({
   email: `new-${Math.random().toString(36).slice(2)}@example.test`,
-  password: 'Sup3r-secret',
+  password: 'Sup3r-secret-Almeria',
   companyName: 'Tomates del Sur S.L.',
   category: 'supplier',
   country: { id: es.country.id, name: 'Spain', alpha2: 'ES' },
@@ -133,8 +133,18 @@ describe('POST /auth/login', () => {
 
   it('answers 401 with the same message for a wrong password and an unknown email', async () => {
     await createUser(ctx.db, { email: 'known@example.test', password: 'Right-pass-1' });
-    const wrong = await ctx.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '10.0.0.1', payload: { email: 'known@example.test', password: 'nope-nope' } });
-    const unknown = await ctx.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '10.0.0.1', payload: { email: 'nobody@example.test', password: 'nope-nope' } });
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      remoteAddress: '10.0.0.1',
+      payload: { email: 'known@example.test', password: 'nope-nope' },
+    });
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      remoteAddress: '10.0.0.1',
+      payload: { email: 'nobody@example.test', password: 'nope-nope' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().error).toBe(unknown.json().error);
@@ -143,23 +153,44 @@ describe('POST /auth/login', () => {
 
   it('answers 403 awaiting validation to an inactive account with the right password only', async () => {
     await createUser(ctx.db, { email: 'pending@example.test', password: 'Right-pass-1', active: false });
-    const right = await ctx.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '10.0.0.2', payload: { email: 'pending@example.test', password: 'Right-pass-1' } });
+    const right = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      remoteAddress: '10.0.0.2',
+      payload: { email: 'pending@example.test', password: 'Right-pass-1' },
+    });
     expect(right.statusCode).toBe(403);
     expect(right.json()).toMatchObject({ code: 'ACCOUNT_INACTIVE' });
     expect(right.json().error).toMatch(/validation/i);
-    const wrong = await ctx.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '10.0.0.2', payload: { email: 'pending@example.test', password: 'Wrong-pass-1' } });
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      remoteAddress: '10.0.0.2',
+      payload: { email: 'pending@example.test', password: 'Wrong-pass-1' },
+    });
     expect(wrong.statusCode).toBe(401);
   });
 
-  it('rate-limits failed attempts per email, then lets the right password in after a success elsewhere is irrelevant', async () => {
+  it('rate-limits an account globally once failures from many addresses reach the slower per-account limit', async () => {
     await createUser(ctx.db, { email: 'target@example.test', password: 'Right-pass-1' });
-    for (let i = 0; i < 3; i++) {
-      const r = await ctx.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: `10.1.0.${i}`, payload: { email: 'target@example.test', password: 'bad-guess' } });
+    for (let i = 0; i < 5; i++) {
+      const r = await ctx.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        remoteAddress: `10.1.0.${i}`,
+        payload: { email: 'target@example.test', password: 'bad-guess' },
+      });
       expect(r.statusCode).toBe(401);
     }
-    const blocked = await ctx.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '10.1.0.9', payload: { email: 'target@example.test', password: 'Right-pass-1' } });
+    const blocked = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      remoteAddress: '10.1.0.9',
+      payload: { email: 'target@example.test', password: 'Right-pass-1' },
+    });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('rate-limits failed attempts per IP but never counts successful sign-ins', async () => {
@@ -169,9 +200,19 @@ describe('POST /auth/login', () => {
     for (let i = 0; i < 6; i++) {
       await ctx.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '10.2.0.1', payload: { email: `x${i}@example.test`, password: 'bad-guess' } });
     }
-    const blocked = await ctx.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '10.2.0.1', payload: { email: ok.email, password: ok.password } });
+    const blocked = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      remoteAddress: '10.2.0.1',
+      payload: { email: ok.email, password: ok.password },
+    });
     expect(blocked.statusCode).toBe(429);
-    const otherIp = await ctx.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '10.2.0.2', payload: { email: ok.email, password: ok.password } });
+    const otherIp = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      remoteAddress: '10.2.0.2',
+      payload: { email: ok.email, password: ok.password },
+    });
     expect(otherIp.statusCode).toBe(200);
   });
 

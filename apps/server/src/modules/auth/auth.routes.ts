@@ -2,8 +2,10 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { credentials, errorBody, okMessage, registration } from '@primeur/shared';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/session.js';
-import { authService } from './auth.service.js';
+import * as authService from './auth.service.js';
 import { LoginLimiter } from './login-limiter.js';
+import * as usersService from '../users/users.service.js';
+import { routeLimit } from '../../plugins/rate-limit.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app.deps;
@@ -13,7 +15,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/register',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: routeLimit(config, 'register') },
       schema: {
         tags: ['auth'],
         body: registration,
@@ -29,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: routeLimit(config, 'login') },
       schema: {
         tags: ['auth'],
         body: credentials,
@@ -37,7 +39,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const user = await authService.authenticate(db, limiter, req.body.email, req.body.password, req.ip);
+      // The warning mail is not awaited: the answer's timing must not tell whether the account exists.
+      const warnOwner = (userId: number) =>
+        void usersService.warnFailedSignIns(db, app.mailer, userId).catch((err: unknown) => req.log.error({ err }, 'failed sign-in warning not sent'));
+      const user = await authService.authenticate(db, limiter, req.body.email, req.body.password, req.ip, warnOwner);
       // A new id at every sign-in; a session presented with the request is ended.
       const presented = req.cookies[SESSION_COOKIE];
       if (presented) await app.sessions.destroyToken(presented);
@@ -47,14 +52,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/auth/logout',
-    { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: okMessage } } },
-    async (req, reply) => {
-      const presented = req.cookies[SESSION_COOKIE];
-      if (presented) await app.sessions.destroyToken(presented);
-      clearSessionCookie(reply);
-      return { message: 'Signed out.' };
-    },
-  );
+  app.get('/auth/logout', { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: okMessage } } }, async (req, reply) => {
+    const presented = req.cookies[SESSION_COOKIE];
+    if (presented) await app.sessions.destroyToken(presented);
+    clearSessionCookie(reply);
+    return { message: 'Signed out.' };
+  });
 };

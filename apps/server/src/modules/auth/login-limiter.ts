@@ -1,60 +1,74 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { loginFailures } from '../../db/schema/index.js';
+import type { LoginLimits } from '../../config/env.js';
 
-export interface LoginLimits {
-  perEmail: number;
-  perIp: number;
-  windowMs: number;
-}
+export type { LoginLimits };
+
+export type Verdict = { allowed: true; accountCount: number } | { allowed: false; retryAfter: number; key: 'account-address' | 'address' | 'account' };
 
 /**
- * Counts failed sign-ins per email and per IP in the database, so every instance sees the same
- * counts. Only failures count: an office behind one IP is never locked out by its own successful
- * sign-ins, and a success clears its email's counter.
+ * Sign-in attempts counted in the database, so every instance sees the same counts (decision 501).
+ * An attempt is counted BEFORE its password is checked, by one atomic upsert per key: of N parallel
+ * guesses, at most the limit get a count within it, so at most the limit reach the hash check. The
+ * keys are taken in order (account + address, address, account) and a refused attempt stops at the
+ * key that refused it, so an attacker locked out at its own address does not use up the account's
+ * global budget, and the owner keeps signing in from elsewhere. A success gives its attempt back.
  */
 export class LoginLimiter {
   constructor(
     private readonly db: Db,
-    private readonly limits: LoginLimits,
+    readonly limits: LoginLimits,
   ) {}
 
   private keys(email: string, ip: string) {
-    return { email: `email:${email}`, ip: `ip:${ip}` };
+    return [
+      { name: 'account-address' as const, key: `acct-ip:${email}|${ip}`, limit: this.limits.perAccountAddress, windowMs: this.limits.windowMs },
+      { name: 'address' as const, key: `ip:${ip}`, limit: this.limits.perIp, windowMs: this.limits.windowMs },
+      { name: 'account' as const, key: `acct:${email}`, limit: this.limits.perAccount, windowMs: this.limits.accountWindowMs },
+    ];
   }
 
-  /** Seconds until the caller may try again, or 0 when allowed. */
-  async retryAfter(email: string, ip: string): Promise<number> {
-    const k = this.keys(email, ip);
-    const rows = await this.db.select().from(loginFailures).where(inArray(loginFailures.key, [k.email, k.ip]));
-    const now = Date.now();
-    let wait = 0;
-    for (const r of rows) {
-      const limit = r.key === k.email ? this.limits.perEmail : this.limits.perIp;
-      const end = r.windowStart.getTime() + this.limits.windowMs;
-      if (r.count >= limit && end > now) wait = Math.max(wait, Math.ceil((end - now) / 1000));
+  /** Counts one attempt on `key` (a new window when the last one is over) and answers the new count. */
+  private async count(key: string, windowMs: number) {
+    const expired = sql`${loginFailures.windowStart} < now() - ${windowMs} * interval '1 millisecond'`;
+    const [row] = await this.db
+      .insert(loginFailures)
+      .values({ key, count: 1 })
+      .onConflictDoUpdate({
+        target: loginFailures.key,
+        set: {
+          count: sql`case when ${expired} then 1 else ${loginFailures.count} + 1 end`,
+          windowStart: sql`case when ${expired} then now() else ${loginFailures.windowStart} end`,
+        },
+      })
+      .returning({ count: loginFailures.count, windowStart: loginFailures.windowStart });
+    return row!;
+  }
+
+  /** Counts the attempt; refuses it (with the seconds to wait) when a key is past its limit. */
+  async attempt(email: string, ip: string): Promise<Verdict> {
+    let accountCount = 0;
+    for (const k of this.keys(email, ip)) {
+      const { count, windowStart } = await this.count(k.key, k.windowMs);
+      if (count > k.limit) {
+        const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + k.windowMs - Date.now()) / 1000));
+        return { allowed: false, retryAfter, key: k.name };
+      }
+      if (k.name === 'account') accountCount = count;
     }
-    return wait;
+    return { allowed: true, accountCount };
   }
 
-  async recordFailure(email: string, ip: string) {
-    const k = this.keys(email, ip);
-    const windowStart = new Date(Date.now() - this.limits.windowMs);
-    for (const key of [k.email, k.ip]) {
+  /** The right password: this address starts afresh on the account; the other keys get this attempt back. */
+  async succeeded(email: string, ip: string) {
+    const [accountAddress, address, account] = this.keys(email, ip);
+    await this.db.delete(loginFailures).where(eq(loginFailures.key, accountAddress!.key));
+    for (const k of [address!, account!]) {
       await this.db
-        .insert(loginFailures)
-        .values({ key, count: 1, windowStart: new Date() })
-        .onConflictDoUpdate({
-          target: loginFailures.key,
-          set: {
-            count: sql`case when ${loginFailures.windowStart} < ${windowStart.toISOString()}::timestamptz then 1 else ${loginFailures.count} + 1 end`,
-            windowStart: sql`case when ${loginFailures.windowStart} < ${windowStart.toISOString()}::timestamptz then now() else ${loginFailures.windowStart} end`,
-          },
-        });
+        .update(loginFailures)
+        .set({ count: sql`greatest(${loginFailures.count} - 1, 0)` })
+        .where(eq(loginFailures.key, k.key));
     }
-  }
-
-  async clearEmail(email: string) {
-    await this.db.delete(loginFailures).where(inArray(loginFailures.key, [this.keys(email, '').email]));
   }
 }

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { syncCatalog } from '../../db/reference/catalog.js';
-import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
+import { withAdminApp, signedIn, type TestContext } from '../../../test/build-app.js';
 
 let ctx: TestContext;
 let admin: string;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = (await signedIn(ctx, { category: 'admin' })).cookie;
-});
-afterAll(() => ctx.close());
+withAdminApp((c, cookie) => ((ctx = c), (admin = cookie)));
 
 const get = (url: string, cookie = admin) => ctx.app.inject({ url, headers: { cookie } });
 const addCarrier = (payload: unknown, cookie = admin) =>
@@ -28,23 +24,69 @@ describe('catalog reference data', () => {
       expect(a.article).toBe(a.names.en);
       for (const lng of ['en', 'fr', 'de', 'es']) expect(a.names[lng]?.trim()).toBeTruthy();
     }
-    expect(list.find((a) => a.names.en === 'Strawberry')).toMatchObject({ family: 'fruits', subfamily: 'berries', names: { fr: 'Fraise', de: 'Erdbeere', es: 'Fresa' } });
+    expect(list.find((a) => a.names.en === 'Strawberry')).toMatchObject({
+      family: 'fruits',
+      subfamily: 'berries',
+      names: { fr: 'Fraise', de: 'Erdbeere', es: 'Fresa' },
+    });
   });
 
   it('lists boxes, packagings with ifco and europool, certificates and carriers', async () => {
     const boxes = (await get('/api/intern/productList/box/getAll')).json() as Array<{ name: string }>;
-    expect(boxes.map((b) => b.name)).toEqual(expect.arrayContaining(['Cardboard box 30×40', 'Wooden crate 40×60', 'IFCO 6410 (60×40×10)', 'Euro Pool 6418 (60×40×18)']));
+    expect(boxes.map((b) => b.name)).toEqual(
+      expect.arrayContaining(['Cardboard box 30×40', 'Wooden crate 40×60', 'ifco 6410 (60×40×10)', 'europool 6418 (60×40×18)']),
+    );
     const packagings = (await get('/api/intern/productList/packaging/getAll')).json() as Array<{ name: string }>;
     expect(packagings.map((p) => p.name)).toEqual(expect.arrayContaining(['ifco', 'europool', 'flow-pack', 'bulk']));
     const certs = (await get('/api/intern/certificate/getAll')).json() as Array<{ name: string }>;
-    expect(certs.map((c) => c.name)).toEqual(expect.arrayContaining(['GLOBALG.A.P.', 'GRASP', 'IFS Food', 'BRCGS Food Safety', 'SMETA', 'EU organic', 'Fairtrade', 'QS']));
+    expect(certs.map((c) => c.name)).toEqual(
+      expect.arrayContaining(['GLOBALG.A.P.', 'GRASP', 'IFS Food', 'BRCGS Food Safety', 'SMETA', 'EU organic', 'Fairtrade', 'QS']),
+    );
     const carriers = (await get('/api/intern/transport/getAll')).json() as Array<{ id: number; carrier: string; price: number }>;
     expect(carriers.length).toBeGreaterThanOrEqual(5);
     expect(carriers[0]).toEqual({ id: expect.any(Number), carrier: expect.any(String), price: expect.any(Number) });
   });
 
+  it('names boxes, packagings and certificates in en, fr, de and es, with the spec spelling of ifco and europool (decision 640)', async () => {
+    type Item = { id: number; name: string; names: Record<'en' | 'fr' | 'de' | 'es', string> };
+    const boxes = (await get('/api/catalog/boxes', (await signedIn(ctx, { category: 'client' })).cookie)).json() as Item[];
+    const packagings = (await get('/api/intern/productList/packaging/getAll')).json() as Item[];
+    const certs = (await get('/api/intern/certificate/getAll')).json() as Item[];
+    for (const item of [...boxes, ...packagings, ...certs]) {
+      for (const lng of ['en', 'fr', 'de', 'es'] as const) expect(item.names[lng]?.trim()).toBeTruthy();
+    }
+    expect(boxes.filter((b) => /ifco|euro ?pool/i.test(b.name)).every((b) => /^(ifco|europool) \d{4} /.test(b.name))).toBe(true);
+    expect(boxes.find((b) => b.name === 'Wooden crate 40×60')?.names).toEqual({
+      en: 'Wooden crate 40×60',
+      fr: 'Cagette bois 40×60',
+      de: 'Holzsteige 40×60',
+      es: 'Caja de madera 40×60',
+    });
+    expect(packagings.find((p) => p.name === 'bulk')?.names).toEqual({ en: 'bulk', fr: 'vrac', de: 'lose', es: 'granel' });
+    expect(packagings.find((p) => p.name === 'ifco')?.names).toEqual({ en: 'ifco', fr: 'ifco', de: 'ifco', es: 'ifco' });
+    expect(certs.find((c) => c.name === 'EU organic')?.names.fr).toBe('Bio UE');
+  });
+
+  it('gives a name without translations its own name in every language', async () => {
+    await ctx.db.execute(sql`insert into boxes (name) values ('Hand-made crate')`);
+    const boxes = (await get('/api/intern/productList/box/getAll')).json() as Array<{ name: string; names: Record<string, string> }>;
+    expect(boxes.find((b) => b.name === 'Hand-made crate')?.names).toEqual({
+      en: 'Hand-made crate',
+      fr: 'Hand-made crate',
+      de: 'Hand-made crate',
+      es: 'Hand-made crate',
+    });
+    // The sync brings translations back when a row lost them.
+    await ctx.db.execute(sql`update packagings set names = null where name = 'bulk'`);
+    await syncCatalog(ctx.db);
+    const again = (await get('/api/intern/productList/packaging/getAll')).json() as Array<{ name: string; names: Record<string, string> }>;
+    expect(again.find((p) => p.name === 'bulk')?.names.de).toBe('lose');
+  });
+
   it('syncs again without duplicating anything', async () => {
-    const count = async () => (await ctx.db.execute<{ n: number }>(sql`select (select count(*) from articles) + (select count(*) from boxes) + (select count(*) from transports) as n`)).rows[0]!.n;
+    const count = async () =>
+      (await ctx.db.execute<{ n: number }>(sql`select (select count(*) from articles) + (select count(*) from boxes) + (select count(*) from transports) as n`))
+        .rows[0]!.n;
     const before = Number(await count());
     await syncCatalog(ctx.db);
     expect(Number(await count())).toBe(before);

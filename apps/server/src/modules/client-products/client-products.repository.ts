@@ -26,32 +26,45 @@ const withRefs = (db: Executor) =>
 
 export type ClientVariantWithRefs = Awaited<ReturnType<ReturnType<typeof withRefs>['execute']>>[number];
 
-export const clientProductsRepository = {
-  find: async (db: Executor, id: number) => (await withRefs(db).where(eq(clientVariants.id, id)).limit(1))[0],
-  /** A client's variants by article name (English), then creation order. */
-  listByClient: (db: Executor, clientId: number) =>
-    withRefs(db).where(eq(productLinks.companyId, clientId)).orderBy(asc(articles.family), asc(articles.article), asc(clientVariants.id)),
-  insert: async (db: Executor, row: NewClientVariantRow) => (await db.insert(clientVariants).values(row).returning({ id: clientVariants.id }))[0]!,
-  /** Deletes a variant only when it hangs on a client's link. */
-  async delete(db: Executor, id: number) {
-    const [row] = await db
-      .select({ id: clientVariants.id })
-      .from(clientVariants)
-      .innerJoin(productLinks, eq(productLinks.id, clientVariants.productLinkId))
-      .innerJoin(companies, and(eq(companies.id, productLinks.companyId), eq(companies.kind, 'client')))
-      .where(eq(clientVariants.id, id));
-    if (!row) return false;
-    await db.delete(clientVariants).where(eq(clientVariants.id, id));
-    return true;
-  },
+export async function find(db: Executor, id: number) {
+  return (await withRefs(db).where(eq(clientVariants.id, id)).limit(1))[0];
+}
 
-  /** One stored PDF per client: the newest replaces the previous. */
-  async savePriceList(db: Executor, row: typeof clientPriceLists.$inferInsert) {
-    await db
-      .insert(clientPriceLists)
-      .values(row)
-      .onConflictDoUpdate({ target: clientPriceLists.clientId, set: { fileName: row.fileName, language: row.language, pdf: row.pdf, generatedAt: row.generatedAt } });
-  },
-  latestPriceList: async (db: Executor, clientId: number) =>
-    (await db.select().from(clientPriceLists).where(eq(clientPriceLists.clientId, clientId)).limit(1))[0],
-};
+/** A client's variants by article name (English), then creation order. */
+export function listByClient(db: Executor, clientId: number) {
+  return withRefs(db).where(eq(productLinks.companyId, clientId)).orderBy(asc(articles.family), asc(articles.article), asc(clientVariants.id));
+}
+
+export async function insert(db: Executor, row: NewClientVariantRow) {
+  return (await db.insert(clientVariants).values(row).returning({ id: clientVariants.id }))[0]!;
+}
+
+/** Deletes a variant only when it hangs on a client's link. */
+async function delete_(db: Executor, id: number) {
+  const [row] = await db
+    .select({ id: clientVariants.id })
+    .from(clientVariants)
+    .innerJoin(productLinks, eq(productLinks.id, clientVariants.productLinkId))
+    .innerJoin(companies, and(eq(companies.id, productLinks.companyId), eq(companies.kind, 'client')))
+    .where(eq(clientVariants.id, id));
+  if (!row) return false;
+  await db.delete(clientVariants).where(eq(clientVariants.id, id));
+  return true;
+}
+
+export { delete_ as delete };
+
+/** One stored PDF per client: the newest replaces the previous. */
+export async function savePriceList(db: Executor, row: typeof clientPriceLists.$inferInsert) {
+  await db
+    .insert(clientPriceLists)
+    .values(row)
+    .onConflictDoUpdate({
+      target: clientPriceLists.clientId,
+      set: { fileName: row.fileName, language: row.language, pdf: row.pdf, generatedAt: row.generatedAt },
+    });
+}
+
+export async function latestPriceList(db: Executor, clientId: number) {
+  return (await db.select().from(clientPriceLists).where(eq(clientPriceLists.clientId, clientId)).limit(1))[0];
+}

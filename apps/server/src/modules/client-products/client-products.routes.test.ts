@@ -1,3 +1,4 @@
+import { todayInParis, dayInParis } from '@primeur/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
 import { articleByCode, createClient, createSupplier } from '../../db/factories/backoffice.js';
@@ -12,15 +13,26 @@ let lemon: number;
 let supplierNavelVariant: number;
 let supplierTomatoVariant: number;
 
-const today = new Date().toISOString().slice(0, 10);
-const nextWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+const today = todayInParis();
+const nextWeek = dayInParis(7);
 
 beforeAll(async () => {
   ctx = await createTestApp();
   cookie = (await signedIn(ctx, { category: 'admin' })).cookie;
   supplierId = (await createSupplier(ctx.db, { company: 'Cítricos Variants S.L.' })).id;
   supplierNavelVariant = (
-    await createVariant(ctx.db, { supplierId, code: 'CIT01', origin: 'ES', box: 'Cardboard box 40×60', packaging: 'bulk', caliber: '3', weightPiece: 15, priceKg: 0.8, startDate: today, endDate: nextWeek })
+    await createVariant(ctx.db, {
+      supplierId,
+      code: 'CIT01',
+      origin: 'ES',
+      box: 'Cardboard box 40×60',
+      packaging: 'bulk',
+      caliber: '3',
+      weightPiece: 15,
+      priceKg: 0.8,
+      startDate: today,
+      endDate: nextWeek,
+    })
   ).variant.id;
   supplierTomatoVariant = (await createVariant(ctx.db, { supplierId, code: 'TOM02', priceKg: 1.2 })).variant.id;
   clientId = (await createClient(ctx.db, { company: 'Variant Client GmbH', products: ['CIT01', 'TOM02'] })).id;
@@ -40,7 +52,10 @@ describe('client product variants', () => {
   });
 
   it('copies a supplier variant into a client variant and lists it', async () => {
-    const res = await inject('POST', `/api/intern/userProduct/user/client/product/add/${clientId}`, { productId: navel, supplierVariantId: supplierNavelVariant });
+    const res = await inject('POST', `/api/intern/userProduct/user/client/product/add/${clientId}`, {
+      productId: navel,
+      supplierVariantId: supplierNavelVariant,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       clientProductList: { product: { code: 'CIT01' } },
@@ -56,7 +71,12 @@ describe('client product variants', () => {
   });
 
   it('adds a variant from fields, and deletes it', async () => {
-    const res = await inject('POST', `/api/intern/userProduct/user/client/product/add/${clientId}`, { productId: navel, caliber: '1-2', weightPiece: 0.25, nbPiece: 40 });
+    const res = await inject('POST', `/api/intern/userProduct/user/client/product/add/${clientId}`, {
+      productId: navel,
+      caliber: '1-2',
+      weightPiece: 0.25,
+      nbPiece: 40,
+    });
     expect(res.statusCode).toBe(201);
     const id = res.json().id;
     expect((await inject('DELETE', `/api/intern/userProduct/client/delete/${id}`)).statusCode).toBe(200);

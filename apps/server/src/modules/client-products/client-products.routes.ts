@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  text,
   addClientVariant,
   clientIdParam,
   clientVariant,
@@ -11,8 +12,8 @@ import {
   productIdParam,
   supplierVariant,
 } from '@primeur/shared';
-import { clientProductsService } from './client-products.service.js';
-import { priceListService } from './price-list.service.js';
+import * as clientProductsService from './client-products.service.js';
+import * as priceListService from './price-list.service.js';
 
 /** Client product variants (spec §2 /intern/clients) and the client price list (spec §7). */
 export const clientProductsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -58,9 +59,11 @@ export const clientProductsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/intern/client/downloadClientPriceList/:company',
-    { config: admin, schema: {
+    {
+      config: admin,
+      schema: {
         tags,
-        params: z.object({ company: z.string().min(1).max(200) }),
+        params: z.object({ company: text().min(1).max(200) }),
         produces: ['application/pdf'],
         // Fastify sends a Buffer as it is; the schema only says what the body is.
         response: { 200: z.custom<Buffer>((v) => Buffer.isBuffer(v)).describe('The price list PDF'), 404: errorBody },
@@ -69,7 +72,10 @@ export const clientProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const list = await priceListService.download(db, req.params.company);
       // RFC 6266: an ASCII fallback plus the UTF-8 name, so "Nordisk Frukt AB-21-11.pdf" and accented names both survive.
-      const ascii = list.fileName.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/"/g, '');
+      const ascii = list.fileName
+        .normalize('NFD')
+        .replace(/[^\x20-\x7e]/g, '')
+        .replace(/"/g, '');
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(list.fileName)}`)

@@ -2,11 +2,11 @@ import type { AddClientVariant, SupplierVariant } from '@primeur/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isForeignKeyViolation } from '../../lib/pg-errors.js';
-import { companiesService } from '../companies/companies.service.js';
-import { productLinksService } from '../product-links/product-links.service.js';
-import { supplierProductsService } from '../supplier-products/supplier-products.service.js';
+import * as companiesService from '../companies/companies.service.js';
+import * as productLinksService from '../product-links/product-links.service.js';
+import * as supplierProductsService from '../supplier-products/supplier-products.service.js';
 import { presentClientVariant } from './client-products.presenter.js';
-import { clientProductsRepository as repo } from './client-products.repository.js';
+import * as repo from './client-products.repository.js';
 
 /** Every supplier variant of one article, whatever its dates: what the add modal offers to copy. */
 async function supplierVariantsOf(db: Db, articleId: number): Promise<SupplierVariant[]> {
@@ -15,65 +15,63 @@ async function supplierVariantsOf(db: Db, articleId: number): Promise<SupplierVa
   return lists.flat().filter((v) => v.supplierProductList.product.id === articleId);
 }
 
-export const clientProductsService = {
-  supplierVariantsOf,
+export { supplierVariantsOf };
 
-  async listForClient(db: Db, clientId: number) {
-    await companiesService.requireCompany(db, 'client', clientId);
-    return (await repo.listByClient(db, clientId)).map(presentClientVariant);
-  },
+export async function listForClient(db: Db, clientId: number) {
+  await companiesService.requireCompany(db, 'client', clientId);
+  return (await repo.listByClient(db, clientId)).map(presentClientVariant);
+}
 
-  /**
-   * Adds a variant to one of the client's products: a copy of the origin, box, packaging, caliber
-   * and weights of a supplier variant of the same product, or the fields given.
-   */
-  async add(db: Db, clientId: number, input: AddClientVariant) {
-    await companiesService.requireCompany(db, 'client', clientId);
-    const links = (await productLinksService.listByCompanies(db, [clientId])).get(clientId) ?? [];
-    const link = links.find((l) => l.product.id === input.productId);
-    if (!link) {
-      throw new HttpError(409, 'PRODUCT_NOT_IN_CLIENT_LIST', 'This client does not have this product in their list.', [
-        { path: 'productId', message: 'productNotInClientList' },
-      ]);
+/**
+ * Adds a variant to one of the client's products: a copy of the origin, box, packaging, caliber
+ * and weights of a supplier variant of the same product, or the fields given.
+ */
+export async function add(db: Db, clientId: number, input: AddClientVariant) {
+  await companiesService.requireCompany(db, 'client', clientId);
+  const links = (await productLinksService.listByCompanies(db, [clientId])).get(clientId) ?? [];
+  const link = links.find((l) => l.product.id === input.productId);
+  if (!link) {
+    throw new HttpError(409, 'PRODUCT_NOT_IN_CLIENT_LIST', 'This client does not have this product in their list.', [
+      { path: 'productId', message: 'productNotInClientList' },
+    ]);
+  }
+  let fields = {
+    originId: input.originId ?? null,
+    boxId: input.boxId ?? null,
+    packagingId: input.packagingId ?? null,
+    caliber: input.caliber ?? '',
+    weightPiece: input.weightPiece ?? null,
+    nbPiece: input.nbPiece ?? 1,
+  };
+  if (input.supplierVariantId !== undefined) {
+    const source = (await supplierVariantsOf(db, input.productId)).find((v) => v.id === input.supplierVariantId);
+    if (!source) {
+      throw new HttpError(409, 'VARIANT_NOT_SAME_PRODUCT', 'Only a supplier variant of the same product can be copied.');
     }
-    let fields = {
-      originId: input.originId ?? null,
-      boxId: input.boxId ?? null,
-      packagingId: input.packagingId ?? null,
-      caliber: input.caliber ?? '',
-      weightPiece: input.weightPiece ?? null,
-      nbPiece: input.nbPiece ?? 1,
+    fields = {
+      originId: source.origin?.id ?? null,
+      boxId: source.box?.id ?? null,
+      packagingId: source.packaging?.id ?? null,
+      caliber: source.caliber,
+      weightPiece: source.weightPiece,
+      nbPiece: source.nbPiece,
     };
-    if (input.supplierVariantId !== undefined) {
-      const source = (await supplierVariantsOf(db, input.productId)).find((v) => v.id === input.supplierVariantId);
-      if (!source) {
-        throw new HttpError(409, 'VARIANT_NOT_SAME_PRODUCT', 'Only a supplier variant of the same product can be copied.');
-      }
-      fields = {
-        originId: source.origin?.id ?? null,
-        boxId: source.box?.id ?? null,
-        packagingId: source.packaging?.id ?? null,
-        caliber: source.caliber,
-        weightPiece: source.weightPiece,
-        nbPiece: source.nbPiece,
-      };
+  }
+  try {
+    const { id } = await repo.insert(db, {
+      productLinkId: link.id,
+      ...fields,
+      weightPiece: fields.weightPiece === null ? null : fields.weightPiece.toFixed(3),
+    });
+    return presentClientVariant((await repo.find(db, id))!);
+  } catch (err) {
+    if (isForeignKeyViolation(err)) {
+      throw new HttpError(400, 'VALIDATION_FAILED', 'Unknown origin, box or packaging.', [{ path: 'origin, box or packaging', message: 'unknownReference' }]);
     }
-    try {
-      const { id } = await repo.insert(db, {
-        productLinkId: link.id,
-        ...fields,
-        weightPiece: fields.weightPiece === null ? null : fields.weightPiece.toFixed(3),
-      });
-      return presentClientVariant((await repo.find(db, id))!);
-    } catch (err) {
-      if (isForeignKeyViolation(err)) {
-        throw new HttpError(400, 'VALIDATION_FAILED', 'Unknown origin, box or packaging.', [{ path: 'origin, box or packaging', message: 'unknownReference' }]);
-      }
-      throw err;
-    }
-  },
+    throw err;
+  }
+}
 
-  async remove(db: Executor, id: number) {
-    if (!(await repo.delete(db, id))) throw new HttpError(404, 'NOT_FOUND', 'Client variant not found.');
-  },
-};
+export async function remove(db: Executor, id: number) {
+  if (!(await repo.delete(db, id))) throw new HttpError(404, 'NOT_FOUND', 'Client variant not found.');
+}

@@ -1,3 +1,4 @@
+import { dayInParis } from '@primeur/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
@@ -11,7 +12,6 @@ let cookie: string;
 let clientId: number;
 
 const now = new Date();
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const ddMM = `${String(now.getUTCDate()).padStart(2, '0')}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
 
 /** Every page's text, read back with a PDF parser from npm (unpdf, pdf.js inside). */
@@ -27,11 +27,31 @@ beforeAll(async () => {
   // Two suppliers compete on navel oranges; the Moroccan one is cheaper after its discount.
   const es = (await createSupplier(ctx.db, { company: 'Naranjas del Sur S.L.', discount: 5 })).id;
   const ma = (await createSupplier(ctx.db, { company: 'Agrumes Test SARL', discount: 0 })).id;
-  await createVariant(ctx.db, { supplierId: es, code: 'CIT01', origin: 'ES', caliber: '3', weightPiece: 15, priceKg: 1.0, volume: 4, startDate: day(-1), endDate: day(6) });
-  await createVariant(ctx.db, { supplierId: ma, code: 'CIT01', origin: 'MA', caliber: '3', weightPiece: 10, priceKg: 0.9, volume: 2, startDate: day(-2), endDate: day(3) });
+  await createVariant(ctx.db, {
+    supplierId: es,
+    code: 'CIT01',
+    origin: 'ES',
+    caliber: '3',
+    weightPiece: 15,
+    priceKg: 1.0,
+    volume: 4,
+    startDate: dayInParis(-1),
+    endDate: dayInParis(6),
+  });
+  await createVariant(ctx.db, {
+    supplierId: ma,
+    code: 'CIT01',
+    origin: 'MA',
+    caliber: '3',
+    weightPiece: 10,
+    priceKg: 0.9,
+    volume: 2,
+    startDate: dayInParis(-2),
+    endDate: dayInParis(3),
+  });
   // Expired and future offers must not count.
-  await createVariant(ctx.db, { supplierId: ma, code: 'CIT01', origin: 'MA', caliber: '3', priceKg: 0.1, startDate: day(-20), endDate: day(-1) });
-  await createVariant(ctx.db, { supplierId: es, code: 'TOM02', origin: 'ES', weightPiece: 5, priceKg: 1.2, startDate: day(0), endDate: day(4) });
+  await createVariant(ctx.db, { supplierId: ma, code: 'CIT01', origin: 'MA', caliber: '3', priceKg: 0.1, startDate: dayInParis(-20), endDate: dayInParis(-1) });
+  await createVariant(ctx.db, { supplierId: es, code: 'TOM02', origin: 'ES', weightPiece: 5, priceKg: 1.2, startDate: dayInParis(0), endDate: dayInParis(4) });
   // A German CIF client with a carrier (STEF, 140 €/pallet) and 2 % discount.
   clientId = (
     await createClient(ctx.db, {
@@ -112,7 +132,9 @@ describe('client price list PDF', () => {
   });
 
   it('spreads a 200-line list over several pages with the table header on each', async () => {
-    const catalog = readCatalogFile().articles.slice(0, 50).map((a) => a.code);
+    const catalog = readCatalogFile()
+      .articles.slice(0, 50)
+      .map((a) => a.code);
     const id = (await createClient(ctx.db, { company: 'Großmarkt Viele Zeilen GmbH', ict: 'FOB', contacts: [{ phone: '+494012345679' }] })).id;
     for (const code of catalog) {
       for (const caliber of ['1', '2', '3', '4']) await createClientVariant(ctx.db, { clientId: id, code, caliber });

@@ -1,4 +1,4 @@
-import { discountedPrice } from '@primeur/shared';
+import { discountedPrice, round3 } from '@primeur/shared';
 
 /**
  * The price of one client price-list line (decision 142). Units: every price is euros per kg unless
@@ -36,14 +36,8 @@ export interface SupplierOffer {
   endDate: string;
 }
 
-export interface ClientVariantSpec {
-  originId: number | null;
-  boxId: number | null;
-  packagingId: number | null;
-  caliber: string;
-  weightPiece: number | null;
-  nbPiece: number;
-}
+/** What a client variant asks for: the identity fields of a supplier offer. */
+export type ClientVariantSpec = Pick<SupplierOffer, 'originId' | 'boxId' | 'packagingId' | 'caliber' | 'weightPiece' | 'nbPiece'>;
 
 export interface ClientTerms {
   ict: 'FOB' | 'CIF';
@@ -69,7 +63,6 @@ export type LinePrice =
     }
   | { status: 'noOffer' };
 
-const round3 = (v: number) => Math.round((v + Number.EPSILON) * 1000) / 1000;
 const sameCaliber = (a: string, b: string) => a.replace(/\s+/g, '').toLowerCase() === b.replace(/\s+/g, '').toLowerCase();
 
 export function matches(want: ClientVariantSpec, offer: SupplierOffer, day: string): boolean {

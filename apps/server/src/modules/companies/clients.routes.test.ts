@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { carrierByName, certificateByName, createClient, createSupplier } from '../../db/factories/backoffice.js';
 import { companies, contacts, productLinks } from '../../db/schema/index.js';
-import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
+import { withAdminApp, signedIn, type TestContext } from '../../../test/build-app.js';
 
 let ctx: TestContext;
 let admin: string;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = (await signedIn(ctx, { category: 'admin' })).cookie;
-});
-afterAll(() => ctx.close());
+withAdminApp((c, cookie) => ((ctx = c), (admin = cookie)));
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, cookie = admin) =>
   ctx.app.inject({ method, url: `/api/intern/client${url}`, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -20,7 +16,16 @@ describe('POST /api/intern/client/add', () => {
   it('creates a client with no certificates, CIF and no carrier, without supplier fields', async () => {
     const res = await call('POST', '/add', { company: 'Frischdienst Berlin GmbH', certificates: [], ict: 'CIF' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ id: expect.any(Number), company: 'Frischdienst Berlin GmbH', certificates: [], ict: 'CIF', carrier: null, discount: 0, contacts: [], products: [] });
+    expect(res.json()).toEqual({
+      id: expect.any(Number),
+      company: 'Frischdienst Berlin GmbH',
+      certificates: [],
+      ict: 'CIF',
+      carrier: null,
+      discount: 0,
+      contacts: [],
+      products: [],
+    });
   });
 
   it('refuses a blank name (400) and a name taken by another client (409)', async () => {

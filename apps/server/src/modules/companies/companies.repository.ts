@@ -22,41 +22,85 @@ const withRefs = (db: Executor) =>
 
 export type CompanyWithRefs = Awaited<ReturnType<ReturnType<typeof withRefs>['execute']>>[number];
 
-export const companiesRepository = {
-  find: async (db: Executor, kind: CompanyKind, id: number) =>
-    (await db.select().from(companies).where(and(eq(companies.kind, kind), eq(companies.id, id))).limit(1))[0],
-  /** Locks the row so concurrent changes to one company (incoterm vs carrier) apply one after the other. */
-  findForUpdate: async (db: Executor, kind: CompanyKind, id: number) =>
-    (await db.select().from(companies).where(and(eq(companies.kind, kind), eq(companies.id, id))).limit(1).for('update'))[0],
-  findById: async (db: Executor, id: number) => (await db.select().from(companies).where(eq(companies.id, id)).limit(1))[0],
-  findWithRefs: async (db: Executor, kind: CompanyKind, id: number) =>
-    (await withRefs(db).where(and(eq(companies.kind, kind), eq(companies.id, id))).limit(1))[0],
-  listWithRefs: (db: Executor, kind: CompanyKind) =>
-    withRefs(db).where(eq(companies.kind, kind)).orderBy(asc(sql`lower(${companies.company})`), asc(companies.id)),
-  listOptions: (db: Executor, kind: CompanyKind) =>
-    db
-      .select({ id: companies.id, company: companies.company })
+export async function find(db: Executor, kind: CompanyKind, id: number) {
+  return (
+    await db
+      .select()
       .from(companies)
-      .where(eq(companies.kind, kind))
-      .orderBy(asc(sql`lower(${companies.company})`), asc(companies.id)),
-  insert: async (db: Executor, kind: CompanyKind, company: string, ict: 'FOB' | 'CIF') =>
-    (await db.insert(companies).values({ kind, company, ict }).returning())[0]!,
-  update: (db: Executor, id: number, values: CompanyUpdate) =>
-    db.update(companies).set({ ...values, updatedAt: new Date() }).where(eq(companies.id, id)),
-  delete: (db: Executor, id: number) => db.delete(companies).where(eq(companies.id, id)),
-  certificatesOf: (db: Executor, companyIds: number[]) =>
-    companyIds.length
-      ? db
-          .select({ companyId: companyCertificates.companyId, id: certificates.id, name: certificates.name })
-          .from(companyCertificates)
-          .innerJoin(certificates, eq(certificates.id, companyCertificates.certificateId))
-          .where(inArray(companyCertificates.companyId, companyIds))
-          .orderBy(asc(certificates.name))
-      : Promise.resolve([]),
-  async replaceCertificates(db: Executor, companyId: number, certificateIds: number[]) {
-    await db.delete(companyCertificates).where(eq(companyCertificates.companyId, companyId));
-    if (certificateIds.length) {
-      await db.insert(companyCertificates).values(certificateIds.map((certificateId) => ({ companyId, certificateId })));
-    }
-  },
-};
+      .where(and(eq(companies.kind, kind), eq(companies.id, id)))
+      .limit(1)
+  )[0];
+}
+
+/** Locks the row so concurrent changes to one company (incoterm vs carrier) apply one after the other. */
+export async function findForUpdate(db: Executor, kind: CompanyKind, id: number) {
+  return (
+    await db
+      .select()
+      .from(companies)
+      .where(and(eq(companies.kind, kind), eq(companies.id, id)))
+      .limit(1)
+      .for('update')
+  )[0];
+}
+
+export async function findById(db: Executor, id: number) {
+  return (await db.select().from(companies).where(eq(companies.id, id)).limit(1))[0];
+}
+
+export async function findWithRefs(db: Executor, kind: CompanyKind, id: number) {
+  return (
+    await withRefs(db)
+      .where(and(eq(companies.kind, kind), eq(companies.id, id)))
+      .limit(1)
+  )[0];
+}
+
+export function listWithRefs(db: Executor, kind: CompanyKind) {
+  return withRefs(db)
+    .where(eq(companies.kind, kind))
+    .orderBy(asc(sql`lower(${companies.company})`), asc(companies.id));
+}
+
+export function listOptions(db: Executor, kind: CompanyKind) {
+  return db
+    .select({ id: companies.id, company: companies.company })
+    .from(companies)
+    .where(eq(companies.kind, kind))
+    .orderBy(asc(sql`lower(${companies.company})`), asc(companies.id));
+}
+
+export async function insert(db: Executor, kind: CompanyKind, company: string, ict: 'FOB' | 'CIF') {
+  return (await db.insert(companies).values({ kind, company, ict }).returning())[0]!;
+}
+
+export function update(db: Executor, id: number, values: CompanyUpdate) {
+  return db
+    .update(companies)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(companies.id, id));
+}
+
+function delete_(db: Executor, id: number) {
+  return db.delete(companies).where(eq(companies.id, id));
+}
+
+export { delete_ as delete };
+
+export function certificatesOf(db: Executor, companyIds: number[]) {
+  return companyIds.length
+    ? db
+        .select({ companyId: companyCertificates.companyId, id: certificates.id, name: certificates.name })
+        .from(companyCertificates)
+        .innerJoin(certificates, eq(certificates.id, companyCertificates.certificateId))
+        .where(inArray(companyCertificates.companyId, companyIds))
+        .orderBy(asc(certificates.name))
+    : Promise.resolve([]);
+}
+
+export async function replaceCertificates(db: Executor, companyId: number, certificateIds: number[]) {
+  await db.delete(companyCertificates).where(eq(companyCertificates.companyId, companyId));
+  if (certificateIds.length) {
+    await db.insert(companyCertificates).values(certificateIds.map((certificateId) => ({ companyId, certificateId })));
+  }
+}

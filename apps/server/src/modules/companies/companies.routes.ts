@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  dbIdText,
   addCompany,
   certificateIds,
   companyOption,
@@ -17,7 +18,8 @@ import {
   type Supplier,
 } from '@primeur/shared';
 import type { Db } from '../../db/client.js';
-import { companiesService, type CompanyKind } from './companies.service.js';
+import * as companiesService from './companies.service.js';
+import { type CompanyKind } from './companies.service.js';
 
 type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -34,18 +36,13 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
  * The calls suppliers and clients share (spec §7 "Supplier" and "Client"), registered under
  * /api/intern/{kind}/…; each answers the whole company after the change so the page can replace it.
  */
-function registerCompanyRoutes<T extends Supplier | Client>(
-  app: App,
-  kind: CompanyKind,
-  shape: z.ZodType<T>,
-  view: (db: Db, id: number) => Promise<T>,
-) {
+function registerCompanyRoutes<T extends Supplier | Client>(app: App, kind: CompanyKind, shape: z.ZodType<T>, view: (db: Db, id: number) => Promise<T>) {
   const { db } = app.deps.database;
   const base = `/api/intern/${kind}`;
   const tags = [`${kind}s`];
   const admin = { access: 'admin' as const };
   const errors = { 400: errorBody, 404: errorBody, 409: errorBody };
-  const ownerParam = z.object({ carrierId: z.coerce.number().int().positive(), ownerId: z.coerce.number().int().positive() });
+  const ownerParam = z.object({ carrierId: dbIdText, ownerId: dbIdText });
 
   app.get(`${base}/getAll`, { config: admin, schema: { tags, response: { 200: z.array(shape) } } }, async () =>
     kind === 'supplier' ? (companiesService.suppliers(db) as Promise<T[]>) : (companiesService.clients(db) as Promise<T[]>),
@@ -58,34 +55,26 @@ function registerCompanyRoutes<T extends Supplier | Client>(
   app.get(`${base}/get/:id`, { config: admin, schema: { tags, params: idParam, response: { 200: shape, 404: errorBody } } }, async (req) =>
     view(db, req.params.id),
   );
-  app.post(`${base}/add`, { config: admin, schema: { tags, body: addCompany, response: { 201: shape, ...errors } } }, async (req, reply) => {
-    const id = await companiesService.create(db, kind, req.body);
-    return reply.status(201).send(await view(db, id));
-  });
-  app.delete(
-    `${base}/delete/:id`,
-    { config: admin, schema: { tags, params: idParam, response: { 200: okMessage, ...errors } } },
-    async (req) => {
-      await companiesService.remove(db, kind, req.params.id);
-      return { message: `${kind === 'supplier' ? 'Supplier' : 'Client'} deleted.` };
-    },
-  );
   app.post(
-    `${base}/ict/:id`,
-    { config: admin, schema: { tags, params: idParam, body: ictBody, response: { 200: shape, ...errors } } },
-    async (req) => {
-      await companiesService.setIct(db, kind, req.params.id, req.body.value);
-      return view(db, req.params.id);
+    `${base}/add`,
+    { config: { ...admin, errors: ['COMPANY_EXISTS'] }, schema: { tags, body: addCompany, response: { 201: shape, ...errors } } },
+    async (req, reply) => {
+      const id = await companiesService.create(db, kind, req.body);
+      return reply.status(201).send(await view(db, id));
     },
   );
-  app.delete(
-    `${base}/transport/delete/:id`,
-    { config: admin, schema: { tags, params: idParam, response: { 200: shape, ...errors } } },
-    async (req) => {
-      await companiesService.clearCarrier(db, kind, req.params.id);
-      return view(db, req.params.id);
-    },
-  );
+  app.delete(`${base}/delete/:id`, { config: admin, schema: { tags, params: idParam, response: { 200: okMessage, ...errors } } }, async (req) => {
+    await companiesService.remove(db, kind, req.params.id);
+    return { message: `${kind === 'supplier' ? 'Supplier' : 'Client'} deleted.` };
+  });
+  app.post(`${base}/ict/:id`, { config: admin, schema: { tags, params: idParam, body: ictBody, response: { 200: shape, ...errors } } }, async (req) => {
+    await companiesService.setIct(db, kind, req.params.id, req.body.value);
+    return view(db, req.params.id);
+  });
+  app.delete(`${base}/transport/delete/:id`, { config: admin, schema: { tags, params: idParam, response: { 200: shape, ...errors } } }, async (req) => {
+    await companiesService.clearCarrier(db, kind, req.params.id);
+    return view(db, req.params.id);
+  });
   app.post(
     `${base}/transport/:carrierId/set/:ownerId`,
     { config: admin, schema: { tags, params: ownerParam, response: { 200: shape, ...errors } } },

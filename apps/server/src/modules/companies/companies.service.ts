@@ -1,26 +1,23 @@
 import type { z } from 'zod';
-import type { addCompany, Incoterm } from '@primeur/shared';
+import { DEFAULT_INCOTERM, type addCompany, type Incoterm } from '@primeur/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js';
-import { catalogService } from '../catalog/catalog.service.js';
-import { contactsService } from '../contacts/contacts.service.js';
-import { locationService } from '../location/location.service.js';
-import { productLinksService } from '../product-links/product-links.service.js';
+import * as catalogService from '../catalog/catalog.service.js';
+import * as contactsService from '../contacts/contacts.service.js';
+import * as locationService from '../location/location.service.js';
+import * as productLinksService from '../product-links/product-links.service.js';
 import { presentClient, presentSupplier, type CompanyParts } from './companies.presenter.js';
-import { companiesRepository as repo, type CompanyKind, type CompanyUpdate, type CompanyWithRefs } from './companies.repository.js';
+import { findCompany, requireCompany } from './company-view.js';
+import * as repo from './companies.repository.js';
+import { type CompanyKind, type CompanyUpdate, type CompanyWithRefs } from './companies.repository.js';
 
 export type { CompanyKind } from './companies.repository.js';
 
 const LABEL: Record<CompanyKind, string> = { supplier: 'Supplier', client: 'Client' };
+type Row = Awaited<ReturnType<typeof requireCompany>>;
 /** The incoterm under which the operator books the transport, so a carrier applies (spec §2). */
 const CARRIER_INCOTERM: Record<CompanyKind, Incoterm> = { supplier: 'FOB', client: 'CIF' };
-
-async function requireCompany(db: Executor, kind: CompanyKind, id: number, lock = false) {
-  const row = lock ? await repo.findForUpdate(db, kind, id) : await repo.find(db, kind, id);
-  if (!row) throw new HttpError(404, 'NOT_FOUND', `${LABEL[kind]} not found.`);
-  return row;
-}
 
 /** Certificates, contacts and products of each company row, fetched in three queries whatever the count. */
 async function withParts(db: Executor, rows: CompanyWithRefs[]) {
@@ -48,117 +45,134 @@ async function one(db: Executor, kind: CompanyKind, id: number) {
 }
 
 /** Shared rules of suppliers and clients; the two route modules expose them with their own shapes. */
-export const companiesService = {
-  requireCompany: (db: Executor, kind: CompanyKind, id: number) => requireCompany(db, kind, id),
-  /** The owner of a contact or product link, whatever its kind. */
-  findById: (db: Executor, id: number) => repo.findById(db, id),
+export { requireCompany };
 
-  supplier: async (db: Executor, id: number) => presentSupplier(...(await one(db, 'supplier', id))),
-  client: async (db: Executor, id: number) => presentClient(...(await one(db, 'client', id))),
-  suppliers: async (db: Db) => (await withParts(db, await repo.listWithRefs(db, 'supplier'))).map(([r, p]) => presentSupplier(r, p)),
-  clients: async (db: Db) => (await withParts(db, await repo.listWithRefs(db, 'client'))).map(([r, p]) => presentClient(r, p)),
-  options: (db: Db, kind: CompanyKind) => repo.listOptions(db, kind),
+export const findById = findCompany;
 
-  /** New companies start with no certificates and CIF unless the payload says otherwise (spec §4). */
-  async create(db: Db, kind: CompanyKind, input: z.output<typeof addCompany>) {
-    const certificateIds = [...new Set(input.certificates ?? [])];
-    try {
-      return await db.transaction(async (tx) => {
-        await catalogService.requireCertificates(tx, certificateIds);
-        const row = await repo.insert(tx, kind, input.company, input.ict ?? 'CIF');
-        await repo.replaceCertificates(tx, row.id, certificateIds);
-        return row.id;
-      });
-    } catch (err) {
-      if (isUniqueViolation(err, 'companies_kind_name_uq')) {
-        throw new HttpError(409, 'COMPANY_EXISTS', `A ${kind} named ${input.company} already exists.`, [{ path: 'company', message: 'companyExists' }]);
-      }
-      throw err;
-    }
-  },
+export async function supplier(db: Executor, id: number) {
+  return presentSupplier(...(await one(db, 'supplier', id)));
+}
 
-  /**
-   * Deletes the company with its certificates, contacts, product links and whatever hangs on them
-   * (foreign keys cascade, in one statement inside one transaction). A row elsewhere that refers to
-   * the company without cascading (a record that must survive) makes it a 409 and nothing changes.
-   */
-  async remove(db: Db, kind: CompanyKind, id: number) {
-    try {
-      await db.transaction(async (tx) => {
-        await requireCompany(tx, kind, id, true);
-        await repo.delete(tx, id);
-      });
-    } catch (err) {
-      if (isForeignKeyViolation(err)) {
-        throw new HttpError(409, 'COMPANY_IN_USE', `This ${kind} is still referred to by other records and cannot be deleted.`);
-      }
-      throw err;
-    }
-  },
+export async function client(db: Executor, id: number) {
+  return presentClient(...(await one(db, 'client', id)));
+}
 
-  /** Setting the incoterm always drops the carrier (spec §4), even when the value does not change. */
-  setIct: (db: Db, kind: CompanyKind, id: number, ict: Incoterm) => change(db, kind, id, async () => ({ ict, transportId: null })),
+export async function suppliers(db: Db) {
+  return (await withParts(db, await repo.listWithRefs(db, 'supplier'))).map(([r, p]) => presentSupplier(r, p));
+}
 
-  setCarrier: (db: Db, kind: CompanyKind, id: number, carrierId: number) =>
-    change(db, kind, id, async (tx, row) => {
-      await catalogService.requireTransport(tx, carrierId);
-      if (row.ict !== CARRIER_INCOTERM[kind]) {
-        throw new HttpError(
-          409,
-          'CARRIER_NOT_FOR_INCOTERM',
-          `A ${kind} takes a carrier only under ${CARRIER_INCOTERM[kind]}; this one is ${row.ict}.`,
-        );
-      }
-      return { transportId: carrierId };
-    }),
+export async function clients(db: Db) {
+  return (await withParts(db, await repo.listWithRefs(db, 'client'))).map(([r, p]) => presentClient(r, p));
+}
 
-  clearCarrier: (db: Db, kind: CompanyKind, id: number) => change(db, kind, id, async () => ({ transportId: null })),
-  setDiscount: (db: Db, kind: CompanyKind, id: number, discount: number) =>
-    change(db, kind, id, async () => ({ discount: discount.toFixed(2) })),
+export function options(db: Db, kind: CompanyKind) {
+  return repo.listOptions(db, kind);
+}
 
-  setCertificates: (db: Db, kind: CompanyKind, id: number, certificateIds: number[]) =>
-    change(db, kind, id, async (tx) => {
+/** New companies start with no certificates and CIF unless the payload says otherwise (spec §4). */
+export async function create(db: Db, kind: CompanyKind, input: z.output<typeof addCompany>) {
+  const certificateIds = [...new Set(input.certificates ?? [])];
+  try {
+    return await db.transaction(async (tx) => {
       await catalogService.requireCertificates(tx, certificateIds);
-      await repo.replaceCertificates(tx, id, certificateIds);
-      return {};
-    }),
+      const row = await repo.insert(tx, kind, input.company, input.ict ?? DEFAULT_INCOTERM);
+      await repo.replaceCertificates(tx, row.id, certificateIds);
+      return row.id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'companies_kind_name_uq')) {
+      throw new HttpError(409, 'COMPANY_EXISTS', `A ${kind} named ${input.company} already exists.`, [{ path: 'company', message: 'companyExists' }]);
+    }
+    throw err;
+  }
+}
 
-  setPackagings: (db: Db, id: number, packagings: string[]) => change(db, 'supplier', id, async () => ({ packagings })),
+/**
+ * Deletes the company with its certificates, contacts, product links and whatever hangs on them
+ * (foreign keys cascade, in one statement inside one transaction). A row elsewhere that refers to
+ * the company without cascading (a record that must survive) makes it a 409 and nothing changes.
+ */
+export async function remove(db: Db, kind: CompanyKind, id: number) {
+  try {
+    await db.transaction(async (tx) => {
+      await requireCompany(tx, kind, id, true);
+      await repo.delete(tx, id);
+    });
+  } catch (err) {
+    if (isForeignKeyViolation(err)) {
+      throw new HttpError(409, 'COMPANY_IN_USE', `This ${kind} is still referred to by other records and cannot be deleted.`);
+    }
+    throw err;
+  }
+}
 
-  /** A new country makes the city meaningless, so it is cleared (spec §4). */
-  setCountry: (db: Db, id: number, countryId: number) =>
-    change(db, 'supplier', id, async (tx) => {
-      await locationService.assertCountry(tx as Db, countryId);
-      return { countryId, cityId: null };
-    }),
+/** Setting the incoterm always drops the carrier (spec §4), even when the value does not change. */
+export function setIct(db: Db, kind: CompanyKind, id: number, ict: Incoterm) {
+  return change(db, kind, id, async () => ({ ict, transportId: null }));
+}
 
-  setCity: (db: Db, id: number, cityId: number) =>
-    change(db, 'supplier', id, async (tx, row) => {
-      if (row.countryId === null) {
-        throw new HttpError(409, 'NO_COUNTRY', 'Set the country of the supplier before its city.', [{ path: 'value', message: 'noCountry' }]);
-      }
-      await locationService.assertCityInCountry(tx as Db, row.countryId, cityId);
-      return { cityId };
-    }),
+export function setCarrier(db: Db, kind: CompanyKind, id: number, carrierId: number) {
+  return change(db, kind, id, async (tx, row) => {
+    await catalogService.requireTransport(tx, carrierId);
+    if (row.ict !== CARRIER_INCOTERM[kind]) {
+      throw new HttpError(409, 'CARRIER_NOT_FOR_INCOTERM', `A ${kind} takes a carrier only under ${CARRIER_INCOTERM[kind]}; this one is ${row.ict}.`);
+    }
+    return { transportId: carrierId };
+  });
+}
 
-  setAddress: (db: Db, id: number, address: string) => change(db, 'supplier', id, async () => ({ address })),
+export function clearCarrier(db: Db, kind: CompanyKind, id: number) {
+  return change(db, kind, id, async () => ({ transportId: null }));
+}
 
-  /** Cities a supplier can be placed in: those of its country (none until it has one). */
-  async citiesOf(db: Db, id: number) {
-    const row = await requireCompany(db, 'supplier', id);
-    if (row.countryId === null) return [];
-    const country = await locationService.assertCountry(db, row.countryId);
-    return locationService.citiesOf(db, country.alpha2);
-  },
-};
+export function setDiscount(db: Db, kind: CompanyKind, id: number, discount: number) {
+  return change(db, kind, id, async () => ({ discount: discount.toFixed(2) }));
+}
+
+export function setCertificates(db: Db, kind: CompanyKind, id: number, certificateIds: number[]) {
+  return change(db, kind, id, async (tx) => {
+    await catalogService.requireCertificates(tx, certificateIds);
+    await repo.replaceCertificates(tx, id, certificateIds);
+    return {};
+  });
+}
+
+export function setPackagings(db: Db, id: number, packagings: string[]) {
+  return change(db, 'supplier', id, async () => ({ packagings }));
+}
+
+/** A new country makes the city meaningless, so it is cleared (spec §4). */
+export function setCountry(db: Db, id: number, countryId: number) {
+  return change(db, 'supplier', id, async (tx) => {
+    await locationService.assertCountry(tx as Db, countryId);
+    return { countryId, cityId: null };
+  });
+}
+
+export function setCity(db: Db, id: number, cityId: number) {
+  return change(db, 'supplier', id, async (tx, row) => {
+    if (row.countryId === null) {
+      throw new HttpError(409, 'NO_COUNTRY', 'Set the country of the supplier before its city.', [{ path: 'value', message: 'noCountry' }]);
+    }
+    await locationService.assertCityInCountry(tx as Db, row.countryId, cityId);
+    return { cityId };
+  });
+}
+
+export function setAddress(db: Db, id: number, address: string) {
+  return change(db, 'supplier', id, async () => ({ address }));
+}
+
+/** Cities a supplier can be placed in: those of its country (none until it has one). */
+export async function citiesOf(db: Db, id: number) {
+  const row = await requireCompany(db, 'supplier', id);
+  if (row.countryId === null) return [];
+  const country = await locationService.assertCountry(db, row.countryId);
+  return locationService.citiesOf(db, country.alpha2);
+}
 
 /** Locks the company, computes the change (which may refuse) and applies it, all in one transaction. */
-async function change(
-  db: Db,
-  kind: CompanyKind,
-  id: number,
-  compute: (tx: Executor, row: Awaited<ReturnType<typeof requireCompany>>) => Promise<CompanyUpdate>,
-) {
+async function change(db: Db, kind: CompanyKind, id: number, compute: (tx: Executor, row: Row) => Promise<CompanyUpdate>) {
   await db.transaction(async (tx) => {
     const row = await requireCompany(tx, kind, id, true);
     await repo.update(tx, id, await compute(tx, row));

@@ -10,13 +10,26 @@ const withOwner = (db: Executor) =>
 
 export type ContactWithOwner = Awaited<ReturnType<ReturnType<typeof withOwner>['execute']>>[number];
 
-export const contactsRepository = {
-  find: async (db: Executor, id: number) => (await withOwner(db).where(eq(contacts.id, id)).limit(1))[0],
-  listByCompanies: (db: Executor, companyIds: number[]) =>
-    companyIds.length
-      ? withOwner(db).where(inArray(contacts.companyId, companyIds)).orderBy(asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id))
-      : Promise.resolve([]),
-  insert: async (db: Executor, values: NewContact) => (await db.insert(contacts).values(values).returning({ id: contacts.id }))[0]!.id,
-  update: (db: Executor, id: number, values: Partial<NewContact>) => db.update(contacts).set(values).where(eq(contacts.id, id)),
-  delete: (db: Executor, id: number) => db.delete(contacts).where(eq(contacts.id, id)),
-};
+export async function find(db: Executor, id: number) {
+  return (await withOwner(db).where(eq(contacts.id, id)).limit(1))[0];
+}
+
+export function listByCompanies(db: Executor, companyIds: number[]) {
+  return companyIds.length
+    ? withOwner(db).where(inArray(contacts.companyId, companyIds)).orderBy(asc(contacts.lastName), asc(contacts.firstName), asc(contacts.id))
+    : Promise.resolve([]);
+}
+
+export async function insert(db: Executor, values: NewContact) {
+  return (await db.insert(contacts).values(values).returning({ id: contacts.id }))[0]!.id;
+}
+
+export function update(db: Executor, id: number, values: Partial<NewContact>) {
+  return db.update(contacts).set(values).where(eq(contacts.id, id));
+}
+
+function delete_(db: Executor, id: number) {
+  return db.delete(contacts).where(eq(contacts.id, id));
+}
+
+export { delete_ as delete };

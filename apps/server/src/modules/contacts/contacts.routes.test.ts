@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createClient, createContact, createSupplier } from '../../db/factories/backoffice.js';
 import { contacts } from '../../db/schema/index.js';
-import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
+import { withAdminApp, signedIn, type TestContext } from '../../../test/build-app.js';
 
 let ctx: TestContext;
 let admin: string;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = (await signedIn(ctx, { category: 'admin' })).cookie;
-});
-afterAll(() => ctx.close());
+withAdminApp((c, cookie) => ((ctx = c), (admin = cookie)));
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, cookie = admin) =>
   ctx.app.inject({ method, url: `/api/intern/contact${url}`, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -69,9 +65,26 @@ describe('PUT /api/intern/contact/modify', () => {
     const s = await createSupplier(ctx.db, { country: 'IT' });
     const other = await createSupplier(ctx.db);
     const k = await createContact(ctx.db, s.id);
-    const res = await call('PUT', '/modify', { id: k.id, firstName: 'Marco', lastName: 'Rossi', email: 'm@rossi.it', phone: '06 6982 1234', note: '', supplierId: other.id });
+    const res = await call('PUT', '/modify', {
+      id: k.id,
+      firstName: 'Marco',
+      lastName: 'Rossi',
+      email: 'm@rossi.it',
+      phone: '06 6982 1234',
+      note: '',
+      supplierId: other.id,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: k.id, firstName: 'Marco', lastName: 'Rossi', email: 'm@rossi.it', phone: '+390669821234', note: null, supplierId: s.id, clientId: null });
+    expect(res.json()).toEqual({
+      id: k.id,
+      firstName: 'Marco',
+      lastName: 'Rossi',
+      email: 'm@rossi.it',
+      phone: '+390669821234',
+      note: null,
+      supplierId: s.id,
+      clientId: null,
+    });
   });
 
   it('refuses an invalid edit with 400 and leaves the contact as it was', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addContact, contact, errorBody, idParam, modifyContact, okMessage } from '@primeur/shared';
-import { contactsService } from './contacts.service.js';
+import * as contactsService from './contacts.service.js';
 
 export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;

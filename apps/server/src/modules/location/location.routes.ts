@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { city, country, errorBody } from '@primeur/shared';
-import { locationService } from './location.service.js';
+import * as locationService from './location.service.js';
 
 export const locationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;

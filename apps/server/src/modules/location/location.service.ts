@@ -1,29 +1,29 @@
 import type { Db } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
-import { locationRepository as repo } from './location.repository.js';
+import * as repo from './location.repository.js';
 
-export const locationService = {
-  listCountries: (db: Db) => repo.listCountries(db),
+export function listCountries(db: Db) {
+  return repo.listCountries(db);
+}
 
-  async citiesOf(db: Db, alpha2: string) {
-    const country = await repo.findCountryByAlpha2(db, alpha2);
-    if (!country) throw notFound(`Country ${alpha2}`);
-    return repo.listCities(db, country.id);
-  },
+export async function citiesOf(db: Db, alpha2: string) {
+  const country = await repo.findCountryByAlpha2(db, alpha2);
+  if (!country) throw notFound(`Country ${alpha2}`);
+  return repo.listCities(db, country.id);
+}
 
-  /** Checks that the country exists and the city lies in it; used by every form that takes both. */
-  async assertCityInCountry(db: Db, countryId: number, cityId: number) {
-    const [country, city] = await Promise.all([repo.findCountry(db, countryId), repo.findCity(db, cityId)]);
-    if (!country) throw new HttpError(400, 'VALIDATION_FAILED', 'Unknown country.', [{ path: 'country', message: 'unknownCountry' }]);
-    if (!city || city.countryId !== country.id) {
-      throw new HttpError(400, 'VALIDATION_FAILED', 'The city does not belong to the country.', [{ path: 'city', message: 'cityNotInCountry' }]);
-    }
-    return { country, city };
-  },
+/** Checks that the country exists and the city lies in it; used by every form that takes both. */
+export async function assertCityInCountry(db: Db, countryId: number, cityId: number) {
+  const [country, city] = await Promise.all([repo.findCountry(db, countryId), repo.findCity(db, cityId)]);
+  if (!country) throw new HttpError(400, 'VALIDATION_FAILED', 'Unknown country.', [{ path: 'country', message: 'unknownCountry' }]);
+  if (!city || city.countryId !== country.id) {
+    throw new HttpError(400, 'VALIDATION_FAILED', 'The city does not belong to the country.', [{ path: 'city', message: 'cityNotInCountry' }]);
+  }
+  return { country, city };
+}
 
-  async assertCountry(db: Db, countryId: number) {
-    const country = await repo.findCountry(db, countryId);
-    if (!country) throw new HttpError(400, 'VALIDATION_FAILED', 'Unknown country.', [{ path: 'country', message: 'unknownCountry' }]);
-    return country;
-  },
-};
+export async function assertCountry(db: Db, countryId: number) {
+  const country = await repo.findCountry(db, countryId);
+  if (!country) throw new HttpError(400, 'VALIDATION_FAILED', 'Unknown country.', [{ path: 'country', message: 'unknownCountry' }]);
+  return country;
+}

@@ -1,16 +1,20 @@
-import type { AdminProduct, ProductStatus } from '@primeur/shared';
+import { auctionPhase, todayInParis, type AdminProduct, type ProductStatus } from '@primeur/shared';
 import type { ProductRow, ProductView } from './marketplace.repository.js';
-
-/** Today's date (UTC) as the `date` columns store it. */
-export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 
 /**
  * The status a user sees: the stored one, except that time has already passed for a lot the close
  * job has not reached yet (an auction past its end, a fixed-price lot past its date) — those read EXPIRED.
  */
 export function effectiveStatus(p: Pick<ProductRow, 'status' | 'endsAt' | 'availableUntil' | 'auctionStartDate'>, now = new Date()): ProductStatus {
-  if (p.status === 'IN_AUCTION' && p.endsAt && p.endsAt.getTime() <= now.getTime()) return 'EXPIRED';
-  if (p.status === 'ENABLED' && !p.auctionStartDate && p.availableUntil < todayUtc(now)) return 'EXPIRED';
+  if (
+    p.status === 'IN_AUCTION' &&
+    p.endsAt &&
+    p.auctionStartDate &&
+    auctionPhase({ startsAt: p.auctionStartDate, endsAt: p.endsAt }, now.getTime()) === 'ended'
+  ) {
+    return 'EXPIRED';
+  }
+  if (p.status === 'ENABLED' && !p.auctionStartDate && p.availableUntil < todayInParis(now)) return 'EXPIRED';
   return p.status;
 }
 

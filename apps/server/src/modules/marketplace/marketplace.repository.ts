@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { LotListQuery } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
+import { foldedSearch } from '../../db/fold.js';
 import { articles, countries, offers, packagings, products, purchaseRequests, users } from '../../db/schema/index.js';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -23,49 +25,175 @@ export const productViews = (db: Executor) =>
 
 export type ProductView = Awaited<ReturnType<ReturnType<typeof productViews>['execute']>>[number];
 
-export const marketplaceRepository = {
-  findById: async (db: Executor, id: number) => (await db.select().from(products).where(eq(products.id, id)).limit(1))[0],
-  /** Locks the lot row for the rest of the transaction (edits race with the first bid). */
-  lockById: async (db: Executor, id: number) =>
-    (await db.select().from(products).where(eq(products.id, id)).for('update').limit(1))[0],
-  findView: async (db: Executor, id: number) => (await productViews(db).where(eq(products.id, id)).limit(1))[0],
-  listByIds: (db: Executor, ids: number[]) => productViews(db).where(inArray(products.id, ids)),
-  /**
-   * Open auctions (started, not ended by the database clock), soonest end first, each with its highest
-   * offer: products_open_auctions_idx for the lots, one offers_product_amount_idx probe per lot.
-   */
-  listOpenAuctions: (db: Executor) =>
-    db
-      .select({
-        product: products,
-        article: { id: articles.id, article: articles.article, family: articles.family },
-        origin: { id: countries.id, name: countries.name, alpha2: countries.alpha2 },
-        packaging: { id: packagings.id, name: packagings.name },
-        seller: { id: users.id, companyName: users.companyName },
-        // Qualified by hand: a bare "id" inside the subquery would be captured by offers.
-        highest: sql<string | null>`(select o.amount from offers o where o.product_id = "products"."id" order by o.amount desc nulls last limit 1)`,
-      })
+/** The list filters of lotListQuery as SQL conditions (the joins of productViews are in scope). */
+function lotFilters(f: LotListQuery): SQL[] {
+  const where: SQL[] = [];
+  if (f.family) where.push(eq(articles.family, f.family));
+  if (f.articleId) where.push(eq(products.articleId, f.articleId));
+  if (f.origin) where.push(eq(countries.alpha2, f.origin));
+  // Every word must appear somewhere in the lot's texts, accents and case ignored (db/fold.ts).
+  const search = foldedSearch(f.q, [
+    products.name,
+    articles.article,
+    sql`${articles.names}->>'en'`,
+    sql`${articles.names}->>'fr'`,
+    sql`${articles.names}->>'de'`,
+    sql`${articles.names}->>'es'`,
+    products.description,
+    products.caliber,
+    users.companyName,
+  ]);
+  if (search) where.push(search);
+  return where;
+}
+
+const onSale = (today: string) => and(eq(products.status, 'ENABLED'), isNull(products.auctionStartDate), gte(products.availableUntil, today));
+const openAuction = () => and(eq(products.status, 'IN_AUCTION'), gt(products.endsAt, sql`now()`), lte(products.auctionStartDate, sql`now()`));
+
+/**
+ * Count of the lots matching the list's filters. The joins of productViews are made only when a
+ * filter names their tables (family, origin, words); the plain list counts the lots' index alone.
+ */
+const countLots = async (db: Executor, base: SQL | undefined, f: LotListQuery) => {
+  const where = and(base, ...lotFilters(f));
+  if (!f.family && !f.origin && !f.q) {
+    return (
+      await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(products)
+        .where(where)
+    )[0]!.n;
+  }
+  return (
+    await db
+      .select({ n: sql<number>`count(*)::int` })
       .from(products)
       .innerJoin(articles, eq(articles.id, products.articleId))
       .innerJoin(countries, eq(countries.id, products.originId))
-      .innerJoin(packagings, eq(packagings.id, products.packagingId))
       .innerJoin(users, eq(users.id, products.supplierId))
-      .where(and(eq(products.status, 'IN_AUCTION'), gt(products.endsAt, sql`now()`), lte(products.auctionStartDate, sql`now()`)))
-      .orderBy(asc(products.endsAt), asc(products.id)),
-  listAll: (db: Executor) => productViews(db).orderBy(desc(products.createdAt), desc(products.id)),
-  listBySupplier: (db: Executor, supplierId: number) =>
-    productViews(db).where(eq(products.supplierId, supplierId)).orderBy(desc(products.createdAt), desc(products.id)),
-  /** Fixed-price lots a buyer can order today. */
-  listActive: (db: Executor, today: string) =>
-    productViews(db)
-      .where(and(eq(products.status, 'ENABLED'), isNull(products.auctionStartDate), gte(products.availableUntil, today)))
-      .orderBy(desc(products.createdAt), desc(products.id)),
-  insert: async (db: Executor, values: NewProduct) => (await db.insert(products).values(values).returning())[0]!,
-  update: (db: Executor, id: number, values: Partial<NewProduct>) =>
-    db.update(products).set({ ...values, updatedAt: new Date() }).where(eq(products.id, id)),
-  delete: (db: Executor, id: number) => db.delete(products).where(eq(products.id, id)),
-  /** Flips ENABLED ↔ DISABLED in one statement, so two admins toggling at once cannot skip a state. */
-  toggleEnabled: async (db: Executor, id: number) =>
+      .where(where)
+  )[0]!.n;
+};
+
+export async function findById(db: Executor, id: number) {
+  return (await db.select().from(products).where(eq(products.id, id)).limit(1))[0];
+}
+
+/** Locks the lot row for the rest of the transaction (edits race with the first bid). */
+export async function lockById(db: Executor, id: number) {
+  return (await db.select().from(products).where(eq(products.id, id)).for('update').limit(1))[0];
+}
+
+export async function findView(db: Executor, id: number) {
+  return (await productViews(db).where(eq(products.id, id)).limit(1))[0];
+}
+
+export function listByIds(db: Executor, ids: number[]) {
+  return productViews(db).where(inArray(products.id, ids));
+}
+
+/**
+ * Open auctions (started, not ended by the database clock), soonest end first, each with its highest
+ * offer: products_open_auctions_idx for the lots, one offers_product_amount_idx probe per lot.
+ */
+export function listOpenAuctions(db: Executor) {
+  return db
+    .select({
+      product: products,
+      article: { id: articles.id, article: articles.article, family: articles.family },
+      origin: { id: countries.id, name: countries.name, alpha2: countries.alpha2 },
+      packaging: { id: packagings.id, name: packagings.name },
+      seller: { id: users.id, companyName: users.companyName },
+      // Qualified by hand: a bare "id" inside the subquery would be captured by offers.
+      highest: sql<string | null>`(select o.amount from offers o where o.product_id = "products"."id" order by o.amount desc nulls last limit 1)`,
+    })
+    .from(products)
+    .innerJoin(articles, eq(articles.id, products.articleId))
+    .innerJoin(countries, eq(countries.id, products.originId))
+    .innerJoin(packagings, eq(packagings.id, products.packagingId))
+    .innerJoin(users, eq(users.id, products.supplierId))
+    .where(and(eq(products.status, 'IN_AUCTION'), gt(products.endsAt, sql`now()`), lte(products.auctionStartDate, sql`now()`)))
+    .orderBy(asc(products.endsAt), asc(products.id));
+}
+
+/**
+ * One page of open auctions, soonest end first, with their highest offer as place_bid keeps it on
+ * the lot (products.highest_amount, migration 0002): offers are not read, so the page costs the
+ * same at any offer count.
+ */
+export function openAuctionsPage(db: Executor, f: LotListQuery, limit: number, offset: number) {
+  return db
+    .select({
+      product: products,
+      article: { id: articles.id, article: articles.article, family: articles.family },
+      origin: { id: countries.id, name: countries.name, alpha2: countries.alpha2 },
+      packaging: { id: packagings.id, name: packagings.name },
+      seller: { id: users.id, companyName: users.companyName },
+      highest: products.highestAmount,
+    })
+    .from(products)
+    .innerJoin(articles, eq(articles.id, products.articleId))
+    .innerJoin(countries, eq(countries.id, products.originId))
+    .innerJoin(packagings, eq(packagings.id, products.packagingId))
+    .innerJoin(users, eq(users.id, products.supplierId))
+    .where(and(openAuction(), ...lotFilters(f)))
+    .orderBy(asc(products.endsAt), asc(products.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export function countOpenAuctions(db: Executor, f: LotListQuery) {
+  return countLots(db, openAuction(), f);
+}
+
+/** One page of the fixed-price lots on sale today, newest first (products_on_sale_idx). */
+export function activePage(db: Executor, today: string, f: LotListQuery, limit: number, offset: number) {
+  return productViews(db)
+    .where(and(onSale(today), ...lotFilters(f)))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export function countActive(db: Executor, today: string, f: LotListQuery) {
+  return countLots(db, onSale(today), f);
+}
+
+export function listAll(db: Executor) {
+  return productViews(db).orderBy(desc(products.createdAt), desc(products.id));
+}
+
+export function listBySupplier(db: Executor, supplierId: number) {
+  return productViews(db).where(eq(products.supplierId, supplierId)).orderBy(desc(products.createdAt), desc(products.id));
+}
+
+/** Fixed-price lots a buyer can order today. */
+export function listActive(db: Executor, today: string) {
+  return productViews(db)
+    .where(and(eq(products.status, 'ENABLED'), isNull(products.auctionStartDate), gte(products.availableUntil, today)))
+    .orderBy(desc(products.createdAt), desc(products.id));
+}
+
+export async function insert(db: Executor, values: NewProduct) {
+  return (await db.insert(products).values(values).returning())[0]!;
+}
+
+export function update(db: Executor, id: number, values: Partial<NewProduct>) {
+  return db
+    .update(products)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(products.id, id));
+}
+
+function delete_(db: Executor, id: number) {
+  return db.delete(products).where(eq(products.id, id));
+}
+
+export { delete_ as delete };
+
+/** Flips ENABLED ↔ DISABLED in one statement, so two admins toggling at once cannot skip a state. */
+export async function toggleEnabled(db: Executor, id: number) {
+  return (
     (
       await db
         .update(products)
@@ -75,42 +203,64 @@ export const marketplaceRepository = {
         })
         .where(and(eq(products.id, id), sql`${products.status} in ('ENABLED', 'DISABLED')`))
         .returning({ id: products.id })
-    ).length > 0,
-  offerStats: async (db: Executor, productIds: number[]) => {
-    if (productIds.length === 0) return new Map<number, { count: number; highest: number | null }>();
-    const rows = await db
-      .select({ productId: offers.productId, count: sql<number>`count(*)::int`, highest: sql<string | null>`max(${offers.amount})` })
-      .from(offers)
-      .where(sql`${offers.productId} in ${productIds}`)
-      .groupBy(offers.productId);
-    return new Map(rows.map((r) => [r.productId, { count: r.count, highest: r.highest === null ? null : Number(r.highest) }]));
-  },
-  hasOffers: async (db: Executor, productId: number) =>
-    (await db.select({ id: offers.id }).from(offers).where(eq(offers.productId, productId)).limit(1)).length > 0,
-  winners: async (db: Executor, offerIds: number[]) => {
-    if (offerIds.length === 0) return new Map<number, { companyName: string; amount: number }>();
-    const rows = await db
-      .select({ id: offers.id, amount: offers.amount, companyName: users.companyName })
-      .from(offers)
-      .innerJoin(users, eq(users.id, offers.userId))
-      .where(sql`${offers.id} in ${offerIds}`);
-    return new Map(rows.map((r) => [r.id, { companyName: r.companyName, amount: Number(r.amount) }]));
-  },
-  insertRequest: async (db: Executor, values: typeof purchaseRequests.$inferInsert) =>
-    (await db.insert(purchaseRequests).values(values).returning())[0]!,
-  requestsForSupplier: (db: Executor, supplierId: number) =>
-    db
-      .select({ request: purchaseRequests, productTitle: products.name, buyer: { companyName: users.companyName, email: users.email } })
-      .from(purchaseRequests)
-      .innerJoin(products, eq(products.id, purchaseRequests.productId))
-      .innerJoin(users, eq(users.id, purchaseRequests.buyerId))
-      .where(eq(products.supplierId, supplierId))
-      .orderBy(desc(purchaseRequests.createdAt), desc(purchaseRequests.id)),
-  articles: (db: Executor) =>
-    db.select({ id: articles.id, article: articles.article, family: articles.family, names: articles.names }).from(articles).orderBy(articles.article),
-  packagings: (db: Executor) => db.select({ id: packagings.id, name: packagings.name }).from(packagings).orderBy(packagings.name),
-  articleExists: async (db: Executor, id: number) => (await db.select({ id: articles.id }).from(articles).where(eq(articles.id, id))).length > 0,
-  countryExists: async (db: Executor, id: number) => (await db.select({ id: countries.id }).from(countries).where(eq(countries.id, id))).length > 0,
-  packagingExists: async (db: Executor, id: number) =>
-    (await db.select({ id: packagings.id }).from(packagings).where(eq(packagings.id, id))).length > 0,
-};
+    ).length > 0
+  );
+}
+
+export async function offerStats(db: Executor, productIds: number[]) {
+  if (productIds.length === 0) return new Map<number, { count: number; highest: number | null }>();
+  const rows = await db
+    .select({ productId: offers.productId, count: sql<number>`count(*)::int`, highest: sql<string | null>`max(${offers.amount})` })
+    .from(offers)
+    .where(sql`${offers.productId} in ${productIds}`)
+    .groupBy(offers.productId);
+  return new Map(rows.map((r) => [r.productId, { count: r.count, highest: r.highest === null ? null : Number(r.highest) }]));
+}
+
+export async function hasOffers(db: Executor, productId: number) {
+  return (await db.select({ id: offers.id }).from(offers).where(eq(offers.productId, productId)).limit(1)).length > 0;
+}
+
+export async function winners(db: Executor, offerIds: number[]) {
+  if (offerIds.length === 0) return new Map<number, { companyName: string; amount: number }>();
+  const rows = await db
+    .select({ id: offers.id, amount: offers.amount, companyName: users.companyName })
+    .from(offers)
+    .innerJoin(users, eq(users.id, offers.userId))
+    .where(sql`${offers.id} in ${offerIds}`);
+  return new Map(rows.map((r) => [r.id, { companyName: r.companyName, amount: Number(r.amount) }]));
+}
+
+export async function insertRequest(db: Executor, values: typeof purchaseRequests.$inferInsert) {
+  return (await db.insert(purchaseRequests).values(values).returning())[0]!;
+}
+
+export function requestsForSupplier(db: Executor, supplierId: number) {
+  return db
+    .select({ request: purchaseRequests, productTitle: products.name, buyer: { companyName: users.companyName, email: users.email } })
+    .from(purchaseRequests)
+    .innerJoin(products, eq(products.id, purchaseRequests.productId))
+    .innerJoin(users, eq(users.id, purchaseRequests.buyerId))
+    .where(eq(products.supplierId, supplierId))
+    .orderBy(desc(purchaseRequests.createdAt), desc(purchaseRequests.id));
+}
+
+export function listArticles(db: Executor) {
+  return db.select({ id: articles.id, article: articles.article, family: articles.family, names: articles.names }).from(articles).orderBy(articles.article);
+}
+
+export function listPackagings(db: Executor) {
+  return db.select({ id: packagings.id, name: packagings.name }).from(packagings).orderBy(packagings.name);
+}
+
+export async function articleExists(db: Executor, id: number) {
+  return (await db.select({ id: articles.id }).from(articles).where(eq(articles.id, id))).length > 0;
+}
+
+export async function countryExists(db: Executor, id: number) {
+  return (await db.select({ id: countries.id }).from(countries).where(eq(countries.id, id))).length > 0;
+}
+
+export async function packagingExists(db: Executor, id: number) {
+  return (await db.select({ id: packagings.id }).from(packagings).where(eq(packagings.id, id))).length > 0;
+}

@@ -25,7 +25,8 @@ afterAll(() => ctx.close());
 const get = (url: string, cookie: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
 const send = (method: 'PUT' | 'POST' | 'DELETE', url: string, cookie: string, payload?: unknown) =>
   ctx.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
-const activeIds = async () => ((await get('/api/users/product/listActiveProducts', buyer.cookie)).json() as Array<{ productId: number }>).map((p) => p.productId);
+const activeIds = async () =>
+  ((await get('/api/users/product/listActiveProducts', buyer.cookie)).json() as Array<{ productId: number }>).map((p) => p.productId);
 
 describe('supplier lots', () => {
   it('a supplier creates a lot that appears in the marketplace with its seller, origin and packaging', async () => {
@@ -48,6 +49,32 @@ describe('supplier lots', () => {
     expect(lot.status).toBe('IN_AUCTION');
     expect(Date.parse(lot.endsAt) - Date.parse(lot.auctionStartDate)).toBe(259_200_000);
     expect(await activeIds()).not.toContain(lot.productId);
+  });
+
+  it('an auction lot may carry a hidden reserve at or above its starting price; only its seller reads it', async () => {
+    const start = new Date(Date.now() + 60_000).toISOString();
+    const lot = (await createLot(ctx, supplier.cookie, await lotForm(ctx, { auctionStartDate: start, price: 1.25, reservePrice: 2.5 }))).json();
+    expect(lot.status).toBe('IN_AUCTION');
+    expect(JSON.stringify(lot)).not.toContain('2.5');
+    const mine = (await get('/api/users/product/myProducts', supplier.cookie)).json();
+    expect(mine.find((p: { productId: number }) => p.productId === lot.productId)).toMatchObject({ reservePrice: 2.5, reserveMet: false, bidders: 0 });
+    const details = (await get(`/api/users/product/details/${lot.productId}`, buyer.cookie)).json();
+    expect(details).toMatchObject({ reserveMet: false, phase: 'not_started', bidders: 0 });
+    expect(details).not.toHaveProperty('reservePrice');
+    // Equal to the starting price is fine; below it, on a fixed-price lot, or with 3 decimals is refused.
+    expect((await createLot(ctx, supplier.cookie, await lotForm(ctx, { auctionStartDate: start, price: 1.25, reservePrice: 1.25 }))).statusCode).toBe(201);
+    for (const [extra, path] of [
+      [{ auctionStartDate: start, price: 1.25, reservePrice: 1.2 }, 'reservePrice'],
+      [{ price: 1.25, reservePrice: 2 }, 'reservePrice'],
+      [{ auctionStartDate: start, price: 1.25, reservePrice: 2.555 }, 'data.reservePrice'],
+    ] as const) {
+      const res = await createLot(ctx, supplier.cookie, await lotForm(ctx, extra));
+      expect([res.statusCode, res.json().code], JSON.stringify(extra)).toEqual([400, 'VALIDATION_FAILED']);
+      expect(res.json().details.map((d: { path: string }) => d.path)).toContain(path);
+    }
+    // A lot without a reserve says so with null.
+    const plain = (await createLot(ctx, supplier.cookie, await lotForm(ctx, { auctionStartDate: start }))).json();
+    expect((await get(`/api/users/product/details/${plain.productId}`, buyer.cookie)).json().reserveMet).toBeNull();
   });
 
   it('refuses invalid lot fields with 400 and their paths', async () => {

@@ -2,8 +2,11 @@ import { z } from 'zod';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  text,
   adminProduct,
   errorBody,
+  lotListQuery,
+  pageOf,
   productIdParam,
   productFormOptions,
   productInput,
@@ -11,9 +14,10 @@ import {
   purchaseRequestInput,
   supplierProduct,
 } from '@primeur/shared';
-import { marketplaceService as service } from './marketplace.service.js';
+import * as service from './marketplace.service.js';
 import { MULTIPART_LIMITS, parseProductData, readUpload } from './marketplace.uploads.js';
 import { PHOTO_CONTENT_TYPES, PhotoStore } from './photos.js';
+import { routeLimit } from '../../plugins/rate-limit.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 413: errorBody, 415: errorBody };
 
@@ -22,16 +26,24 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = new PhotoStore(app.deps.config.dataDir);
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
+  // Paged with ?page=&size= ({ items, page, size, total }); without them the spec's plain array of the
+  // first page, the total in X-Total-Count (docs/api/lists.md).
   app.get(
     '/api/users/product/listActiveProducts',
-    { config: { access: 'authenticated' }, schema: { tags: ['marketplace'], response: { 200: z.array(adminProduct) } } },
-    async () => service.listActive(db),
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['marketplace'], querystring: lotListQuery, response: { 200: z.union([pageOf(adminProduct), z.array(adminProduct)]), 400: errorBody } },
+    },
+    async (req, reply) => {
+      const page = await service.activePage(db, req.query);
+      if (req.query.page !== undefined || req.query.size !== undefined) return page;
+      void reply.header('x-total-count', page.total);
+      return page.items;
+    },
   );
 
-  app.get(
-    '/api/admin/product/listProducts',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], response: { 200: z.array(adminProduct) } } },
-    async () => service.listAll(db),
+  app.get('/api/admin/product/listProducts', { config: { access: 'admin' }, schema: { tags: ['admin'], response: { 200: z.array(adminProduct) } } }, async () =>
+    service.listAll(db),
   );
 
   app.put(
@@ -49,18 +61,17 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   // The supplier's own lots (page /user/products).
   app.get(
     '/api/users/product/myProducts',
-    { config: { access: 'authenticated' }, schema: { tags: ['marketplace'], response: { 200: z.array(supplierProduct), ...errors } } },
+    { config: { access: 'supplier' }, schema: { tags: ['marketplace'], response: { 200: z.array(supplierProduct), ...errors } } },
     async (req) => service.mine(db, req.user!),
   );
 
   app.post(
     '/api/users/product/add',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'supplier', rateLimit: routeLimit(app.deps.config, 'uploads') },
       schema: { tags: ['marketplace'], consumes: ['multipart/form-data'], response: { 201: adminProduct, ...errors } },
     },
     async (req, reply) => {
-      service.assertSupplier(req.user!); // before reading any upload
       const { data, photos } = await readUpload(req);
       const input = parseProductData(data);
       return reply.status(201).send(await service.create(db, store, req.user!, input, photos));
@@ -70,7 +81,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/users/product/update/:productId',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'supplier' },
       schema: { tags: ['marketplace'], params: productIdParam, body: productInput, response: { 200: adminProduct, ...errors } },
     },
     async (req) => service.update(db, req.user!, req.params.productId, req.body),
@@ -79,11 +90,10 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/product/photos/add/:productId',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'supplier', rateLimit: routeLimit(app.deps.config, 'uploads') },
       schema: { tags: ['marketplace'], params: productIdParam, consumes: ['multipart/form-data'], response: { 200: adminProduct, ...errors } },
     },
     async (req) => {
-      service.assertSupplier(req.user!);
       const { photos } = await readUpload(req);
       return service.addPhotos(db, store, req.user!, req.params.productId, photos);
     },
@@ -92,10 +102,10 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/users/product/photos/delete/:productId/:file',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'supplier' },
       schema: {
         tags: ['marketplace'],
-        params: productIdParam.extend({ file: z.string().max(100) }),
+        params: productIdParam.extend({ file: text().max(100) }),
         response: { 200: adminProduct, ...errors },
       },
     },
@@ -104,7 +114,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/users/product/delete/:productId',
-    { config: { access: 'authenticated' }, schema: { tags: ['marketplace'], params: productIdParam, response: { 204: z.null(), ...errors } } },
+    { config: { access: 'supplier' }, schema: { tags: ['marketplace'], params: productIdParam, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
       await service.withdraw(db, store, req.user!, req.params.productId);
       return reply.status(204).send(null);
@@ -114,7 +124,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/product/purchaseRequest/:productId',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'buyer', rateLimit: routeLimit(app.deps.config, 'purchaseRequests') },
       schema: {
         tags: ['marketplace'],
         params: productIdParam,
@@ -127,14 +137,14 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/users/product/purchaseRequests',
-    { config: { access: 'authenticated' }, schema: { tags: ['marketplace'], response: { 200: z.array(purchaseRequest), ...errors } } },
+    { config: { access: 'supplier' }, schema: { tags: ['marketplace'], response: { 200: z.array(purchaseRequest), ...errors } } },
     async (req) => service.requestsReceived(db, req.user!),
   );
 
   // Photos: public like any catalogue picture; names are server-made and immutable, so they cache for a year.
   app.get(
     '/product-images/:productId/:file',
-    { config: { access: 'public' }, schema: { hide: true, params: z.object({ productId: z.string().max(20), file: z.string().max(200) }) } },
+    { config: { access: 'public' }, schema: { hide: true, params: z.object({ productId: text().max(20), file: text().max(200) }) } },
     async (req, reply) => {
       const photo = await store.read(req.params.productId, req.params.file);
       if (!photo) return reply.status(404).send({ error: 'Photo not found.', code: 'NOT_FOUND' });

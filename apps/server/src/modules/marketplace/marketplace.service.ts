@@ -1,28 +1,59 @@
 import type { z } from 'zod';
 import {
   AUCTION_DURATION_MS,
+  isoDay,
+  todayInParis,
+  SOFT_CLOSE_MAX_EXTENSION_MS,
+  MAX_BID_CENTS,
+  originalEndMs,
   MAX_PHOTOS_PER_PRODUCT,
   type AdminProduct,
+  type ErrorCode,
   type productInput,
   type purchaseRequestInput,
   type PurchaseRequest,
   type SupplierProduct,
 } from '@primeur/shared';
+import { DEFAULT_PAGE_SIZE, type LotListQuery, type Page } from '@primeur/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { SessionUser } from '../../plugins/session.js';
-import { effectiveStatus, presentProduct, todayUtc } from './marketplace.presenter.js';
-import { marketplaceRepository as repo, type NewProduct, type ProductRow } from './marketplace.repository.js';
+import { effectiveStatus, presentProduct } from './marketplace.presenter.js';
+
+/** A lot as the admin lists show it (spec §3), for the other lot lists (the admin search). */
+export { presentProduct };
+import * as repo from './marketplace.repository.js';
+import { type NewProduct, type ProductRow } from './marketplace.repository.js';
 import type { CheckedPhoto, PhotoStore } from './photos.js';
 
 type Input = z.output<typeof productInput>;
 
 /** An auction may be scheduled a little in the past (clock skew, a slow form), never backdated. */
 const START_TOLERANCE_MS = 10 * 60_000;
+/** How far ahead an auction may be scheduled. */
+const MAX_START_AHEAD_MS = 366 * 86_400_000;
 
-const suppliersOnly = (user: SessionUser) => {
-  if (user.category !== 'supplier') throw new HttpError(403, 'SUPPLIERS_ONLY', 'Only suppliers can manage lots.');
-};
+/**
+ * The lot's dates make sense together (decision 503): "available until" is not past, and an
+ * auction (its 3 days and the soft-close cap) ends within the availability and starts within a year.
+ * Unchanged values of an existing lot are not re-checked, so an edit of another field never fails on them.
+ */
+function assertLotDates(input: Input, current: ProductRow | undefined, now = Date.now()) {
+  const bad = (status: number, code: ErrorCode, message: string, path: string) => new HttpError(status, code, message, [{ path, message: code }]);
+  const untilChanged = !current || current.availableUntil !== input.availableUntil;
+  if (untilChanged && input.availableUntil < isoDay(now)) {
+    throw bad(400, 'AVAILABLE_UNTIL_PAST', 'The lot cannot be available until a past day.', 'availableUntil');
+  }
+  if (!input.auctionStartDate) return;
+  const start = Date.parse(input.auctionStartDate);
+  const startChanged = current?.auctionStartDate?.getTime() !== start;
+  if (startChanged && start > now + MAX_START_AHEAD_MS) {
+    throw bad(400, 'AUCTION_START_TOO_FAR', 'An auction starts at most one year ahead.', 'auctionStartDate');
+  }
+  if ((untilChanged || startChanged) && isoDay(start + AUCTION_DURATION_MS + SOFT_CLOSE_MAX_EXTENSION_MS) > input.availableUntil) {
+    throw bad(400, 'AUCTION_OUTSIDE_AVAILABILITY', 'The auction must end before the lot stops being available.', 'availableUntil');
+  }
+}
 
 async function assertReferences(db: Executor, input: Input) {
   const checks: Array<[boolean, string]> = [
@@ -36,6 +67,7 @@ async function assertReferences(db: Executor, input: Input) {
 
 /** Columns from the form; the status follows from "sell at auction", except that a lot the operator disabled stays so. */
 function columnsFrom(input: Input, current?: ProductRow): Omit<NewProduct, 'supplierId'> {
+  assertLotDates(input, current);
   let auctionStartDate: Date | null = null;
   if (input.auctionStartDate) {
     auctionStartDate = new Date(input.auctionStartDate);
@@ -43,6 +75,19 @@ function columnsFrom(input: Input, current?: ProductRow): Omit<NewProduct, 'supp
     if (!unchanged && auctionStartDate.getTime() < Date.now() - START_TOLERANCE_MS) {
       throw new HttpError(400, 'VALIDATION_FAILED', 'The auction cannot start in the past.', [{ path: 'auctionStartDate', message: 'inPast' }]);
     }
+  }
+  // The hidden reserve belongs to auction lots only, at or above the starting price (decision 403).
+  const reserve = input.reservePrice ?? null;
+  if (reserve !== null && !auctionStartDate) {
+    throw new HttpError(400, 'VALIDATION_FAILED', 'Only an auction lot has a reserve price.', [{ path: 'reservePrice', message: 'auctionOnly' }]);
+  }
+  if (reserve !== null && Math.round(reserve * 100) < Math.round(input.price * 100)) {
+    throw new HttpError(400, 'VALIDATION_FAILED', 'The reserve price must be at least the starting price.', [
+      { path: 'reservePrice', message: 'belowStartingPrice' },
+    ]);
+  }
+  if (reserve !== null && Math.round(reserve * 100) > MAX_BID_CENTS) {
+    throw new HttpError(400, 'VALIDATION_FAILED', 'The reserve price is above the highest possible bid.', [{ path: 'reservePrice', message: 'tooLarge' }]);
   }
   const status = current?.status === 'DISABLED' ? 'DISABLED' : auctionStartDate ? 'IN_AUCTION' : 'ENABLED';
   return {
@@ -57,7 +102,8 @@ function columnsFrom(input: Input, current?: ProductRow): Omit<NewProduct, 'supp
     availableUntil: input.availableUntil,
     status,
     auctionStartDate,
-    endsAt: auctionStartDate ? new Date(auctionStartDate.getTime() + AUCTION_DURATION_MS) : null,
+    endsAt: auctionStartDate ? new Date(originalEndMs(auctionStartDate)) : null,
+    reservePrice: reserve === null ? null : reserve.toFixed(2),
     closedAt: null,
     winningOfferId: null,
   };
@@ -65,7 +111,6 @@ function columnsFrom(input: Input, current?: ProductRow): Omit<NewProduct, 'supp
 
 /** Locks the supplier's own lot and refuses once a bid exists (from then on only the operator acts on it). */
 async function lockOwnEditable(tx: Executor, user: SessionUser, productId: number) {
-  suppliersOnly(user);
   const row = await repo.lockById(tx, productId);
   if (!row) throw notFound('Product');
   if (row.supplierId !== user.id) throw new HttpError(403, 'FORBIDDEN', 'This lot belongs to another supplier.');
@@ -75,168 +120,220 @@ async function lockOwnEditable(tx: Executor, user: SessionUser, productId: numbe
   return row;
 }
 
-export const marketplaceService = {
-  assertSupplier: suppliersOnly,
-
-  async formOptions(db: Db) {
-    const [articles, packagings] = await Promise.all([repo.articles(db), repo.packagings(db)]);
-    return { articles, packagings };
-  },
-
-  async listActive(db: Db) {
-    const now = new Date();
-    return (await repo.listActive(db, todayUtc(now))).map((v) => presentProduct(v, now));
-  },
-
-  /** Lots by id, presented (for the auctions module). */
-  async productsByIds(db: Executor, ids: number[]): Promise<Map<number, AdminProduct>> {
-    if (ids.length === 0) return new Map();
-    const now = new Date();
-    return new Map((await repo.listByIds(db, ids)).map((v) => [v.product.id, presentProduct(v, now)]));
-  },
-
-  async productById(db: Executor, id: number): Promise<AdminProduct | undefined> {
-    const v = await repo.findView(db, id);
-    return v ? presentProduct(v) : undefined;
-  },
-
-  /** Auction items of spec §3 for the running auctions, in one query. */
-  async openAuctions(db: Db): Promise<Array<{ amount: number | null; product: AdminProduct }>> {
-    const now = new Date();
-    return (await repo.listOpenAuctions(db)).map((r) => ({ amount: r.highest === null ? null : Number(r.highest), product: presentProduct(r, now) }));
-  },
-
-  async listAll(db: Db) {
-    const now = new Date();
-    return (await repo.listAll(db)).map((v) => presentProduct(v, now));
-  },
-
-  /** Admin toggle ENABLED ↔ DISABLED; any other status (auction, expired) is not the operator's switch. */
-  async toggleEnabled(db: Db, productId: number) {
-    const row = await repo.findById(db, productId);
-    if (!row) throw notFound('Product');
-    const shown = effectiveStatus(row);
-    if ((shown !== 'ENABLED' && shown !== 'DISABLED') || !(await repo.toggleEnabled(db, productId))) {
-      throw new HttpError(409, 'STATUS_NOT_TOGGLEABLE', `A lot in status ${shown} cannot be enabled or disabled.`);
-    }
-    return marketplaceService.listAll(db);
-  },
-
-  async mine(db: Db, user: SessionUser): Promise<SupplierProduct[]> {
-    suppliersOnly(user);
-    const now = new Date();
-    const views = await repo.listBySupplier(db, user.id);
-    const stats = await repo.offerStats(db, views.map((v) => v.product.id));
-    const winners = await repo.winners(db, views.flatMap((v) => (v.product.winningOfferId ? [v.product.winningOfferId] : [])));
-    return views.map((v) => {
-      const s = stats.get(v.product.id);
-      return {
-        ...presentProduct(v, now),
-        offersCount: s?.count ?? 0,
-        highest: s?.highest ?? null,
-        editable: !s,
-        winner: v.product.winningOfferId ? (winners.get(v.product.winningOfferId) ?? null) : null,
-      };
-    });
-  },
-
-  /** Creates the lot and stores its photos; if anything fails, neither the row nor a file remains. */
-  async create(db: Db, store: PhotoStore, user: SessionUser, input: Input, photos: CheckedPhoto[]) {
-    suppliersOnly(user);
-    if (photos.length < 1) throw new HttpError(400, 'BAD_PHOTO', 'Add at least one photo.', [{ path: 'photos', message: 'required' }]);
-    if (photos.length > MAX_PHOTOS_PER_PRODUCT) throw tooManyPhotos();
-    let createdId: number | undefined;
-    try {
-      return await db.transaction(async (tx) => {
-        await assertReferences(tx, input);
-        const row = await repo.insert(tx, { ...columnsFrom(input), supplierId: user.id });
-        createdId = row.id;
-        const names = await store.save(row.id, photos);
-        await repo.update(tx, row.id, { photos: names });
-        return presentProduct((await repo.findView(tx, row.id))!);
-      });
-    } catch (err) {
-      if (createdId !== undefined) await store.removeAll(createdId);
-      throw err;
-    }
-  },
-
-  async update(db: Db, user: SessionUser, productId: number, input: Input) {
-    return db.transaction(async (tx) => {
-      const row = await lockOwnEditable(tx, user, productId);
-      await assertReferences(tx, input);
-      await repo.update(tx, productId, columnsFrom(input, row));
-      return presentProduct((await repo.findView(tx, productId))!);
-    });
-  },
-
-  async addPhotos(db: Db, store: PhotoStore, user: SessionUser, productId: number, photos: CheckedPhoto[]) {
-    let saved: string[] = [];
-    try {
-      return await db.transaction(async (tx) => {
-        const row = await lockOwnEditable(tx, user, productId);
-        if (photos.length < 1) throw new HttpError(400, 'BAD_PHOTO', 'Add at least one photo.', [{ path: 'photos', message: 'required' }]);
-        if (row.photos.length + photos.length > MAX_PHOTOS_PER_PRODUCT) throw tooManyPhotos();
-        saved = await store.save(productId, photos);
-        await repo.update(tx, productId, { photos: [...row.photos, ...saved] });
-        return presentProduct((await repo.findView(tx, productId))!);
-      });
-    } catch (err) {
-      await store.remove(productId, saved);
-      throw err;
-    }
-  },
-
-  async removePhoto(db: Db, store: PhotoStore, user: SessionUser, productId: number, file: string) {
-    const view = await db.transaction(async (tx) => {
-      const row = await lockOwnEditable(tx, user, productId);
-      if (!row.photos.includes(file)) throw notFound('Photo');
-      if (row.photos.length <= 1) throw new HttpError(409, 'LAST_PHOTO', 'A lot keeps at least one photo.');
-      await repo.update(tx, productId, { photos: row.photos.filter((p) => p !== file) });
-      return presentProduct((await repo.findView(tx, productId))!);
-    });
-    await store.remove(productId, [file]);
-    return view;
-  },
-
-  /** Withdraws (deletes) the supplier's lot while nobody has bid on it. */
-  async withdraw(db: Db, store: PhotoStore, user: SessionUser, productId: number) {
-    await db.transaction(async (tx) => {
-      await lockOwnEditable(tx, user, productId);
-      await repo.delete(tx, productId);
-    });
-    await store.removeAll(productId);
-  },
-
-  async requestPurchase(db: Db, user: SessionUser, productId: number, input: z.output<typeof purchaseRequestInput>) {
-    if (user.category !== 'client') throw new HttpError(403, 'BUYERS_ONLY', 'Only buyers can send purchase requests.');
-    const row = await repo.findById(db, productId);
-    if (!row) throw notFound('Product');
-    if (row.auctionStartDate || effectiveStatus(row) !== 'ENABLED') {
-      throw new HttpError(409, 'PRODUCT_NOT_AVAILABLE', 'This lot is not on sale in the marketplace.');
-    }
-    if (input.pallets > row.quantity) {
-      throw new HttpError(400, 'TOO_MANY_PALLETS', `At most ${row.quantity} pallets are available.`, [{ path: 'pallets', message: 'tooMany' }], {
-        available: row.quantity,
-      });
-    }
-    const saved = await repo.insertRequest(db, { productId, buyerId: user.id, pallets: input.pallets, message: input.message });
-    return { id: saved.id };
-  },
-
-  async requestsReceived(db: Db, user: SessionUser): Promise<PurchaseRequest[]> {
-    suppliersOnly(user);
-    return (await repo.requestsForSupplier(db, user.id)).map((r) => ({
-      id: r.request.id,
-      productId: r.request.productId,
-      productTitle: r.productTitle,
-      buyer: r.buyer,
-      pallets: r.request.pallets,
-      message: r.request.message,
-      created: r.request.createdAt.toISOString(),
-    }));
-  },
+/** The page asked for, or the first page of the default size (the spec's plain-array call). */
+export const pageBounds = (f: LotListQuery) => {
+  const page = f.page ?? 1;
+  const size = f.size ?? DEFAULT_PAGE_SIZE;
+  return { page, size, offset: (page - 1) * size };
 };
+
+export async function formOptions(db: Db) {
+  const [articles, packagings] = await Promise.all([repo.listArticles(db), repo.listPackagings(db)]);
+  return { articles, packagings };
+}
+
+export async function listActive(db: Db) {
+  const now = new Date();
+  return (await repo.listActive(db, todayInParis(now))).map((v) => presentProduct(v, now));
+}
+
+/** One page of the lots on sale, filtered in SQL, with the count of all that match. */
+export async function activePage(db: Db, f: LotListQuery): Promise<Page<AdminProduct>> {
+  const now = new Date();
+  const today = todayInParis(now);
+  const { page, size, offset } = pageBounds(f);
+  const [rows, total] = await Promise.all([repo.activePage(db, today, f, size, offset), repo.countActive(db, today, f)]);
+  return { items: rows.map((v) => presentProduct(v, now)), page, size, total };
+}
+
+/** One page of the running auctions (spec §3 items), filtered in SQL, with the count of all that match. */
+export async function openAuctionsPage(db: Db, f: LotListQuery): Promise<Page<{ amount: number | null; product: AdminProduct }>> {
+  const now = new Date();
+  const { page, size, offset } = pageBounds(f);
+  const [rows, total] = await Promise.all([repo.openAuctionsPage(db, f, size, offset), repo.countOpenAuctions(db, f)]);
+  return {
+    items: rows.map((r) => ({ amount: r.highest === null ? null : Number(r.highest), product: presentProduct(r, now) })),
+    page,
+    size,
+    total,
+  };
+}
+
+/** Lots by id, presented (for the auctions module). */
+export async function productsByIds(db: Executor, ids: number[]): Promise<Map<number, AdminProduct>> {
+  if (ids.length === 0) return new Map();
+  const now = new Date();
+  return new Map((await repo.listByIds(db, ids)).map((v) => [v.product.id, presentProduct(v, now)]));
+}
+
+/** A lot with its auction state for the details page (the reserve itself stays on the server). */
+export async function productWithAuctionState(db: Executor, id: number) {
+  const v = await repo.findView(db, id);
+  if (!v) return undefined;
+  const p = v.product;
+  return {
+    product: presentProduct(v),
+    state: {
+      highest: p.highestAmount === null ? null : Number(p.highestAmount),
+      bidders: p.bidderCount,
+      reservePrice: p.reservePrice === null ? null : Number(p.reservePrice),
+    },
+  };
+}
+
+export async function productById(db: Executor, id: number): Promise<AdminProduct | undefined> {
+  const v = await repo.findView(db, id);
+  return v ? presentProduct(v) : undefined;
+}
+
+/** A lot the operator disabled is unknown (404) to everyone but its seller and the operator. */
+export async function assertVisible(db: Executor, user: SessionUser, productId: number) {
+  const row = await repo.findById(db, productId);
+  if (!row || (row.status === 'DISABLED' && user.category !== 'admin' && row.supplierId !== user.id)) throw notFound('Product');
+}
+
+/** Auction items of spec §3 for the running auctions, in one query. */
+export async function openAuctions(db: Db): Promise<Array<{ amount: number | null; product: AdminProduct }>> {
+  const now = new Date();
+  return (await repo.listOpenAuctions(db)).map((r) => ({ amount: r.highest === null ? null : Number(r.highest), product: presentProduct(r, now) }));
+}
+
+export async function listAll(db: Db) {
+  const now = new Date();
+  return (await repo.listAll(db)).map((v) => presentProduct(v, now));
+}
+
+/** Admin toggle ENABLED ↔ DISABLED; any other status (auction, expired) is not the operator's switch. */
+export async function toggleEnabled(db: Db, productId: number) {
+  const row = await repo.findById(db, productId);
+  if (!row) throw notFound('Product');
+  const shown = effectiveStatus(row);
+  if ((shown !== 'ENABLED' && shown !== 'DISABLED') || !(await repo.toggleEnabled(db, productId))) {
+    throw new HttpError(409, 'STATUS_NOT_TOGGLEABLE', `A lot in status ${shown} cannot be enabled or disabled.`);
+  }
+  return listAll(db);
+}
+
+export async function mine(db: Db, user: SessionUser): Promise<SupplierProduct[]> {
+  const now = new Date();
+  const views = await repo.listBySupplier(db, user.id);
+  const stats = await repo.offerStats(
+    db,
+    views.map((v) => v.product.id),
+  );
+  const winners = await repo.winners(
+    db,
+    views.flatMap((v) => (v.product.winningOfferId ? [v.product.winningOfferId] : [])),
+  );
+  return views.map((v) => {
+    const s = stats.get(v.product.id);
+    return {
+      ...presentProduct(v, now),
+      offersCount: s?.count ?? 0,
+      highest: s?.highest ?? null,
+      reservePrice: v.product.reservePrice === null ? null : Number(v.product.reservePrice),
+      bidders: v.product.bidderCount,
+      reserveMet:
+        v.product.reservePrice === null ? null : s?.highest != null && Math.round(s.highest * 100) >= Math.round(Number(v.product.reservePrice) * 100),
+      editable: !s,
+      winner: v.product.winningOfferId ? (winners.get(v.product.winningOfferId) ?? null) : null,
+    };
+  });
+}
+
+/** Creates the lot and stores its photos; if anything fails, neither the row nor a file remains. */
+export async function create(db: Db, store: PhotoStore, user: SessionUser, input: Input, photos: CheckedPhoto[]) {
+  if (photos.length < 1) throw new HttpError(400, 'BAD_PHOTO', 'Add at least one photo.', [{ path: 'photos', message: 'required' }]);
+  if (photos.length > MAX_PHOTOS_PER_PRODUCT) throw tooManyPhotos();
+  let createdId: number | undefined;
+  try {
+    return await db.transaction(async (tx) => {
+      await assertReferences(tx, input);
+      const row = await repo.insert(tx, { ...columnsFrom(input), supplierId: user.id });
+      createdId = row.id;
+      const names = await store.save(row.id, photos);
+      await repo.update(tx, row.id, { photos: names });
+      return presentProduct((await repo.findView(tx, row.id))!);
+    });
+  } catch (err) {
+    if (createdId !== undefined) await store.removeAll(createdId);
+    throw err;
+  }
+}
+
+export async function update(db: Db, user: SessionUser, productId: number, input: Input) {
+  return db.transaction(async (tx) => {
+    const row = await lockOwnEditable(tx, user, productId);
+    await assertReferences(tx, input);
+    await repo.update(tx, productId, columnsFrom(input, row));
+    return presentProduct((await repo.findView(tx, productId))!);
+  });
+}
+
+export async function addPhotos(db: Db, store: PhotoStore, user: SessionUser, productId: number, photos: CheckedPhoto[]) {
+  let saved: string[] = [];
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await lockOwnEditable(tx, user, productId);
+      if (photos.length < 1) throw new HttpError(400, 'BAD_PHOTO', 'Add at least one photo.', [{ path: 'photos', message: 'required' }]);
+      if (row.photos.length + photos.length > MAX_PHOTOS_PER_PRODUCT) throw tooManyPhotos();
+      saved = await store.save(productId, photos);
+      await repo.update(tx, productId, { photos: [...row.photos, ...saved] });
+      return presentProduct((await repo.findView(tx, productId))!);
+    });
+  } catch (err) {
+    await store.remove(productId, saved);
+    throw err;
+  }
+}
+
+export async function removePhoto(db: Db, store: PhotoStore, user: SessionUser, productId: number, file: string) {
+  const view = await db.transaction(async (tx) => {
+    const row = await lockOwnEditable(tx, user, productId);
+    if (!row.photos.includes(file)) throw notFound('Photo');
+    if (row.photos.length <= 1) throw new HttpError(409, 'LAST_PHOTO', 'A lot keeps at least one photo.');
+    await repo.update(tx, productId, { photos: row.photos.filter((p) => p !== file) });
+    return presentProduct((await repo.findView(tx, productId))!);
+  });
+  await store.remove(productId, [file]);
+  return view;
+}
+
+/** Withdraws (deletes) the supplier's lot while nobody has bid on it. */
+export async function withdraw(db: Db, store: PhotoStore, user: SessionUser, productId: number) {
+  await db.transaction(async (tx) => {
+    await lockOwnEditable(tx, user, productId);
+    await repo.delete(tx, productId);
+  });
+  await store.removeAll(productId);
+}
+
+export async function requestPurchase(db: Db, user: SessionUser, productId: number, input: z.output<typeof purchaseRequestInput>) {
+  const row = await repo.findById(db, productId);
+  if (!row) throw notFound('Product');
+  if (row.auctionStartDate || effectiveStatus(row) !== 'ENABLED') {
+    throw new HttpError(409, 'PRODUCT_NOT_AVAILABLE', 'This lot is not on sale in the marketplace.');
+  }
+  if (input.pallets > row.quantity) {
+    throw new HttpError(400, 'TOO_MANY_PALLETS', `At most ${row.quantity} pallets are available.`, [{ path: 'pallets', message: 'tooMany' }], {
+      available: row.quantity,
+    });
+  }
+  const saved = await repo.insertRequest(db, { productId, buyerId: user.id, pallets: input.pallets, message: input.message });
+  return { id: saved.id };
+}
+
+export async function requestsReceived(db: Db, user: SessionUser): Promise<PurchaseRequest[]> {
+  return (await repo.requestsForSupplier(db, user.id)).map((r) => ({
+    id: r.request.id,
+    productId: r.request.productId,
+    productTitle: r.productTitle,
+    buyer: r.buyer,
+    pallets: r.request.pallets,
+    message: r.request.message,
+    created: r.request.createdAt.toISOString(),
+  }));
+}
 
 const tooManyPhotos = () =>
   new HttpError(400, 'TOO_MANY_PHOTOS', `A lot has at most ${MAX_PHOTOS_PER_PRODUCT} photos.`, [{ path: 'photos', message: 'tooMany' }]);

@@ -1,3 +1,4 @@
+import { dayInParis } from '@primeur/shared';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestContext } from '../../../test/build-app.js';
@@ -21,7 +22,7 @@ export async function lotForm(ctx: TestContext, extra: Record<string, unknown> =
     packagingId: packaging.id,
     price: 1.25,
     quantity: 12,
-    availableUntil: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+    availableUntil: dayInParis(7),
     ...extra,
   };
 }

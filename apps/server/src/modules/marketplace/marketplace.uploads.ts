@@ -43,7 +43,11 @@ export async function readUpload(req: FastifyRequest): Promise<{ data?: string; 
       throw new HttpError(400, 'TOO_MANY_PHOTOS', `A lot has at most ${MAX_PHOTOS_PER_PRODUCT} photos.`, [{ path: 'photos', message: 'tooMany' }]);
     }
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'A photo is larger than 5 MB.');
-    throw err;
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status === 413) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The request is too large.');
+    // Anything else the multipart parser raises (no boundary, cut-off body, malformed part headers)
+    // is a malformed request, not a server fault.
+    throw new HttpError(400, 'VALIDATION_FAILED', 'The multipart body is malformed.', [{ path: 'body', message: 'malformedMultipart' }]);
   }
   return { data, photos };
 }

@@ -3,13 +3,15 @@ import { PRICE_IMPORT_MAX_BYTES } from '@primeur/shared';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { detectFormat } from './price-file.js';
-import { pricesService } from './prices.service.js';
+import * as pricesService from './prices.service.js';
 
 export interface PriceFetcherOptions {
   sources: string[];
   /** Hour of the day, server local time. */
   hour: number;
   timeoutMs: number;
+  /** Runs the scheduled fetch (the job runner: once across instances). Default: runs it here. */
+  runScheduled?: () => Promise<unknown>;
 }
 
 /** The next time the clock shows `hour`:00 strictly after `now` (server local time). */
@@ -55,7 +57,7 @@ export class PriceFetcher {
     this.next = nextRunAt(new Date(), this.opts.hour);
     // setTimeout holds at most ~24.8 days; a day is well within it.
     this.timer = setTimeout(() => {
-      void this.runNow().finally(() => {
+      void (this.opts.runScheduled ? this.opts.runScheduled() : this.runNow()).finally(() => {
         if (this.timer) this.arm();
       });
     }, this.next.getTime() - Date.now());

@@ -55,9 +55,7 @@ export interface ParsedMarketRow {
   avgPrice: number;
 }
 export type ParsedGrowerRow = Omit<ParsedMarketRow, 'minPrice' | 'maxPrice' | 'avgPrice'> & Record<GrowerPriceColumn, number | null>;
-export type ParsedPriceFile =
-  | { type: 'market'; rows: ParsedMarketRow[] }
-  | { type: 'grower'; rows: ParsedGrowerRow[] };
+export type ParsedPriceFile = { type: 'market'; rows: ParsedMarketRow[] } | { type: 'grower'; rows: ParsedGrowerRow[] };
 
 /** A refusal that names the line (CSV) or row (JSON) and why. Line 1 of a CSV is its header. */
 export class PriceFileError extends Error {
@@ -205,13 +203,15 @@ function price(values: Record<string, unknown>, col: string, line: number, decim
     n = /^\d+(\.\d+)?$/.test(s) ? Number(s) : Number.NaN;
   } else n = Number.NaN;
   if (!Number.isFinite(n)) throw new PriceFileError(line, `${col} "${String(v)}" is not a price`, 'notAPrice', { column: col, value: String(v) });
-  if (n < 0 || n > MAX_PRICE) throw new PriceFileError(line, `${col} ${n} is outside 0 … ${MAX_PRICE}`, 'outOfRange', { column: col, value: n, max: MAX_PRICE });
+  if (n < 0 || n > MAX_PRICE)
+    throw new PriceFileError(line, `${col} ${n} is outside 0 … ${MAX_PRICE}`, 'outOfRange', { column: col, value: n, max: MAX_PRICE });
   return Math.round(n * 1000) / 1000;
 }
 
 function validate(type: PriceType, records: Array<{ line: number; values: Record<string, unknown> }>, decimalComma: boolean): ParsedPriceFile {
   if (records.length === 0) throw new PriceFileError(2, 'the file holds no price rows', 'noRows');
-  if (records.length > PRICE_IMPORT_MAX_ROWS) throw new PriceFileError(PRICE_IMPORT_MAX_ROWS + 2, `more than ${PRICE_IMPORT_MAX_ROWS} rows`, 'tooManyRows', { max: PRICE_IMPORT_MAX_ROWS });
+  if (records.length > PRICE_IMPORT_MAX_ROWS)
+    throw new PriceFileError(PRICE_IMPORT_MAX_ROWS + 2, `more than ${PRICE_IMPORT_MAX_ROWS} rows`, 'tooManyRows', { max: PRICE_IMPORT_MAX_ROWS });
   const keys = new Map<string, number>();
   const allowed = new Set<string>([...PRICE_KEY_COLUMNS, ...(type === 'market' ? MARKET_PRICE_COLUMNS : GROWER_PRICE_COLUMNS)]);
   const rows = records.map(({ line, values }) => {
@@ -220,25 +220,30 @@ function validate(type: PriceType, records: Array<{ line: number; values: Record
     if (!isoDate.safeParse(date).success) throw new PriceFileError(line, `date "${date}" is not a YYYY-MM-DD day`, 'badDate', { value: date });
     const source = text(values, 'source', line);
     const familyText = text(values, 'family', line).toLowerCase();
-    if (!(FAMILIES as readonly string[]).includes(familyText)) throw new PriceFileError(line, `family "${familyText}" must be fruits or legumes`, 'badFamily', { value: familyText });
+    if (!(FAMILIES as readonly string[]).includes(familyText))
+      throw new PriceFileError(line, `family "${familyText}" must be fruits or legumes`, 'badFamily', { value: familyText });
     const family = familyText as (typeof FAMILIES)[number];
     const name = text(values, 'name', line);
     // Same product, source and day twice in one file: which one is right is anyone's guess.
     const key = `${date}|${source.toLowerCase()}|${family}|${name.toLowerCase()}`;
     const earlier = keys.get(key);
-    if (earlier !== undefined) throw new PriceFileError(line, `${name} (${source}, ${date}) already appears on line ${earlier}`, 'duplicateProduct', { name, source, date, earlier });
+    if (earlier !== undefined)
+      throw new PriceFileError(line, `${name} (${source}, ${date}) already appears on line ${earlier}`, 'duplicateProduct', { name, source, date, earlier });
     keys.set(key, line);
     if (type === 'market') {
       const minPrice = price(values, 'minPrice', line, decimalComma, true)!;
       const maxPrice = price(values, 'maxPrice', line, decimalComma, true)!;
       const avgPrice = price(values, 'avgPrice', line, decimalComma, true)!;
-      if (minPrice > maxPrice) throw new PriceFileError(line, `minPrice ${minPrice} is greater than maxPrice ${maxPrice}`, 'minAboveMax', { min: minPrice, max: maxPrice });
-      if (avgPrice < minPrice || avgPrice > maxPrice) throw new PriceFileError(line, `avgPrice ${avgPrice} is not between minPrice and maxPrice`, 'avgOutside', { avg: avgPrice });
+      if (minPrice > maxPrice)
+        throw new PriceFileError(line, `minPrice ${minPrice} is greater than maxPrice ${maxPrice}`, 'minAboveMax', { min: minPrice, max: maxPrice });
+      if (avgPrice < minPrice || avgPrice > maxPrice)
+        throw new PriceFileError(line, `avgPrice ${avgPrice} is not between minPrice and maxPrice`, 'avgOutside', { avg: avgPrice });
       return { line, date, source, family, name, minPrice, maxPrice, avgPrice };
     }
-    const cuts = Object.fromEntries(
-      GROWER_PRICE_COLUMNS.map((c, i) => [c, price(values, c, line, decimalComma, i === 0)]),
-    ) as Record<GrowerPriceColumn, number | null>;
+    const cuts = Object.fromEntries(GROWER_PRICE_COLUMNS.map((c, i) => [c, price(values, c, line, decimalComma, i === 0)])) as Record<
+      GrowerPriceColumn,
+      number | null
+    >;
     return { line, date, source, family, name, ...cuts };
   });
   return type === 'market' ? { type, rows: rows as ParsedMarketRow[] } : { type, rows: rows as ParsedGrowerRow[] };

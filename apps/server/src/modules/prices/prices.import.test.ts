@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { signedIn, withAdminApp, type TestContext } from '../../../test/build-app.js';
 import { BAD_MARKET_CSV, GOOD_GROWER_CSV, GOOD_MARKET_CSV, GOOD_MARKET_CSV_V2 } from './test-files.js';
 
 let ctx: TestContext;
 let admin: string;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = (await signedIn(ctx, { category: 'admin' })).cookie;
-});
-afterAll(() => ctx.close());
+withAdminApp((c, cookie) => ((ctx = c), (admin = cookie)));
 
 function upload(fileName: string, content: string, cookie = admin) {
   const boundary = `----primeur${Date.now()}`;
@@ -39,7 +35,12 @@ describe('price upload (multipart)', () => {
   it('imports a market CSV, quoted names included', async () => {
     const res = await upload('mercabarna-2026-04-01.csv', GOOD_MARKET_CSV);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ type: 'market', rowCount: 3, dates: ['2026-04-01'], import: { origin: 'upload', status: 'ok', label: 'mercabarna-2026-04-01.csv' } });
+    expect(res.json()).toMatchObject({
+      type: 'market',
+      rowCount: 3,
+      dates: ['2026-04-01'],
+      import: { origin: 'upload', status: 'ok', label: 'mercabarna-2026-04-01.csv' },
+    });
     const rows = await rowsOf('2026-04-01', 'market');
     expect(rows.map((r) => r.name).sort()).toEqual(['Orange', 'Pepper, red', 'Tomato']);
   });
@@ -81,7 +82,12 @@ describe('price upload (multipart)', () => {
     ['a missing price', 'date,source,family,name,minPrice,maxPrice,avgPrice\n2026-04-03,M,fruits,Kiwi,1,,1.5', 2, 'maxPrice is missing'],
     ['a text price', 'date,source,family,name,minPrice,maxPrice,avgPrice\n2026-04-03,M,fruits,Kiwi,1,two,1.5', 2, 'maxPrice "two" is not a price'],
     ['a short line', 'date,source,family,name,minPrice,maxPrice,avgPrice\n2026-04-03,M,fruits,Kiwi,1,2', 2, 'expected 7 columns, found 6'],
-    ['a duplicate product', 'date,source,family,name,minPrice,maxPrice,avgPrice\n2026-04-03,M,fruits,Kiwi,1,2,1.5\n2026-04-03,M,fruits,kiwi,1,2,1.5', 3, 'kiwi (M, 2026-04-03) already appears on line 2'],
+    [
+      'a duplicate product',
+      'date,source,family,name,minPrice,maxPrice,avgPrice\n2026-04-03,M,fruits,Kiwi,1,2,1.5\n2026-04-03,M,fruits,kiwi,1,2,1.5',
+      3,
+      'kiwi (M, 2026-04-03) already appears on line 2',
+    ],
     ['no price columns', 'date,source,family,name\n2026-04-03,M,fruits,Kiwi', 1, 'the header must hold'],
   ])('refuses %s', async (_label, content, line, reason) => {
     const res = await upload('x.csv', content);
@@ -124,7 +130,12 @@ describe('price upload (JSON)', () => {
   it('imports the JSON body, then replaces it on re-import', async () => {
     const first = await ctx.app.inject({ method: 'POST', url: '/api/intern/prices/import', headers: { cookie: admin }, payload: body([row]) });
     expect(first.statusCode).toBe(200);
-    const again = await ctx.app.inject({ method: 'POST', url: '/api/intern/prices/import', headers: { cookie: admin }, payload: body([{ ...row, firstPrice: 1.05 }]) });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/intern/prices/import',
+      headers: { cookie: admin },
+      payload: body([{ ...row, firstPrice: 1.05 }]),
+    });
     expect(again.statusCode).toBe(200);
     const rows = await rowsOf('2026-04-05', 'grower');
     expect(rows).toHaveLength(1);
@@ -136,7 +147,10 @@ describe('price upload (JSON)', () => {
       method: 'POST',
       url: '/api/intern/prices/import',
       headers: { cookie: admin },
-      payload: body([{ ...row, date: '2026-04-06' }, { ...row, date: '2026-04-06', name: 'Leek', firstPrice: -1 }]),
+      payload: body([
+        { ...row, date: '2026-04-06' },
+        { ...row, date: '2026-04-06', name: 'Leek', firstPrice: -1 },
+      ]),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ line: 2, details: [{ path: 'row 2' }] });
@@ -159,5 +173,16 @@ describe('import status', () => {
     expect(status.lastScheduled).toBeNull();
     expect(status.recent[0]).toMatchObject({ origin: 'upload', status: 'ok', label: 'vicar.json', rowCount: 1 });
     expect(status.recent[1]).toMatchObject({ status: 'failed', line: 2 });
+  });
+
+  it('counts the prices the tables hold, however they came, with their first and last day', async () => {
+    const status = (await ctx.app.inject({ url: '/api/intern/prices/imports/status', headers: { cookie: admin } })).json();
+    const grower = await ctx.db.execute<{ rows: number; days: number; from: string; to: string }>(
+      sql`select count(*)::int as rows, count(distinct date)::int as days, min(date)::text as "from", max(date)::text as "to" from grower_prices`,
+    );
+    expect(status.stored.grower).toEqual(grower.rows[0]);
+    expect(status.stored.grower.rows).toBeGreaterThan(0);
+    expect(status.stored.grower.to).toBe('2026-04-07');
+    expect(status.stored.market).toEqual(expect.objectContaining({ rows: expect.any(Number), days: expect.any(Number) }));
   });
 });

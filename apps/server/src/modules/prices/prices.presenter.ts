@@ -1,12 +1,10 @@
-import { GROWER_PRICE_COLUMNS, type GrowerPriceRow, type MarketPriceRow, type PriceImportRecord } from '@primeur/shared';
+import { GROWER_PRICE_COLUMNS, round3, type GrowerPriceRow, type MarketPriceRow, type PriceImportRecord } from '@primeur/shared';
 import type { ArticleNames, priceImports } from '../../db/schema/index.js';
 import type { GrowerRecord, MarketRecord } from './prices.repository.js';
 
 type Previous = Map<string, { date: string; figure: number }>;
 type Names = Map<number, ArticleNames>;
 const namesOf = (names: Names, id: number | null) => (id === null ? null : (names.get(id) ?? null));
-
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** Up or down only when the move shows at the displayed precision (a cent). */
 function change(previous: Previous, r: { source: string; family: string; name: string }, figure: number) {
@@ -33,7 +31,9 @@ export function presentMarket(rows: MarketRecord[], previous: Previous, names: N
 }
 
 export function growerAverage(r: Record<(typeof GROWER_PRICE_COLUMNS)[number], string | number | null>) {
-  const cuts = GROWER_PRICE_COLUMNS.map((c) => r[c]).filter((v): v is string | number => v !== null).map(Number);
+  const cuts = GROWER_PRICE_COLUMNS.map((c) => r[c])
+    .filter((v): v is string | number => v !== null)
+    .map(Number);
   return cuts.reduce((a, b) => a + b, 0) / cuts.length;
 }
 

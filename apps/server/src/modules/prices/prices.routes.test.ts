@@ -85,7 +85,10 @@ describe('GET scrapedPrices', () => {
 describe('GET price history', () => {
   it('gives one point per day with the market band and average, all sources folded', async () => {
     await createMarketPrices(ctx.db, [{ date: '2026-03-10', source: 'Rungis', name: 'Tomato', minPrice: 0.9, maxPrice: 2.2, avgPrice: 1.55 }]);
-    const res = await ctx.app.inject({ url: '/api/intern/prices/history?type=market&family=legumes&name=tomato&days=30&to=2026-03-10', headers: { cookie: admin } });
+    const res = await ctx.app.inject({
+      url: '/api/intern/prices/history?type=market&family=legumes&name=tomato&days=30&to=2026-03-10',
+      headers: { cookie: admin },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ from: '2026-02-09', to: '2026-03-10', name: 'tomato' });
@@ -96,7 +99,10 @@ describe('GET price history', () => {
   });
 
   it('gives the first cut and the average of the cuts for grower prices', async () => {
-    const res = await ctx.app.inject({ url: '/api/intern/prices/history?type=grower&family=legumes&name=Bell%20pepper&days=90&to=2026-03-10', headers: { cookie: admin } });
+    const res = await ctx.app.inject({
+      url: '/api/intern/prices/history?type=grower&family=legumes&name=Bell%20pepper&days=90&to=2026-03-10',
+      headers: { cookie: admin },
+    });
     expect(res.statusCode).toBe(200);
     const [point] = res.json().points;
     expect(point.first).toBe(2);
@@ -114,7 +120,13 @@ describe('catalog link', () => {
     // Names absent from the reference catalog, which every test database carries.
     const [article] = await ctx.db
       .insert(articles)
-      .values({ code: 'T-ZZF', family: 'fruits', subfamily: 'Tropical', article: 'Zz test fruit', names: { en: 'Zz test fruit', fr: 'Fruit test zz', de: 'Zz Testfrucht', es: 'Fruta de prueba zz' } })
+      .values({
+        code: 'T-ZZF',
+        family: 'fruits',
+        subfamily: 'Tropical',
+        article: 'Zz test fruit',
+        names: { en: 'Zz test fruit', fr: 'Fruit test zz', de: 'Zz Testfrucht', es: 'Fruta de prueba zz' },
+      })
       .returning();
     const res = await ctx.app.inject({
       method: 'POST',
@@ -134,7 +146,10 @@ describe('catalog link', () => {
       articleId: number | null;
       articleNames: Record<string, string> | null;
     }>;
-    expect(rows.find((r) => r.name === 'zz TEST fruit')).toMatchObject({ articleId: article!.id, articleNames: { fr: 'Fruit test zz', es: 'Fruta de prueba zz' } });
+    expect(rows.find((r) => r.name === 'zz TEST fruit')).toMatchObject({
+      articleId: article!.id,
+      articleNames: { fr: 'Fruit test zz', es: 'Fruta de prueba zz' },
+    });
     expect(rows.find((r) => r.name === 'Unlisted curiosity')).toMatchObject({ articleId: null, articleNames: null });
   });
 });

@@ -16,12 +16,18 @@ import {
 import { badRequest, HttpError } from '../../lib/http-error.js';
 import { detectFormat } from './price-file.js';
 import { PriceFetcher } from './price-fetcher.js';
-import { pricesService } from './prices.service.js';
+import * as pricesService from './prices.service.js';
 
 export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const { prices } = app.deps.config;
-  const fetcher = new PriceFetcher(db, { sources: prices.sources, hour: prices.fetchHour, timeoutMs: prices.fetchTimeoutMs }, app.log);
+  const fetcher = new PriceFetcher(
+    db,
+    { sources: prices.sources, hour: prices.fetchHour, timeoutMs: prices.fetchTimeoutMs, runScheduled: () => app.jobs.runExclusive('price-fetch') },
+    app.log,
+  );
+  // A job of the runner (decision 524): at the daily hour only one instance fetches.
+  app.jobs.register({ name: 'price-fetch', everyMs: 0, minGapMs: 3_600_000, run: async () => void (await fetcher.runNow()) });
   app.addHook('onReady', async () => fetcher.start());
   app.addHook('onClose', async () => fetcher.stop());
 

@@ -86,7 +86,9 @@ describe('scheduled price fetch', () => {
     files['/missing.csv'] = GOOD_MARKET_CSV;
     const res = await run();
     expect(res.json()[0]).toMatchObject({ ok: false, error: expect.stringContaining('Line 3: minPrice 1.5 is greater than maxPrice 0.9') });
-    const day2 = (await ctx.app.inject({ url: '/api/intern/productList/product/scrapedPrices?date=2026-04-02&type=market', headers: { cookie: admin } })).json();
+    const day2 = (
+      await ctx.app.inject({ url: '/api/intern/productList/product/scrapedPrices?date=2026-04-02&type=market', headers: { cookie: admin } })
+    ).json();
     expect(day2).toEqual([]);
     const s = await status();
     expect(s.recent.find((r: { label: string }) => r.label === `${base}/market.csv`)).toMatchObject({ status: 'failed', line: 3 });

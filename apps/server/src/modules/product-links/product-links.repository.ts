@@ -11,23 +11,34 @@ const withProduct = (db: Executor) =>
 
 export type LinkWithProduct = Awaited<ReturnType<ReturnType<typeof withProduct>['execute']>>[number];
 
-export const productLinksRepository = {
-  find: async (db: Executor, id: number) => (await withProduct(db).where(eq(productLinks.id, id)).limit(1))[0],
-  listByCompanies: (db: Executor, companyIds: number[]) =>
-    companyIds.length
-      ? withProduct(db).where(inArray(productLinks.companyId, companyIds)).orderBy(asc(articles.article), asc(productLinks.id))
-      : Promise.resolve([]),
-  linkedArticleIds: async (db: Executor, companyId: number, articleIds: number[]) =>
-    (
-      await db
-        .select({ articleId: productLinks.articleId })
-        .from(productLinks)
-        .where(and(eq(productLinks.companyId, companyId), inArray(productLinks.articleId, articleIds)))
-    ).map((r) => r.articleId),
-  insertMany: async (db: Executor, companyId: number, articleIds: number[]) =>
-    db
-      .insert(productLinks)
-      .values(articleIds.map((articleId) => ({ companyId, articleId })))
-      .returning({ id: productLinks.id }),
-  delete: (db: Executor, id: number) => db.delete(productLinks).where(eq(productLinks.id, id)),
-};
+export async function find(db: Executor, id: number) {
+  return (await withProduct(db).where(eq(productLinks.id, id)).limit(1))[0];
+}
+
+export function listByCompanies(db: Executor, companyIds: number[]) {
+  return companyIds.length
+    ? withProduct(db).where(inArray(productLinks.companyId, companyIds)).orderBy(asc(articles.article), asc(productLinks.id))
+    : Promise.resolve([]);
+}
+
+export async function linkedArticleIds(db: Executor, companyId: number, articleIds: number[]) {
+  return (
+    await db
+      .select({ articleId: productLinks.articleId })
+      .from(productLinks)
+      .where(and(eq(productLinks.companyId, companyId), inArray(productLinks.articleId, articleIds)))
+  ).map((r) => r.articleId);
+}
+
+export async function insertMany(db: Executor, companyId: number, articleIds: number[]) {
+  return db
+    .insert(productLinks)
+    .values(articleIds.map((articleId) => ({ companyId, articleId })))
+    .returning({ id: productLinks.id });
+}
+
+function delete_(db: Executor, id: number) {
+  return db.delete(productLinks).where(eq(productLinks.id, id));
+}
+
+export { delete_ as delete };

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { articleByCode, createClient, createSupplier } from '../../db/factories/backoffice.js';
 import { productLinks } from '../../db/schema/index.js';
-import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
+import { withAdminApp, signedIn, type TestContext } from '../../../test/build-app.js';
 
 let ctx: TestContext;
 let admin: string;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = (await signedIn(ctx, { category: 'admin' })).cookie;
-});
-afterAll(() => ctx.close());
+withAdminApp((c, cookie) => ((ctx = c), (admin = cookie)));
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, cookie = admin) =>
   ctx.app.inject({ method, url: `/api/intern${url}`, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -21,7 +17,12 @@ describe('POST /api/intern/userProduct/user/add/{kind}/{code}/{companyId}', () =
     const s = await createSupplier(ctx.db);
     const res = await call('POST', `/userProduct/user/add/supplier/CIT04/${s.id}`);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ id: expect.any(Number), supplierId: s.id, clientId: null, product: { code: 'CIT04', article: 'Clementine', names: { fr: 'Clémentine' } } });
+    expect(res.json()).toMatchObject({
+      id: expect.any(Number),
+      supplierId: s.id,
+      clientId: null,
+      product: { code: 'CIT04', article: 'Clementine', names: { fr: 'Clémentine' } },
+    });
     const c = await createClient(ctx.db);
     expect((await call('POST', `/userProduct/user/add/client/CIT04/${c.id}`)).json()).toMatchObject({ clientId: c.id, supplierId: null });
   });

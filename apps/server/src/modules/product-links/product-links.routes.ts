@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addProducts, errorBody, idParam, okMessage, OWNER_KINDS, productLink, productLinkWithOwner } from '@primeur/shared';
-import { productLinksService } from './product-links.service.js';
+import { addProducts, dbIdText, errorBody, idParam, okMessage, OWNER_KINDS, productLink, productLinkWithOwner, text } from '@primeur/shared';
+import * as productLinksService from './product-links.service.js';
 
 /** Products a company deals in; the meaning of each parameter is in docs/api/product-links.md. */
 export const productLinksRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,14 +18,13 @@ export const productLinksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: z.object({
           kind: z.enum(OWNER_KINDS),
-          code: z.string().min(1).max(32),
-          companyId: z.coerce.number().int().positive(),
+          code: text().min(1).max(32),
+          companyId: dbIdText,
         }),
         response: { 201: productLinkWithOwner, ...errors },
       },
     },
-    async (req, reply) =>
-      reply.status(201).send(await productLinksService.addByCode(db, req.params.kind, req.params.code, req.params.companyId)),
+    async (req, reply) => reply.status(201).send(await productLinksService.addByCode(db, req.params.kind, req.params.code, req.params.companyId)),
   );
 
   app.post(

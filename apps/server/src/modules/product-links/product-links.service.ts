@@ -2,9 +2,10 @@ import type { ProductLink, ProductLinkWithOwner } from '@primeur/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js';
-import { catalogService } from '../catalog/catalog.service.js';
-import { companiesService, type CompanyKind } from '../companies/companies.service.js';
-import { productLinksRepository as repo, type LinkWithProduct } from './product-links.repository.js';
+import * as catalogService from '../catalog/catalog.service.js';
+import { requireCompany, type CompanyKind } from '../companies/company-view.js';
+import * as repo from './product-links.repository.js';
+import { type LinkWithProduct } from './product-links.repository.js';
 
 const presentLink = ({ link, article }: LinkWithProduct): ProductLink => ({
   id: link.id,
@@ -24,7 +25,7 @@ const alreadyLinked = (codes: string[]) =>
 async function link(db: Db, kind: CompanyKind, companyId: number, articleIds: number[]) {
   try {
     return await db.transaction(async (tx) => {
-      await companiesService.requireCompany(tx, kind, companyId);
+      await requireCompany(tx, kind, companyId);
       const found = await catalogService.requireArticles(tx, articleIds);
       const dup = await repo.linkedArticleIds(tx, companyId, articleIds);
       if (dup.length) throw alreadyLinked(found.filter((a) => dup.includes(a.id)).map((a) => a.code));
@@ -37,52 +38,50 @@ async function link(db: Db, kind: CompanyKind, companyId: number, articleIds: nu
   }
 }
 
-export const productLinksService = {
-  /** Links grouped by company id, for the company presenters. */
-  async listByCompanies(db: Executor, companyIds: number[]) {
-    const byCompany = new Map<number, ProductLink[]>();
-    for (const row of await repo.listByCompanies(db, companyIds)) {
-      const list = byCompany.get(row.link.companyId) ?? [];
-      list.push(presentLink(row));
-      byCompany.set(row.link.companyId, list);
-    }
-    return byCompany;
-  },
+/** Links grouped by company id, for the company presenters. */
+export async function listByCompanies(db: Executor, companyIds: number[]) {
+  const byCompany = new Map<number, ProductLink[]>();
+  for (const row of await repo.listByCompanies(db, companyIds)) {
+    const list = byCompany.get(row.link.companyId) ?? [];
+    list.push(presentLink(row));
+    byCompany.set(row.link.companyId, list);
+  }
+  return byCompany;
+}
 
-  async listFor(db: Db, kind: CompanyKind, companyId: number) {
-    await companiesService.requireCompany(db, kind, companyId);
-    return (await productLinksService.listByCompanies(db, [companyId])).get(companyId) ?? [];
-  },
+export async function listFor(db: Db, kind: CompanyKind, companyId: number) {
+  await requireCompany(db, kind, companyId);
+  return (await listByCompanies(db, [companyId])).get(companyId) ?? [];
+}
 
-  async get(db: Db, id: number) {
-    const row = await repo.find(db, id);
-    if (!row) throw new HttpError(404, 'NOT_FOUND', 'Product link not found.');
-    return presentWithOwner(row);
-  },
+export async function get(db: Db, id: number) {
+  const row = await repo.find(db, id);
+  if (!row) throw new HttpError(404, 'NOT_FOUND', 'Product link not found.');
+  return presentWithOwner(row);
+}
 
-  /** `user/add/{kind}/{code}/{companyId}`: one article, by its catalog code. */
-  async addByCode(db: Db, kind: CompanyKind, code: string, companyId: number) {
-    await companiesService.requireCompany(db, kind, companyId);
-    const article = await catalogService.requireArticleByCode(db, code);
-    const [id] = await link(db, kind, companyId, [article.id]);
-    return productLinksService.get(db, id!);
-  },
+/** `user/add/{kind}/{code}/{companyId}`: one article, by its catalog code. */
+export async function addByCode(db: Db, kind: CompanyKind, code: string, companyId: number) {
+  await requireCompany(db, kind, companyId);
+  const article = await catalogService.requireArticleByCode(db, code);
+  const [id] = await link(db, kind, companyId, [article.id]);
+  return get(db, id!);
+}
 
-  /** `user/products/add`: the add-product modal's selection; answers the owner's whole list. */
-  async addMany(db: Db, kind: CompanyKind, companyId: number, articleIds: number[]) {
-    await link(db, kind, companyId, articleIds);
-    return productLinksService.listFor(db, kind, companyId);
-  },
+/** `user/products/add`: the add-product modal's selection; answers the owner's whole list. */
+export async function addMany(db: Db, kind: CompanyKind, companyId: number, articleIds: number[]) {
+  await link(db, kind, companyId, articleIds);
+  return listFor(db, kind, companyId);
+}
 
-  /** Deletes a link of the given kind of owner (and, by cascade, the price-list variants on it). */
-  async remove(db: Db, kind: CompanyKind, id: number) {
-    const row = await repo.find(db, id);
-    if (!row || row.kind !== kind) throw new HttpError(404, 'NOT_FOUND', 'Product link not found.');
-    try {
-      await db.transaction((tx) => repo.delete(tx, id));
-    } catch (err) {
-      if (isForeignKeyViolation(err)) throw new HttpError(409, 'PRODUCT_IN_USE', 'This product is still referred to by other records.');
-      throw err;
-    }
-  },
-};
+/** Deletes a link of the given kind of owner (and, by cascade, the price-list variants on it). */
+export async function remove(db: Db, kind: CompanyKind, id: number) {
+  const row = await repo.find(db, id);
+  if (!row || row.kind !== kind) throw new HttpError(404, 'NOT_FOUND', 'Product link not found.');
+  try {
+    await db.transaction((tx) => repo.delete(tx, id));
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw new HttpError(409, 'PRODUCT_IN_USE', 'This product is still referred to by other records.');
+    throw err;
+  }
+}

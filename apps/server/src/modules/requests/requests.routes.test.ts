@@ -31,9 +31,15 @@ beforeAll(async () => {
     products: ['CIT04'],
     contacts: [{ firstName: 'Jean\r\nBcc: victim@evil.test', lastName: 'Martin', email: 'jean@vergers.test' }],
   });
-  const nl = await createSupplier(ctx.db, { company: 'Dutch Fresh', country: 'NL', products: ['CIT04'], contacts: [{ firstName: 'Anne', lastName: 'Visser', email: 'reject-anne@dutch.test' }] });
+  const nl = await createSupplier(ctx.db, {
+    company: 'Dutch Fresh',
+    country: 'NL',
+    products: ['CIT04'],
+    contacts: [{ firstName: 'Anne', lastName: 'Visser', email: 'reject-anne@dutch.test' }],
+  });
   const other = await createSupplier(ctx.db, { company: 'No Clementines', country: 'ES', products: ['TOM01'], contacts: [{ email: 'x@other.test' }] });
-  const ids = async (id: number) => (await ctx.db.query.contacts.findMany({ where: (t, { eq }) => eq(t.companyId, id), orderBy: (t, { asc }) => asc(t.id) })).map((c) => c.id);
+  const ids = async (id: number) =>
+    (await ctx.db.query.contacts.findMany({ where: (t, { eq }) => eq(t.companyId, id), orderBy: (t, { asc }) => asc(t.id) })).map((c) => c.id);
   const [lucia, pedro] = await ids(es.id);
   Object.assign(contacts, { lucia, pedro, jean: (await ids(fr.id))[0], anne: (await ids(nl.id))[0], other: (await ids(other.id))[0] });
 });
@@ -67,6 +73,22 @@ describe('POST /api/email/intern/requestProduct/send through a real SMTP server'
     expect(es).toContain('del 1 de diciembre de 2026 al 15 de diciembre de 2026');
     expect(headersOf(toJean.raw).subject).toBe('Demande de produit : Clémentine, calibre 1X');
     expect(partOf(toJean.raw, 'text/plain')).toContain('du 1 décembre 2026 au 15 décembre 2026');
+  });
+
+  it('names the packaging and the box in the supplier language (decision 640)', async () => {
+    smtp.received.length = 0;
+    const items = async (url: string) => (await ctx.app.inject({ url, headers: { cookie: admin } })).json() as Array<{ id: number; name: string }>;
+    const bulk = (await items('/api/intern/productList/packaging/getAll')).find((p) => p.name === 'bulk')!;
+    const crate = (await items('/api/intern/productList/box/getAll')).find((b) => b.name === 'Wooden crate 40×60')!;
+    const res = await send({ ...valid(), packaging: bulk.id, box: crate.id, contacts: [contacts.lucia, contacts.jean] });
+    expect(res.statusCode).toBe(201);
+    const es = partOf(smtp.received.find((m) => m.to.includes('lucia@huerta.test'))!.raw, 'text/plain');
+    const fr = partOf(smtp.received.find((m) => m.to.includes('jean@vergers.test'))!.raw, 'text/plain');
+    expect(es).toContain('granel');
+    expect(es).toContain('Caja de madera 40×60');
+    expect(fr).toContain('vrac');
+    expect(fr).toContain('Cagette bois 40×60');
+    expect(fr).not.toContain('Wooden crate');
   });
 
   it('lets no name or value inject a header or markup', async () => {
@@ -135,7 +157,11 @@ describe('without SMTP_URL', () => {
     const local = await createTestApp();
     try {
       const cookie = (await signedIn(local, { category: 'admin' })).cookie;
-      const s = await createSupplier(local.db, { country: 'DE', products: ['CIT04'], contacts: [{ firstName: 'Jonas', lastName: 'Weber', email: 'jonas@obst.test' }] });
+      const s = await createSupplier(local.db, {
+        country: 'DE',
+        products: ['CIT04'],
+        contacts: [{ firstName: 'Jonas', lastName: 'Weber', email: 'jonas@obst.test' }],
+      });
       const contact = (await local.db.query.contacts.findFirst({ where: (t, { eq }) => eq(t.companyId, s.id) }))!;
       const product = (await articleByCode(local.db, 'CIT04')).id;
       const res = await local.app.inject({

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { emailMessage, errorBody, idParam, outboxPage, outboxQuery, productRequest, productRequestSent } from '@primeur/shared';
-import { requestsService } from './requests.service.js';
+import * as requestsService from './requests.service.js';
 
 /** Product requests by email, and the outbox where every message and its delivery status is kept. */
 export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,10 +15,8 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => reply.status(201).send(await requestsService.send(db, mailer, req.user?.id ?? null, req.body)),
   );
 
-  app.get(
-    '/api/email/intern/outbox',
-    { config: admin, schema: { tags, querystring: outboxQuery, response: { 200: outboxPage } } },
-    async (req) => requestsService.outbox(db, req.query.page, req.query.size),
+  app.get('/api/email/intern/outbox', { config: admin, schema: { tags, querystring: outboxQuery, response: { 200: outboxPage } } }, async (req) =>
+    requestsService.outbox(db, req.query.page, req.query.size),
   );
 
   app.post(

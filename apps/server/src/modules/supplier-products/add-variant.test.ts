@@ -1,16 +1,15 @@
+import { todayInParis } from '@primeur/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createSupplier } from '../../db/factories/backoffice.js';
 import { supplierLink } from '../../db/factories/supplier-products.js';
 import { createTestApp, type TestContext } from '../../../test/build-app.js';
-import { supplierProductsService } from './supplier-products.service.js';
+import * as supplierProductsService from './supplier-products.service.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
 });
 afterAll(() => ctx.close());
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 describe('supplierProductsService.addVariant', () => {
   it('creates a blank variant with the spec defaults', async () => {
@@ -30,8 +29,8 @@ describe('supplierProductsService.addVariant', () => {
       priceColis: 0,
       pricePiece: 0,
       volume: 0,
-      startDate: today(),
-      endDate: today(),
+      startDate: todayInParis(),
+      endDate: todayInParis(),
     });
   });
 
@@ -48,9 +47,9 @@ describe('supplierProductsService.addVariant', () => {
     });
     expect(v).toMatchObject({ caliber: '57-67', priceKg: 1.25, volume: 3, startDate: '2026-11-01', endDate: '2026-11-30' });
     await expect(supplierProductsService.addVariant(ctx.db, { productLinkId: link.id, priceKg: -1 })).rejects.toMatchObject({ statusCode: 400 });
-    await expect(
-      supplierProductsService.addVariant(ctx.db, { productLinkId: link.id, startDate: '2026-12-02', endDate: '2026-12-01' }),
-    ).rejects.toMatchObject({ statusCode: 400 });
+    await expect(supplierProductsService.addVariant(ctx.db, { productLinkId: link.id, startDate: '2026-12-02', endDate: '2026-12-01' })).rejects.toMatchObject({
+      statusCode: 400,
+    });
     await expect(supplierProductsService.addVariant(ctx.db, { productLinkId: link.id, originId: 999999 })).rejects.toMatchObject({ statusCode: 400 });
     const c = await createClient(ctx.db);
     const clientLink = await supplierLink(ctx.db, c.id, 'TOM01');

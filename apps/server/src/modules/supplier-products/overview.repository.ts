@@ -41,48 +41,46 @@ export interface AggregateRow {
   average: number | null;
 }
 
-export const overviewRepository = {
-  /**
-   * Σ(discounted priceKg × volume) / Σ volume per supplier and over all of them (grouping sets: the
-   * row with a null supplier id is the total). Null when Σ volume is 0: lines without volume carry no weight.
-   */
-  async aggregates(db: Executor, f: OverviewFilter): Promise<AggregateRow[]> {
-    const res = await db.execute(sql`
-      select c.id as supplier_id,
-             coalesce(sum(v.volume), 0)::text as volume,
-             round(sum(${DISCOUNTED} * v.volume) / nullif(sum(v.volume), 0), 6)::text as average
-      ${FROM}
-      where ${where(f)}
-      group by grouping sets ((c.id), ())`);
-    return rowsOf(res).map((r) => ({
-      supplierId: r.supplier_id === null ? null : Number(r.supplier_id),
-      volume: Number(r.volume),
-      average: r.average === null ? null : Number(r.average),
-    }));
-  },
+/**
+ * Σ(discounted priceKg × volume) / Σ volume per supplier and over all of them (grouping sets: the
+ * row with a null supplier id is the total). Null when Σ volume is 0: lines without volume carry no weight.
+ */
+export async function aggregates(db: Executor, f: OverviewFilter): Promise<AggregateRow[]> {
+  const res = await db.execute(sql`
+    select c.id as supplier_id,
+           coalesce(sum(v.volume), 0)::text as volume,
+           round(sum(${DISCOUNTED} * v.volume) / nullif(sum(v.volume), 0), 6)::text as average
+    ${FROM}
+    where ${where(f)}
+    group by grouping sets ((c.id), ())`);
+  return rowsOf(res).map((r) => ({
+    supplierId: r.supplier_id === null ? null : Number(r.supplier_id),
+    volume: Number(r.volume),
+    average: r.average === null ? null : Number(r.average),
+  }));
+}
 
-  /** The ids of the lines shown, with their discounted price, sorted by supplier then price. */
-  async lines(db: Executor, f: OverviewFilter) {
-    const res = await db.execute(sql`
-      select v.id, round(${DISCOUNTED}, 6)::text as discounted
-      ${FROM}
-      where ${where(f)}
-      order by c.company, ${DISCOUNTED}, v.id`);
-    return rowsOf(res).map((r) => ({ id: Number(r.id), discounted: Number(r.discounted) }));
-  },
+/** The ids of the lines shown, with their discounted price, sorted by supplier then price. */
+export async function lines(db: Executor, f: OverviewFilter) {
+  const res = await db.execute(sql`
+    select v.id, round(${DISCOUNTED}, 6)::text as discounted
+    ${FROM}
+    where ${where(f)}
+    order by c.company, ${DISCOUNTED}, v.id`);
+  return rowsOf(res).map((r) => ({ id: Number(r.id), discounted: Number(r.discounted) }));
+}
 
-  /** Origins and calibers present among the article's lines in the range (the filter options). */
-  async distinct(db: Executor, f: OverviewFilter) {
-    const base = where({ articleId: f.articleId, startDate: f.startDate, endDate: f.endDate });
-    const origins = rowsOf(
-      await db.execute(sql`
-        select distinct o.id, o.name, o.alpha2 ${FROM} join countries o on o.id = v.origin_id
-        where ${base} order by o.name`),
-    ).map((r) => ({ id: Number(r.id), name: String(r.name), alpha2: String(r.alpha2) }));
-    const calibers = rowsOf(
-      await db.execute(sql`
-        select distinct v.caliber ${FROM} where ${base} and v.caliber <> '' order by v.caliber`),
-    ).map((r) => String(r.caliber));
-    return { origins, calibers };
-  },
-};
+/** Origins and calibers present among the article's lines in the range (the filter options). */
+export async function distinct(db: Executor, f: OverviewFilter) {
+  const base = where({ articleId: f.articleId, startDate: f.startDate, endDate: f.endDate });
+  const origins = rowsOf(
+    await db.execute(sql`
+      select distinct o.id, o.name, o.alpha2 ${FROM} join countries o on o.id = v.origin_id
+      where ${base} order by o.name`),
+  ).map((r) => ({ id: Number(r.id), name: String(r.name), alpha2: String(r.alpha2) }));
+  const calibers = rowsOf(
+    await db.execute(sql`
+      select distinct v.caliber ${FROM} where ${base} and v.caliber <> '' order by v.caliber`),
+  ).map((r) => String(r.caliber));
+  return { origins, calibers };
+}

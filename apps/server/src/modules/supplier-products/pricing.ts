@@ -1,3 +1,5 @@
+import { round3 } from '@primeur/shared';
+
 /**
  * The price consistency rule of a supplier variant (decision 121).
  *
@@ -20,8 +22,6 @@ export interface VariantPrices {
 }
 
 export type PricingField = keyof VariantPrices;
-
-const round3 = (v: number) => Math.round((v + Number.EPSILON) * 1000) / 1000;
 
 export function reconcilePrices(current: VariantPrices, field: PricingField, value: number | null): VariantPrices {
   const next: VariantPrices = { ...current, [field]: value } as VariantPrices;

@@ -30,39 +30,59 @@ const withRefs = (db: Executor) =>
 
 export type VariantWithRefs = Awaited<ReturnType<ReturnType<typeof withRefs>['execute']>>[number];
 
-export const supplierProductsRepository = {
-  find: async (db: Executor, id: number) => (await withRefs(db).where(eq(supplierVariants.id, id)).limit(1))[0],
-  listByIds: (db: Executor, ids: number[]) =>
-    ids.length ? withRefs(db).where(inArray(supplierVariants.id, ids)).orderBy(asc(supplierVariants.id)) : Promise.resolve([]),
-  listBySupplier: (db: Executor, supplierId: number) =>
-    withRefs(db)
-      .where(eq(productLinks.companyId, supplierId))
-      .orderBy(asc(articles.article), asc(supplierVariants.startDate), asc(supplierVariants.id)),
-  /** The variant row alone, locked so two edits of one variant apply one after the other. */
-  lockRow: async (db: Executor, id: number) =>
-    (await db.select().from(supplierVariants).where(eq(supplierVariants.id, id)).for('update').limit(1))[0],
-  findLink: async (db: Executor, linkId: number) =>
-    (
-      await db
-        .select({ id: productLinks.id, kind: companies.kind })
-        .from(productLinks)
-        .innerJoin(companies, eq(companies.id, productLinks.companyId))
-        .where(eq(productLinks.id, linkId))
-        .limit(1)
-    )[0],
-  insert: async (db: Executor, row: NewVariantRow) => (await db.insert(supplierVariants).values(row).returning({ id: supplierVariants.id }))[0]!,
-  update: (db: Executor, id: number, patch: Partial<NewVariantRow>) =>
-    db.update(supplierVariants).set({ ...patch, updatedAt: new Date() }).where(eq(supplierVariants.id, id)),
-  delete: async (db: Executor, id: number) =>
-    (await db.delete(supplierVariants).where(eq(supplierVariants.id, id)).returning({ id: supplierVariants.id })).length,
-  /** Suppliers whose product list holds the article (the request page's "allowed" suppliers). */
-  supplierIdsForArticle: async (db: Executor, articleId: number) =>
-    (
-      await db
-        .select({ id: companies.id })
-        .from(productLinks)
-        .innerJoin(companies, and(eq(companies.id, productLinks.companyId), eq(companies.kind, 'supplier')))
-        .where(eq(productLinks.articleId, articleId))
-        .orderBy(asc(companies.company))
-    ).map((r) => r.id),
-};
+export async function find(db: Executor, id: number) {
+  return (await withRefs(db).where(eq(supplierVariants.id, id)).limit(1))[0];
+}
+
+export function listByIds(db: Executor, ids: number[]) {
+  return ids.length ? withRefs(db).where(inArray(supplierVariants.id, ids)).orderBy(asc(supplierVariants.id)) : Promise.resolve([]);
+}
+
+export function listBySupplier(db: Executor, supplierId: number) {
+  return withRefs(db).where(eq(productLinks.companyId, supplierId)).orderBy(asc(articles.article), asc(supplierVariants.startDate), asc(supplierVariants.id));
+}
+
+/** The variant row alone, locked so two edits of one variant apply one after the other. */
+export async function lockRow(db: Executor, id: number) {
+  return (await db.select().from(supplierVariants).where(eq(supplierVariants.id, id)).for('update').limit(1))[0];
+}
+
+export async function findLink(db: Executor, linkId: number) {
+  return (
+    await db
+      .select({ id: productLinks.id, kind: companies.kind })
+      .from(productLinks)
+      .innerJoin(companies, eq(companies.id, productLinks.companyId))
+      .where(eq(productLinks.id, linkId))
+      .limit(1)
+  )[0];
+}
+
+export async function insert(db: Executor, row: NewVariantRow) {
+  return (await db.insert(supplierVariants).values(row).returning({ id: supplierVariants.id }))[0]!;
+}
+
+export function update(db: Executor, id: number, patch: Partial<NewVariantRow>) {
+  return db
+    .update(supplierVariants)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(supplierVariants.id, id));
+}
+
+async function delete_(db: Executor, id: number) {
+  return (await db.delete(supplierVariants).where(eq(supplierVariants.id, id)).returning({ id: supplierVariants.id })).length;
+}
+
+export { delete_ as delete };
+
+/** Suppliers whose product list holds the article (the request page's "allowed" suppliers). */
+export async function supplierIdsForArticle(db: Executor, articleId: number) {
+  return (
+    await db
+      .select({ id: companies.id })
+      .from(productLinks)
+      .innerJoin(companies, and(eq(companies.id, productLinks.companyId), eq(companies.kind, 'supplier')))
+      .where(eq(productLinks.articleId, articleId))
+      .orderBy(asc(companies.company))
+  ).map((r) => r.id);
+}

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInParis } from '@primeur/shared';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { articleByCode, createSupplier, createClient } from '../../db/factories/backoffice.js';
 import { createVariant, supplierLink } from '../../db/factories/supplier-products.js';
 import { boxes, countries, packagings, supplierVariants } from '../../db/schema/index.js';
-import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
+import { withAdminApp, type TestContext } from '../../../test/build-app.js';
 
 let ctx: TestContext;
 let admin: string;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = (await signedIn(ctx, { category: 'admin' })).cookie;
-});
-afterAll(() => ctx.close());
+withAdminApp((c, cookie) => ((ctx = c), (admin = cookie)));
 
 const base = '/api/intern/userProduct/supplier';
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, cookie = admin) =>
@@ -102,7 +99,7 @@ describe('adding variants', () => {
     const link = await supplierLink(ctx.db, s.id, 'CIT04');
     const res = await call('POST', '/variant/add', { productLinkId: link.id });
     expect(res.statusCode).toBe(201);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayInParis();
     expect(res.json()).toMatchObject({ nbPiece: 1, priceKg: 0, priceColis: 0, pricePiece: 0, volume: 0, caliber: '', startDate: today, endDate: today });
   });
 
@@ -112,7 +109,15 @@ describe('adding variants', () => {
     expect(res.statusCode).toBe(201);
     const copy = res.json();
     expect(copy.id).not.toBe(v.id);
-    expect(copy).toMatchObject({ origin: { alpha2: 'MA' }, caliber: '3', priceKg: 1.4, priceColis: 4.2, volume: 6, startDate: '2026-11-10', endDate: '2026-11-20' });
+    expect(copy).toMatchObject({
+      origin: { alpha2: 'MA' },
+      caliber: '3',
+      priceKg: 1.4,
+      priceColis: 4.2,
+      volume: 6,
+      startDate: '2026-11-10',
+      endDate: '2026-11-20',
+    });
     const other = await fresh();
     const refused = await call('POST', '/variant/add', { productLinkId: other.productLinkId, copyOf: v.id });
     expect(refused.statusCode).toBe(409);
@@ -149,6 +154,8 @@ describe('listing and deleting', () => {
       headers: { cookie: admin },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([expect.objectContaining({ id: s.id, company: 'Allowed One', contacts: [expect.objectContaining({ email: 'ana@allowed.test' })] })]);
+    expect(res.json()).toEqual([
+      expect.objectContaining({ id: s.id, company: 'Allowed One', contacts: [expect.objectContaining({ email: 'ana@allowed.test' })] }),
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  dbIdText,
   addVariantBody,
   errorBody,
   idParam,
@@ -13,8 +14,8 @@ import {
   supplierVariant,
   variantEditParams,
 } from '@primeur/shared';
-import { supplierProductsService as service } from './supplier-products.service.js';
-import { overviewService } from './overview.service.js';
+import * as service from './supplier-products.service.js';
+import * as overviewService from './overview.service.js';
 
 /** Supplier price lists (variants), the price overview and the request page's supplier list. */
 export const supplierProductsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,7 +30,7 @@ export const supplierProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: {
         tags,
-        params: z.object({ supplierId: z.coerce.number().int().positive() }),
+        params: z.object({ supplierId: dbIdText }),
         response: { 200: z.array(supplierVariant), 404: errorBody },
       },
     },
@@ -48,14 +49,10 @@ export const supplierProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => service.edit(db, req.params.action, req.params.id, req.params.value),
   );
 
-  app.delete(
-    `${base}/supplier/delete/:id`,
-    { config: admin, schema: { tags, params: idParam, response: { 200: okMessage, 404: errorBody } } },
-    async (req) => {
-      await service.remove(db, req.params.id);
-      return { message: 'Variant deleted.' };
-    },
-  );
+  app.delete(`${base}/supplier/delete/:id`, { config: admin, schema: { tags, params: idParam, response: { 200: okMessage, 404: errorBody } } }, async (req) => {
+    await service.remove(db, req.params.id);
+    return { message: 'Variant deleted.' };
+  });
 
   app.get(
     `${base}/supplier/productDetails`,
@@ -82,7 +79,7 @@ export const supplierProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/user/products/getUserAllowedProducts/:productId`,
     {
       config: admin,
-      schema: { tags, params: z.object({ productId: z.coerce.number().int().positive() }), response: { 200: z.array(supplier), 404: errorBody } },
+      schema: { tags, params: z.object({ productId: dbIdText }), response: { 200: z.array(supplier), 404: errorBody } },
     },
     async (req) => service.allowedSuppliers(db, req.params.productId),
   );

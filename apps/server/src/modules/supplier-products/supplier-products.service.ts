@@ -2,10 +2,11 @@ import type { SupplierVariant, VariantAction } from '@primeur/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isForeignKeyViolation } from '../../lib/pg-errors.js';
-import { catalogService } from '../catalog/catalog.service.js';
-import { companiesService } from '../companies/companies.service.js';
+import * as catalogService from '../catalog/catalog.service.js';
+import * as companiesService from '../companies/companies.service.js';
 import { presentVariant } from './supplier-products.presenter.js';
-import { supplierProductsRepository as repo, type NewVariantRow, type VariantRow } from './supplier-products.repository.js';
+import * as repo from './supplier-products.repository.js';
+import { type NewVariantRow, type VariantRow } from './supplier-products.repository.js';
 import { reconcilePrices, type VariantPrices } from './pricing.js';
 import { CALIBER_MAX, dec, parseEdit, startAfterEnd, unknownRef, type VariantPatch } from './variant-values.js';
 
@@ -79,102 +80,99 @@ const pricesOf = (v: VariantRow): VariantPrices => ({
   pricePiece: Number(v.pricePiece),
 });
 
-export const supplierProductsService = {
-  /**
-   * Creates one variant on a supplier's product link and answers it in the spec §3 shape. Takes an
-   * Executor so another module can call it inside its own transaction (moving an unchecked product).
-   * Blank fields get the §3 defaults; a link of a client, or an unknown link, is 404.
-   */
-  async addVariant(db: Executor, input: NewVariantInput): Promise<SupplierVariant> {
-    checkInput(input);
-    const link = await repo.findLink(db, input.productLinkId);
-    if (!link || link.kind !== 'supplier') throw new HttpError(404, 'NOT_FOUND', 'Supplier product not found.');
-    const row: NewVariantRow = {
-      productLinkId: input.productLinkId,
-      originId: input.originId ?? null,
-      packagingId: input.packagingId ?? null,
-      boxId: input.boxId ?? null,
-      caliber: input.caliber?.trim() ?? '',
-      weightPiece: input.weightPiece == null ? null : dec(input.weightPiece),
-      nbPiece: input.nbPiece ?? 1,
-      priceKg: dec(input.priceKg ?? 0),
-      priceColis: dec(input.priceColis ?? 0),
-      pricePiece: dec(input.pricePiece ?? 0),
-      volume: dec(input.volume ?? 0),
-      ...(input.startDate && input.endDate ? { startDate: input.startDate, endDate: input.endDate } : {}),
-    };
-    const { id } = await refsChecked('origin, packaging or box', () => repo.insert(db, row));
-    return present(db, id);
-  },
+/**
+ * Creates one variant on a supplier's product link and answers it in the spec §3 shape. Takes an
+ * Executor so another module can call it inside its own transaction (moving an unchecked product).
+ * Blank fields get the §3 defaults; a link of a client, or an unknown link, is 404.
+ */
+export async function addVariant(db: Executor, input: NewVariantInput): Promise<SupplierVariant> {
+  checkInput(input);
+  const link = await repo.findLink(db, input.productLinkId);
+  if (!link || link.kind !== 'supplier') throw new HttpError(404, 'NOT_FOUND', 'Supplier product not found.');
+  const row: NewVariantRow = {
+    productLinkId: input.productLinkId,
+    originId: input.originId ?? null,
+    packagingId: input.packagingId ?? null,
+    boxId: input.boxId ?? null,
+    caliber: input.caliber?.trim() ?? '',
+    weightPiece: input.weightPiece == null ? null : dec(input.weightPiece),
+    nbPiece: input.nbPiece ?? 1,
+    priceKg: dec(input.priceKg ?? 0),
+    priceColis: dec(input.priceColis ?? 0),
+    pricePiece: dec(input.pricePiece ?? 0),
+    volume: dec(input.volume ?? 0),
+    ...(input.startDate && input.endDate ? { startDate: input.startDate, endDate: input.endDate } : {}),
+  };
+  const { id } = await refsChecked('origin, packaging or box', () => repo.insert(db, row));
+  return present(db, id);
+}
 
-  /** The add-variant modal: blank, or a copy of `copyOf`, which must be a variant of the same product link. */
-  async addBlankOrCopy(db: Db, productLinkId: number, copyOf?: number) {
-    return db.transaction(async (tx) => {
-      if (copyOf === undefined) return supplierProductsService.addVariant(tx, { productLinkId });
-      const src = await repo.lockRow(tx, copyOf);
-      if (!src) throw notFound();
-      if (src.productLinkId !== productLinkId)
-        throw new HttpError(409, 'VARIANT_NOT_SAME_PRODUCT', 'Only a variant of the same product can be copied.');
-      const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = src;
-      const { id } = await repo.insert(tx, fields);
-      return present(tx, id);
-    });
-  },
+/** The add-variant modal: blank, or a copy of `copyOf`, which must be a variant of the same product link. */
+export async function addBlankOrCopy(db: Db, productLinkId: number, copyOf?: number) {
+  return db.transaction(async (tx) => {
+    if (copyOf === undefined) return addVariant(tx, { productLinkId });
+    const src = await repo.lockRow(tx, copyOf);
+    if (!src) throw notFound();
+    if (src.productLinkId !== productLinkId) throw new HttpError(409, 'VARIANT_NOT_SAME_PRODUCT', 'Only a variant of the same product can be copied.');
+    const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = src;
+    const { id } = await repo.insert(tx, fields);
+    return present(tx, id);
+  });
+}
 
-  async listForSupplier(db: Db, supplierId: number) {
-    await companiesService.requireCompany(db, 'supplier', supplierId);
-    return (await repo.listBySupplier(db, supplierId)).map(presentVariant);
-  },
+export async function listForSupplier(db: Db, supplierId: number) {
+  await companiesService.requireCompany(db, 'supplier', supplierId);
+  return (await repo.listBySupplier(db, supplierId)).map(presentVariant);
+}
 
-  /** One field of one variant (`PUT …/supplier/{action}/{id}/{value}`); answers the variant after it. */
-  async edit(db: Db, action: VariantAction, id: number, raw: string) {
-    const parsed = parseEdit(action, raw);
-    return db.transaction(async (tx) => {
-      const cur = await repo.lockRow(tx, id);
-      if (!cur) throw notFound();
-      let patch: VariantPatch;
-      switch (parsed.kind) {
-        case 'ref':
-          patch = { [parsed.column]: parsed.value };
-          break;
-        case 'caliber':
-          patch = { caliber: parsed.value };
-          break;
-        case 'volume':
-          patch = { volume: dec(parsed.value) };
-          break;
-        case 'dates': {
-          const start = parsed.startDate ?? cur.startDate;
-          const end = parsed.endDate ?? cur.endDate;
-          if (start > end) throw startAfterEnd(action);
-          patch = { startDate: start, endDate: end };
-          break;
-        }
-        case 'pricing': {
-          const p = reconcilePrices(pricesOf(cur), parsed.field, parsed.value);
-          patch = {
-            weightPiece: p.weightPiece === null ? null : dec(p.weightPiece),
-            nbPiece: p.nbPiece,
-            priceKg: dec(p.priceKg),
-            priceColis: dec(p.priceColis),
-            pricePiece: dec(p.pricePiece),
-          };
-          break;
-        }
+/** One field of one variant (`PUT …/supplier/{action}/{id}/{value}`); answers the variant after it. */
+export async function edit(db: Db, action: VariantAction, id: number, raw: string) {
+  const parsed = parseEdit(action, raw);
+  return db.transaction(async (tx) => {
+    const cur = await repo.lockRow(tx, id);
+    if (!cur) throw notFound();
+    let patch: VariantPatch;
+    switch (parsed.kind) {
+      case 'ref':
+        patch = { [parsed.column]: parsed.value };
+        break;
+      case 'caliber':
+        patch = { caliber: parsed.value };
+        break;
+      case 'volume':
+        patch = { volume: dec(parsed.value) };
+        break;
+      case 'dates': {
+        const start = parsed.startDate ?? cur.startDate;
+        const end = parsed.endDate ?? cur.endDate;
+        if (start > end) throw startAfterEnd(action);
+        patch = { startDate: start, endDate: end };
+        break;
       }
-      await refsChecked(action, () => repo.update(tx, id, patch));
-      return present(tx, id);
-    });
-  },
+      case 'pricing': {
+        const p = reconcilePrices(pricesOf(cur), parsed.field, parsed.value);
+        patch = {
+          weightPiece: p.weightPiece === null ? null : dec(p.weightPiece),
+          nbPiece: p.nbPiece,
+          priceKg: dec(p.priceKg),
+          priceColis: dec(p.priceColis),
+          pricePiece: dec(p.pricePiece),
+        };
+        break;
+      }
+    }
+    await refsChecked(action, () => repo.update(tx, id, patch));
+    return present(tx, id);
+  });
+}
 
-  async remove(db: Db, id: number) {
-    if (!(await db.transaction((tx) => repo.delete(tx, id)))) throw notFound();
-  },
+export async function remove(db: Db, id: number) {
+  if (!(await db.transaction((tx) => repo.delete(tx, id)))) throw notFound();
+}
 
-  /** The suppliers whose product list holds the article, in the spec §3 supplier shape. */
-  async allowedSuppliers(db: Db, articleId: number) {
-    await requireArticle(db, articleId);
-    const ids = await repo.supplierIdsForArticle(db, articleId);
-    return Promise.all(ids.map((id) => companiesService.supplier(db, id)));
-  },
-};
+/** The suppliers whose product list holds the article, in the spec §3 supplier shape. */
+export async function allowedSuppliers(db: Db, articleId: number) {
+  await requireArticle(db, articleId);
+  const ids = await repo.supplierIdsForArticle(db, articleId);
+  return Promise.all(ids.map((id) => companiesService.supplier(db, id)));
+}

@@ -17,8 +17,7 @@ export type ParsedEdit =
 const DECIMAL = /^\d{1,9}(\.\d{1,3})?$/;
 export const CALIBER_MAX = 50;
 
-const invalid = (field: string, message: string) =>
-  new HttpError(400, 'VALIDATION_FAILED', `Invalid value for ${field}.`, [{ path: field, message }]);
+const invalid = (field: string, message: string) => new HttpError(400, 'VALIDATION_FAILED', `Invalid value for ${field}.`, [{ path: field, message }]);
 
 function decimal(field: string, raw: string) {
   if (!DECIMAL.test(raw)) throw invalid(field, 'nonNegativeThreeDecimals');

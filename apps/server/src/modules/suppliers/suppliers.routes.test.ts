@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { placeIn } from '../../db/factories.js';
 import { articleByCode, carrierByName, certificateByName, createSupplier } from '../../db/factories/backoffice.js';
 import { companies, companyCertificates, contacts, productLinks } from '../../db/schema/index.js';
-import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
+import { withAdminApp, signedIn, type TestContext } from '../../../test/build-app.js';
 
 let ctx: TestContext;
 let admin: string;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = (await signedIn(ctx, { category: 'admin' })).cookie;
-});
-afterAll(() => ctx.close());
+withAdminApp((c, cookie) => ((ctx = c), (admin = cookie)));
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, cookie = admin) =>
   ctx.app.inject({ method, url: `/api/intern/supplier${url}`, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -71,7 +67,14 @@ describe('POST /api/intern/supplier/add', () => {
 
 describe('listing suppliers', () => {
   it('lists full suppliers, pickers and one supplier; clients are not among them', async () => {
-    const s = await createSupplier(ctx.db, { company: 'Listed Supplier', country: 'ES', city: 'Almería', certificates: ['GRASP'], products: ['TOM01'], contacts: [{ firstName: 'Ana' }] });
+    const s = await createSupplier(ctx.db, {
+      company: 'Listed Supplier',
+      country: 'ES',
+      city: 'Almería',
+      certificates: ['GRASP'],
+      products: ['TOM01'],
+      contacts: [{ firstName: 'Ana' }],
+    });
     await ctx.app.inject({ method: 'POST', url: '/api/intern/client/add', headers: { cookie: admin }, payload: { company: 'Only A Client' } });
     const all = (await call('GET', '/getAll')).json() as Array<{ id: number; company: string }>;
     const mine = all.find((x) => x.id === s.id);
@@ -158,7 +161,12 @@ describe('certificates and packagings', () => {
     const s = await createSupplier(ctx.db, { certificates: ['GRASP'] });
     const [a, b] = [await certificateByName(ctx.db, 'IFS Food'), await certificateByName(ctx.db, 'SMETA')];
     const res = await call('POST', `/certs/${s.id}/set`, [a.id, b.id]);
-    expect(res.json().certificates.map((c: { name: string }) => c.name).sort()).toEqual(['IFS Food', 'SMETA']);
+    expect(
+      res
+        .json()
+        .certificates.map((c: { name: string }) => c.name)
+        .sort(),
+    ).toEqual(['IFS Food', 'SMETA']);
     expect((await call('POST', `/certs/${s.id}/set`, [])).json()).toMatchObject({ certificates: [] });
   });
 
@@ -197,6 +205,23 @@ describe('country, city and address', () => {
     expect(city.json()).toMatchObject({ country: { alpha2: 'IT' }, city: { id: it.city.id } });
   });
 
+  it('takes the country as the bare id too, as spec §7 words the call ("country id")', async () => {
+    const s = await createSupplier(ctx.db, { country: 'ES', city: 'Almería' });
+    const pt = await placeIn(ctx.db, 'PT');
+    const raw = (body: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/intern/supplier/country/${s.id}/set`,
+        headers: { cookie: admin, 'content-type': 'application/json' },
+        payload: body,
+      });
+    const res = await raw(String(pt.country.id));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ country: { alpha2: 'PT' }, city: null });
+    expect((await raw('-3')).statusCode).toBe(400);
+    expect((await raw('"PT"')).statusCode).toBe(400);
+  });
+
   it('refuses a city outside the country (400), a city before any country (409) and an unknown country (400)', async () => {
     const s = await createSupplier(ctx.db, { country: 'FR', city: 'Rungis' });
     const es = await placeIn(ctx.db, 'ES');
@@ -219,7 +244,12 @@ describe('country, city and address', () => {
   });
 
   it('does not let the supplier-only calls touch a client', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/intern/client/add', headers: { cookie: admin }, payload: { company: 'Client Not Supplier' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/intern/client/add',
+      headers: { cookie: admin },
+      payload: { company: 'Client Not Supplier' },
+    });
     const id = res.json().id as number;
     expect((await call('POST', `/packagings/${id}/set`, ['ifco'])).statusCode).toBe(404);
     expect((await call('POST', `/address/${id}/set`, { value: 'x' })).statusCode).toBe(404);
@@ -242,7 +272,9 @@ describe('DELETE /api/intern/supplier/delete/{id}', () => {
 
   it('answers 409 and deletes nothing while a record that must survive refers to it', async () => {
     // Stands for a later table that keeps history (e.g. sent requests) and refers to companies without cascading.
-    await ctx.db.execute(sql`create table if not exists kept_history (id serial primary key, company_id integer not null references companies(id) on delete restrict)`);
+    await ctx.db.execute(
+      sql`create table if not exists kept_history (id serial primary key, company_id integer not null references companies(id) on delete restrict)`,
+    );
     const s = await createSupplier(ctx.db, { products: ['BER01'], contacts: [{}] });
     await ctx.db.execute(sql`insert into kept_history (company_id) values (${s.id})`);
     const res = await call('DELETE', `/delete/${s.id}`);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addressBody, city, errorBody, idParam, idValueBody, packagingsBody, supplier } from '@primeur/shared';
-import { companiesService } from '../companies/companies.service.js';
+import { addressBody, city, errorBody, idParam, countryIdBody, idValueBody, packagingsBody, supplier } from '@primeur/shared';
+import * as companiesService from '../companies/companies.service.js';
 
 /** Supplier-only calls (packagings, place); the calls shared with clients are in the companies module. */
 export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,7 +21,7 @@ export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/api/intern/supplier/country/:id/set',
-    { config: admin, schema: { tags, params: idParam, body: idValueBody, response: { 200: supplier, ...errors } } },
+    { config: admin, schema: { tags, params: idParam, body: countryIdBody, response: { 200: supplier, ...errors } } },
     async (req) => {
       await companiesService.setCountry(db, req.params.id, req.body.value);
       return view(db, req.params.id);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { companies, inboundMessages, uncheckedProducts } from '../../db/schema/index.js';
 
@@ -12,56 +12,141 @@ const selection = {
   supplier: { id: companies.id, company: companies.company },
 };
 
-export const uncheckedRepository = {
-  /** The new message, or undefined when its external id was seen before (a redelivery). */
-  async insertMessage(db: Executor, values: typeof inboundMessages.$inferInsert) {
-    const [row] = await db.insert(inboundMessages).values(values).onConflictDoNothing({ target: inboundMessages.externalId }).returning();
-    return row;
-  },
+/** Rows per INSERT when storing a large notification (bounded statements, the event loop breathes between them). */
+const STORE_CHUNK = 25;
 
-  async insertRows(db: Executor, rows: NewUncheckedRow[]) {
-    if (!rows.length) return [];
-    return (await db.insert(uncheckedProducts).values(rows).returning({ id: uncheckedProducts.id })).map((r) => r.id);
-  },
+/**
+ * Stores received messages as they arrived, waiting to be parsed; a message id seen before is
+ * skipped (Meta redelivers until it gets a 200). Returns how many were new.
+ */
+export async function storeMessages(db: Executor, values: Array<typeof inboundMessages.$inferInsert>, between: () => Promise<void> = async () => {}) {
+  let stored = 0;
+  for (let i = 0; i < values.length; i += STORE_CHUNK) {
+    if (i > 0) await between();
+    const rows = await db
+      .insert(inboundMessages)
+      .values(values.slice(i, i + STORE_CHUNK))
+      .onConflictDoNothing({ target: inboundMessages.externalId })
+      .returning({ id: inboundMessages.id });
+    stored += rows.length;
+  }
+  return stored;
+}
 
-  /** Oldest first, so staff work through messages in the order they came. */
-  page(db: Executor, offset: number, limit: number) {
-    return db
-      .select(selection)
-      .from(uncheckedProducts)
-      .innerJoin(inboundMessages, eq(inboundMessages.id, uncheckedProducts.messageId))
-      .leftJoin(companies, and(eq(companies.id, uncheckedProducts.supplierId), eq(companies.kind, 'supplier')))
-      .orderBy(asc(uncheckedProducts.createdAt), asc(uncheckedProducts.id))
-      .offset(offset)
-      .limit(limit);
-  },
+/**
+ * Takes up to `limit` messages waiting to be parsed, and those whose parsing instance died (claim
+ * older than `staleMs`), in arrival order. SKIP LOCKED: several instances share the work without
+ * taking the same message.
+ */
+export async function claimBatch(db: Executor, limit: number, staleMs: number) {
+  const rows = await db.execute<{ id: number }>(sql`
+    update inbound_messages set status = 'parsing', claimed_at = now(), attempts = attempts + 1
+    where id in (
+      select id from inbound_messages
+      where status = 'pending' or (status = 'parsing' and claimed_at < now() - make_interval(secs => ${staleMs / 1000}))
+      order by id limit ${limit} for update skip locked
+    )
+    returning id`);
+  const ids = rows.rows.map((r) => Number(r.id));
+  if (!ids.length) return [];
+  return db.select().from(inboundMessages).where(inArray(inboundMessages.id, ids)).orderBy(asc(inboundMessages.id));
+}
 
-  byIds(db: Executor, ids: number[]) {
-    if (!ids.length) return Promise.resolve([]);
-    return db
-      .select(selection)
-      .from(uncheckedProducts)
-      .innerJoin(inboundMessages, eq(inboundMessages.id, uncheckedProducts.messageId))
-      .leftJoin(companies, and(eq(companies.id, uncheckedProducts.supplierId), eq(companies.kind, 'supplier')))
-      .where(inArray(uncheckedProducts.id, ids))
-      .orderBy(asc(uncheckedProducts.id));
-  },
+export async function markParsed(db: Executor, ids: number[]) {
+  if (!ids.length) return;
+  await db.update(inboundMessages).set({ status: 'parsed', parseError: null, parsedAt: new Date(), claimedAt: null }).where(inArray(inboundMessages.id, ids));
+}
 
-  async total(db: Executor) {
-    const [r] = await db.select({ n: count() }).from(uncheckedProducts);
-    return r?.n ?? 0;
-  },
+export async function markFailed(db: Executor, id: number, error: string) {
+  await db
+    .update(inboundMessages)
+    .set({ status: 'failed', parseError: error.slice(0, 2000), claimedAt: null })
+    .where(eq(inboundMessages.id, id));
+}
 
-  /** Locks the row for the move, so two clicks cannot create two variants. */
-  async findForUpdate(db: Executor, id: number) {
-    const [row] = await db.select().from(uncheckedProducts).where(eq(uncheckedProducts.id, id)).for('update');
-    return row;
-  },
+/** Messages that could not be parsed (or are still waiting), newest first, for the review page. */
+export function unparsed(db: Executor, limit: number) {
+  return db
+    .select()
+    .from(inboundMessages)
+    .where(inArray(inboundMessages.status, ['failed', 'pending', 'parsing']))
+    .orderBy(desc(inboundMessages.id))
+    .limit(limit);
+}
 
-  async delete(db: Executor, id: number) {
-    const rows = await db.delete(uncheckedProducts).where(eq(uncheckedProducts.id, id)).returning({ id: uncheckedProducts.id });
-    return rows.length > 0;
-  },
-};
+/** Puts a failed message back in the queue; false when it is not a failed one. */
+export async function requeue(db: Executor, id: number) {
+  const rows = await db
+    .update(inboundMessages)
+    .set({ status: 'pending', claimedAt: null })
+    .where(and(eq(inboundMessages.id, id), eq(inboundMessages.status, 'failed')))
+    .returning({ id: inboundMessages.id });
+  return rows.length > 0;
+}
 
-export type UncheckedWithRefs = Awaited<ReturnType<typeof uncheckedRepository.page>>[number];
+export async function deleteRowsOfMessages(db: Executor, messageIds: number[]) {
+  if (!messageIds.length) return;
+  await db.delete(uncheckedProducts).where(inArray(uncheckedProducts.messageId, messageIds));
+}
+
+/** The new message, or undefined when its external id was seen before (a redelivery). */
+export async function insertMessage(db: Executor, values: typeof inboundMessages.$inferInsert) {
+  const [row] = await db.insert(inboundMessages).values(values).onConflictDoNothing({ target: inboundMessages.externalId }).returning();
+  return row;
+}
+
+export async function insertRows(db: Executor, rows: NewUncheckedRow[], between: () => Promise<void> = async () => {}) {
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += 25) {
+    if (i > 0) await between();
+    const chunk = await db
+      .insert(uncheckedProducts)
+      .values(rows.slice(i, i + 25))
+      .returning({ id: uncheckedProducts.id });
+    ids.push(...chunk.map((r) => r.id));
+  }
+  return ids;
+}
+
+/** Oldest first, so staff work through messages in the order they came. */
+export function page(db: Executor, offset: number, limit: number) {
+  return db
+    .select(selection)
+    .from(uncheckedProducts)
+    .innerJoin(inboundMessages, eq(inboundMessages.id, uncheckedProducts.messageId))
+    .leftJoin(companies, and(eq(companies.id, uncheckedProducts.supplierId), eq(companies.kind, 'supplier')))
+    .orderBy(asc(uncheckedProducts.createdAt), asc(uncheckedProducts.id))
+    .offset(offset)
+    .limit(limit);
+}
+
+export function byIds(db: Executor, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select(selection)
+    .from(uncheckedProducts)
+    .innerJoin(inboundMessages, eq(inboundMessages.id, uncheckedProducts.messageId))
+    .leftJoin(companies, and(eq(companies.id, uncheckedProducts.supplierId), eq(companies.kind, 'supplier')))
+    .where(inArray(uncheckedProducts.id, ids))
+    .orderBy(asc(uncheckedProducts.id));
+}
+
+export async function total(db: Executor) {
+  const [r] = await db.select({ n: count() }).from(uncheckedProducts);
+  return r?.n ?? 0;
+}
+
+/** Locks the row for the move, so two clicks cannot create two variants. */
+export async function findForUpdate(db: Executor, id: number) {
+  const [row] = await db.select().from(uncheckedProducts).where(eq(uncheckedProducts.id, id)).for('update');
+  return row;
+}
+
+async function delete_(db: Executor, id: number) {
+  const rows = await db.delete(uncheckedProducts).where(eq(uncheckedProducts.id, id)).returning({ id: uncheckedProducts.id });
+  return rows.length > 0;
+}
+
+export { delete_ as delete };
+
+export type UncheckedWithRefs = Awaited<ReturnType<typeof page>>[number];

@@ -117,7 +117,7 @@ describe('move to the supplier products', () => {
     expect(await ctx.db.select().from(uncheckedProducts).where(eq(uncheckedProducts.id, row.id))).toHaveLength(1);
   });
 
-  it("refuses a product the supplier does not deal in, with the §8 text, nothing changes", async () => {
+  it('refuses a product the supplier does not deal in, with the §8 text, nothing changes', async () => {
     const row = await createUncheckedProduct(ctx.db);
     const before = (await variantsOf(supplierId)).length;
     const res = await inject('POST', `${BASE}/${row.id}/move`, { supplierId, productId: lemonId });

@@ -9,8 +9,10 @@ import {
   okMessage,
   uncheckedPage,
   uncheckedPageQuery,
+  unparsedMessage,
 } from '@primeur/shared';
-import { uncheckedProductsService } from './unchecked-products.service.js';
+import { z } from 'zod';
+import * as uncheckedProductsService from './unchecked-products.service.js';
 
 /** Review of imported supplier offers (spec §2 /intern/supplierProductsUnchecked, §7 user products). */
 export const uncheckedProductsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,6 +41,37 @@ export const uncheckedProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const rows = (await uncheckedProductsService.importMessage(db, { source: 'paste', body: req.body.text, supplierId: req.body.supplierId ?? null })) ?? [];
       return reply.status(201).send({ imported: rows.length, rows });
+    },
+  );
+
+  app.get(
+    '/api/intern/userProduct/supplier/unchecked/messages/unparsed',
+    {
+      config: admin,
+      schema: {
+        tags,
+        description: 'Received messages that could not be parsed (with the error) or are still waiting, newest first.',
+        response: { 200: z.array(unparsedMessage) },
+      },
+    },
+    async () => uncheckedProductsService.unparsed(db),
+  );
+
+  app.post(
+    '/api/intern/userProduct/supplier/unchecked/messages/:id/parse',
+    {
+      config: admin,
+      schema: {
+        tags,
+        description: 'Parses a failed message again (its rows appear once done).',
+        params: idParam,
+        response: { 202: okMessage, 404: errorBody },
+      },
+    },
+    async (req, reply) => {
+      await uncheckedProductsService.retry(db, req.params.id);
+      await app.intake.kick();
+      return reply.status(202).send({ message: 'Message parsed again.' });
     },
   );
 

@@ -16,8 +16,7 @@ export function validSignature(rawBody: Buffer, header: string | undefined, appS
   return timingSafeEqual(expected, Buffer.from(given, 'hex'));
 }
 
-export const sign = (rawBody: Buffer | string, appSecret: string) =>
-  `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`;
+export const sign = (rawBody: Buffer | string, appSecret: string) => `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`;
 
 const textMessage = z.object({
   id: z.string().min(1).max(256),

@@ -84,7 +84,9 @@ describe('WhatsApp verification handshake', () => {
 
 describe('WhatsApp notifications', () => {
   it('imports a signed message from a supplier contact as rows of that supplier', async () => {
-    const body = notification([{ id: 'wamid.A1', from: '34950123456', body: 'Buenos días\nNaranja navel cal 3 0,65€/kg 4 pal\nClementina cal 1 cj 10kg 9,50€/cj' }]);
+    const body = notification([
+      { id: 'wamid.A1', from: '34950123456', body: 'Buenos días\nNaranja navel cal 3 0,65€/kg 4 pal\nClementina cal 1 cj 10kg 9,50€/cj' },
+    ]);
     const res = await post(body, sign(body, SECRET));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true });
@@ -143,7 +145,10 @@ describe('WhatsApp notifications', () => {
   });
 
   it('answers 200 to status updates without importing anything', async () => {
-    const body = JSON.stringify({ object: 'whatsapp_business_account', entry: [{ changes: [{ field: 'messages', value: { statuses: [{ id: 'wamid.X', status: 'read' }] } }] }] });
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [{ changes: [{ field: 'messages', value: { statuses: [{ id: 'wamid.X', status: 'read' }] } }] }],
+    });
     expect((await post(body, sign(body, SECRET))).statusCode).toBe(200);
   });
 
@@ -159,7 +164,16 @@ describe('WhatsApp webhook without secrets', () => {
       const get = await off.app.inject({ method: 'GET', url: `${URL}?hub.mode=subscribe&hub.verify_token=x&hub.challenge=1` });
       expect(get.statusCode).toBe(404);
       const body = notification([{ id: 'wamid.G1', from: '34950123456', body: 'Limón 0,80€/kg' }]);
-      expect((await off.app.inject({ method: 'POST', url: URL, headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(body, '') }, payload: body })).statusCode).toBe(404);
+      expect(
+        (
+          await off.app.inject({
+            method: 'POST',
+            url: URL,
+            headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(body, '') },
+            payload: body,
+          })
+        ).statusCode,
+      ).toBe(404);
     } finally {
       await off.close();
     }

@@ -1,21 +1,23 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody } from '@primeur/shared';
+import { errorBody, text } from '@primeur/shared';
 import { HttpError, notFound } from '../../lib/http-error.js';
-import { uncheckedProductsService } from './unchecked-products.service.js';
+import * as uncheckedProductsService from './unchecked-products.service.js';
 import { notification, textMessages, validSignature } from './whatsapp-webhook.js';
+import { routeLimit } from '../../plugins/rate-limit.js';
 
 const DEFAULT_LIMIT = 262_144;
 
 /**
- * The WhatsApp Cloud API webhook (decision 140). Off (404) unless a verify token and an app secret
- * are configured. Meta expects a 200 within seconds and retries otherwise, so the answer comes as
- * soon as the signature is checked and the import runs after it; the message id makes retries harmless.
+ * The WhatsApp Cloud API webhook (decisions 140, 522). Off (404) unless a verify token and an app
+ * secret are configured. Meta expects a 200 within seconds and retries otherwise and never after a
+ * 200, so the answer comes once the raw messages are committed (a database outage answers 503 and
+ * Meta retries); parsing runs after, from the stored rows. The message id makes retries harmless.
  */
 export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
   const settings = app.deps.config.whatsapp;
-  const pending = new Set<Promise<void>>();
+  const worker = app.intake;
 
   // The signature is over the exact bytes received, so the body stays raw until it is checked.
   app.removeAllContentTypeParsers();
@@ -23,10 +25,8 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async () => {
     if (!settings) throw notFound('Route');
   });
-  // Imports still running when the server stops finish first (they hold the database).
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...pending]);
-  });
+  // Messages stored but not parsed (an instance stopped or died before) are parsed once at start.
+  if (settings) app.addHook('onReady', async () => void worker.kick());
 
   const tags = ['webhooks'];
   app.get(
@@ -36,9 +36,9 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         querystring: z.object({
-          'hub.mode': z.string().optional(),
-          'hub.verify_token': z.string().optional(),
-          'hub.challenge': z.string().max(512).optional(),
+          'hub.mode': text().max(64).optional(),
+          'hub.verify_token': text().max(512).optional(),
+          'hub.challenge': text().max(512).optional(),
         }),
         response: { 200: z.string(), 403: errorBody, 404: errorBody },
       },
@@ -55,7 +55,7 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/webhooks/whatsapp',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: routeLimit(app.deps.config, 'webhook') },
       schema: { tags, response: { 200: z.object({ received: z.literal(true) }), 400: errorBody, 401: errorBody, 404: errorBody, 413: errorBody } },
     },
     async (req) => {
@@ -73,19 +73,12 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
       const parsed = notification.safeParse(json);
       if (!parsed.success) throw new HttpError(400, 'VALIDATION_FAILED', 'Not a WhatsApp notification.');
       const messages = textMessages(parsed.data);
-      if (messages.length) {
-        const job = (async () => {
-          for (const m of messages) {
-            try {
-              await uncheckedProductsService.importMessage(db, { source: 'whatsapp', externalId: m.id, fromPhone: m.from, body: m.body, receivedAt: m.receivedAt });
-            } catch (err) {
-              req.log.error({ err, messageId: m.id }, 'whatsapp import failed');
-            }
-          }
-        })();
-        pending.add(job);
-        void job.finally(() => pending.delete(job));
-      }
+      // Committed before the 200; a failure here is a 5xx and Meta delivers again.
+      await uncheckedProductsService.storeIncoming(
+        db,
+        messages.map((m) => ({ externalId: m.id, fromPhone: m.from, body: m.body, receivedAt: m.receivedAt })),
+      );
+      if (messages.length) void worker.kick();
       return { received: true as const };
     },
   );

@@ -1,7 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { UserListQuery } from '@primeur/shared';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { cities, countries, users } from '../../db/schema/index.js';
+import { foldedSearch } from '../../db/fold.js';
 
 export type NewUser = typeof users.$inferInsert;
 export type UserRow = typeof users.$inferSelect;
@@ -21,14 +23,59 @@ const withPlace = (db: Executor) =>
     .leftJoin(cityT, eq(cityT.id, users.cityId))
     .leftJoin(countryT, eq(countryT.id, users.countryId));
 
+const DB_CATEGORY = { buyer: 'client', supplier: 'supplier', admin: 'admin' } as const;
+
+/** The admin list's filters as SQL (the joins of withPlace are in scope). */
+function userFilters(f: Omit<UserListQuery, 'page' | 'size'>): SQL | undefined {
+  return and(
+    foldedSearch(f.q, [users.companyName, users.email, users.address, users.postalCode, cityT.name, countryT.name]),
+    f.category ? eq(users.category, DB_CATEGORY[f.category]) : undefined,
+    f.status ? eq(users.active, f.status === 'active') : undefined,
+  );
+}
+
 export type UserWithPlace = Awaited<ReturnType<ReturnType<typeof withPlace>['execute']>>[number];
 
-export const usersRepository = {
-  findByEmail: async (db: Executor, email: string) => (await db.select().from(users).where(eq(users.email, email)).limit(1))[0],
-  findById: async (db: Executor, id: number) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
-  findWithPlace: async (db: Executor, id: number) => (await withPlace(db).where(eq(users.id, id)).limit(1))[0],
-  listWithPlace: (db: Executor) => withPlace(db).orderBy(asc(users.companyName), asc(users.id)),
-  insert: async (db: Executor, values: NewUser) => (await db.insert(users).values(values).returning())[0]!,
-  update: (db: Executor, id: number, values: Partial<NewUser>) =>
-    db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)),
-};
+export async function findByEmail(db: Executor, email: string) {
+  return (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
+}
+
+export async function findById(db: Executor, id: number) {
+  return (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
+}
+
+export async function findWithPlace(db: Executor, id: number) {
+  return (await withPlace(db).where(eq(users.id, id)).limit(1))[0];
+}
+
+export function listWithPlace(db: Executor) {
+  return withPlace(db).orderBy(asc(users.companyName), asc(users.id));
+}
+
+/** The admin list, filtered (decision 641): company order, one page when a limit is given. */
+export function searchWithPlace(db: Executor, f: Omit<UserListQuery, 'page' | 'size'>, limit?: number, offset = 0) {
+  const q = withPlace(db).where(userFilters(f)).orderBy(asc(users.companyName), asc(users.id));
+  return limit === undefined ? q : q.limit(limit).offset(offset);
+}
+
+export async function countSearch(db: Executor, f: Omit<UserListQuery, 'page' | 'size'>) {
+  return (
+    await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .leftJoin(cityT, eq(cityT.id, users.cityId))
+      .leftJoin(countryT, eq(countryT.id, users.countryId))
+      .where(userFilters(f))
+  )[0]!.n;
+}
+
+export async function insert(db: Executor, values: NewUser) {
+  return (await db.insert(users).values(values).returning())[0]!;
+}
+
+export function update(db: Executor, id: number, values: Partial<NewUser>) {
+  return db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}

@@ -31,20 +31,32 @@ describe('GET /api/users/isLoggedIn', () => {
 
   it('expires a session idle for longer than the idle limit', async () => {
     const { user, cookie } = await signedIn(ctx);
-    await ctx.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - ctx.config.session.idleMs - 1000) }).where(eq(sessions.userId, user.id));
+    await ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - ctx.config.session.idleMs - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect((await ctx.app.inject({ url: '/api/users/isLoggedIn', headers: { cookie } })).statusCode).toBe(401);
   });
 
   it('expires a session past its absolute lifetime', async () => {
     const { user, cookie } = await signedIn(ctx);
-    await ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect((await ctx.app.inject({ url: '/api/users/isLoggedIn', headers: { cookie } })).statusCode).toBe(401);
   });
 });
 
 describe('GET /api/users/userInfos', () => {
   it('answers the signed-in user with city and country', async () => {
-    const { user, cookie } = await signedIn(ctx, { category: 'supplier', country: 'ES', city: 'Almería', companyName: 'Finca Sol', globalGapNumber: '4049929' });
+    const { user, cookie } = await signedIn(ctx, {
+      category: 'supplier',
+      country: 'ES',
+      city: 'Almería',
+      companyName: 'Finca Sol',
+      globalGapNumber: '4049929',
+    });
     const res = await ctx.app.inject({ url: '/api/users/userInfos', headers: { cookie } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -68,7 +80,14 @@ describe('POST /api/users/changeUserInfos', () => {
       method: 'POST',
       url: '/api/users/changeUserInfos',
       headers: { cookie },
-      payload: { address: 'Banksstraße 1', postalCode: '20097', vatId: 'DE999', globalGapNumber: null, country: { id: de.country.id }, city: { id: de.city.id } },
+      payload: {
+        address: 'Banksstraße 1',
+        postalCode: '20097',
+        vatId: 'DE999',
+        globalGapNumber: null,
+        country: { id: de.country.id },
+        city: { id: de.city.id },
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ address: 'Banksstraße 1', postalCode: '20097', vatId: 'DE999', city: { name: 'Hamburg' }, country: { alpha2: 'DE' } });
@@ -132,15 +151,14 @@ describe('POST /api/users/changePassword', () => {
     expect(res.json()).toMatchObject({ code: 'WRONG_PASSWORD' });
   });
 
-  it.each([
-    [{ oldPassword: '', newPassword: 'New-pass-456' }],
-    [{ oldPassword: 'Password-123', newPassword: 'short' }],
-    [{ oldPassword: 'Password-123' }],
-  ])('refuses %j with 400', async (payload) => {
-    const { cookie } = await signedIn(ctx);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/users/changePassword', headers: { cookie }, payload });
-    expect(res.statusCode).toBe(400);
-  });
+  it.each([[{ oldPassword: '', newPassword: 'New-pass-456' }], [{ oldPassword: 'Password-123', newPassword: 'short' }], [{ oldPassword: 'Password-123' }]])(
+    'refuses %j with 400',
+    async (payload) => {
+      const { cookie } = await signedIn(ctx);
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/users/changePassword', headers: { cookie }, payload });
+      expect(res.statusCode).toBe(400);
+    },
+  );
 });
 
 describe('admin user management', () => {

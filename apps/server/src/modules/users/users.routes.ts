@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  dbIdText,
   changePassword,
   changeUserInfos,
   errorBody,
@@ -8,10 +9,13 @@ import {
   okMessage,
   ROLE_IDS,
   ROLE_NAMES,
+  pageOf,
   userCard,
   userInfo,
+  userListQuery,
 } from '@primeur/shared';
-import { usersService } from './users.service.js';
+import * as usersService from './users.service.js';
+import { routeLimit } from '../../plugins/rate-limit.js';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
@@ -44,19 +48,24 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/changePassword',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', rateLimit: routeLimit(app.deps.config, 'changePassword') },
       schema: { tags: ['users'], body: changePassword, response: { 200: okMessage, 400: errorBody } },
     },
     async (req) => {
-      await usersService.changePassword(db, req.user!.id, req.user!.sessionId, req.body.oldPassword, req.body.newPassword);
+      const ended = await usersService.changePassword(db, req.user!.id, req.user!.sessionId, req.body.oldPassword, req.body.newPassword);
+      // The other sessions are gone: their live sockets close on every instance.
+      app.sessions.onEnded(ended);
       return { message: 'Password changed.' };
     },
   );
 
   app.get(
     '/api/admin/getAllBP',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], response: { 200: z.array(userCard) } } },
-    async () => usersService.listCards(db),
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], querystring: userListQuery, response: { 200: z.union([z.array(userCard), pageOf(userCard)]), 400: errorBody } },
+    },
+    async (req) => usersService.searchCards(db, req.query),
   );
 
   app.put(
@@ -65,7 +74,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        params: z.object({ userId: z.coerce.number().int().positive() }),
+        params: z.object({ userId: dbIdText }),
         response: { 200: z.array(userCard), 404: errorBody, 409: errorBody },
       },
     },

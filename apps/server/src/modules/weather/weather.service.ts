@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  WEATHER_CITIES,
-  WEATHER_DAILY_FIELDS,
-  WEATHER_FORECAST_DAYS,
-  WEATHER_TIMEZONE,
-  type WeatherResponse,
-} from '@primeur/shared';
+import { WEATHER_CITIES, WEATHER_DAILY_FIELDS, WEATHER_FORECAST_DAYS, WEATHER_TIMEZONE, type WeatherResponse } from '@primeur/shared';
 import { HttpError } from '../../lib/http-error.js';
 
 /** Open-Meteo's answer for one location; for several locations it answers a list of these, in order. */
@@ -70,7 +64,10 @@ export class WeatherService {
       if (e instanceof HttpError) throw e;
       throw unavailable(`the weather service could not be reached (${(e as Error).message})`);
     }
-    const parsed = z.array(upstreamLocation).length(WEATHER_CITIES.length).safeParse(Array.isArray(body) ? body : [body]);
+    const parsed = z
+      .array(upstreamLocation)
+      .length(WEATHER_CITIES.length)
+      .safeParse(Array.isArray(body) ? body : [body]);
     if (!parsed.success) throw unavailable('the weather service answered in an unexpected shape');
     const first = parsed.data[0]!;
     return {

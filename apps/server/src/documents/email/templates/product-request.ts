@@ -1,4 +1,4 @@
-import type { Language } from '@primeur/shared';
+import { formatDay, type Language } from '@primeur/shared';
 import { escapeHtml, headerSafe } from '../escape.js';
 import { t } from '../i18n.js';
 
@@ -22,8 +22,7 @@ export interface RenderedMail {
   html: string;
 }
 
-const date = (lng: Language, iso: string) =>
-  new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+const date = (lng: Language, iso: string) => formatDay(iso, lng, 'long');
 
 /** The request a supplier receives: the same lines in plain text and in HTML (every value escaped). */
 export function renderProductRequest(m: ProductRequestMail): RenderedMail {
@@ -51,7 +50,7 @@ export function renderProductRequest(m: ProductRequestMail): RenderedMail {
 ${lines.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('\n')}
 </table>
 <p>${escapeHtml(ask)}</p>
-<p>${escapeHtml(signature).replace(/\n/g, "<br>")}</p>
+<p>${escapeHtml(signature).replace(/\n/g, '<br>')}</p>
 </body></html>`;
   return { subject, text, html };
 }

@@ -1,0 +1,24 @@
+import { AUCTION_OUTCOMES, NOTIFICATION_KINDS, type Notification } from '@primeur/shared';
+import type { NotificationRow } from './alerts.repository.js';
+
+const isKind = (k: string): k is Notification['kind'] => (NOTIFICATION_KINDS as readonly string[]).includes(k);
+const isOutcome = (k: unknown): k is NonNullable<Notification['data']['outcome']> => (AUCTION_OUTCOMES as readonly unknown[]).includes(k);
+
+/** A notice as the API and the live queue carry it. */
+export function presentNotification(row: NotificationRow): Notification {
+  const d = row.data;
+  const data: Notification['data'] = {};
+  if (typeof d.amount === 'number' || d.amount === null) data.amount = d.amount;
+  if (typeof d.endsAt === 'string') data.endsAt = d.endsAt;
+  if (isOutcome(d.outcome)) data.outcome = d.outcome;
+  return {
+    id: row.id,
+    // The table's CHECK constraint admits only the known kinds.
+    kind: isKind(row.kind) ? row.kind : 'outbid',
+    productId: row.productId,
+    productName: row.productName ?? '',
+    createdAt: row.createdAt.toISOString(),
+    read: row.readAt !== null,
+    data,
+  };
+}

@@ -1,0 +1,98 @@
+import { NOTIFICATION_KINDS, type MyAuction, type NotificationList, type NotificationPref, type SellerLot, type WatchedAuction } from '@primeur/shared';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../lib/http-error.js';
+import * as marketplaceService from '../marketplace/marketplace.service.js';
+import * as repo from './alerts.repository.js';
+import { presentNotification } from './alerts.presenter.js';
+
+/** Follows an auction lot (idempotent). Only auction lots can be watched. */
+export async function watch(db: Db, userId: number, productId: number) {
+  if (!(await repo.auctionLot(db, productId))) throw notFound('Auction');
+  await repo.watch(db, userId, productId);
+  return { productId, watched: true };
+}
+
+/** Stops following (idempotent; an unknown lot is a 404 like for watch). */
+export async function unwatch(db: Db, userId: number, productId: number) {
+  if (!(await repo.auctionLot(db, productId))) throw notFound('Auction');
+  await repo.unwatch(db, userId, productId);
+  return { productId, watched: false };
+}
+
+export async function watched(db: Db, userId: number): Promise<WatchedAuction[]> {
+  const rows = await repo.watchedBy(db, userId);
+  const byId = await marketplaceService.productsByIds(
+    db,
+    rows.map((r) => r.productId),
+  );
+  return rows.flatMap((r) => {
+    const product = byId.get(r.productId);
+    return product ? [{ productId: r.productId, since: r.since.toISOString(), product }] : [];
+  });
+}
+
+/** "My auctions": every lot watched or bid on, with where the caller stands. */
+export async function myAuctions(db: Db, userId: number): Promise<MyAuction[]> {
+  const rows = await repo.myLots(db, userId);
+  const byId = await marketplaceService.productsByIds(
+    db,
+    rows.map((r) => r.productId),
+  );
+  return rows.flatMap((r) => {
+    const product = byId.get(r.productId);
+    if (!product) return [];
+    const bid = r.myBid !== null;
+    // Between the end and the closer's run the leader is the winner-to-be.
+    const winner = r.open ? null : (r.winnerUserId ?? (product.status === 'IN_AUCTION' ? r.leaderUserId : null));
+    const state: MyAuction['state'] = !bid ? 'watching' : r.open ? (r.leaderUserId === userId ? 'leading' : 'outbid') : winner === userId ? 'won' : 'lost';
+    return [
+      {
+        product,
+        state,
+        watched: r.watched,
+        highest: r.highest,
+        bidders: r.bidders,
+        myBid: r.myBid,
+        myMax: r.myMax,
+        finalAmount: r.open ? null : (r.finalAmount ?? (winner !== null ? r.highest : null)),
+      },
+    ];
+  });
+}
+
+/** A supplier's running and recently ended auction lots with live figures. */
+export async function sellerLots(db: Db, supplierId: number): Promise<SellerLot[]> {
+  return repo.sellerLots(db, supplierId);
+}
+
+export async function notifications(db: Db, userId: number, limit: number, before?: number): Promise<NotificationList> {
+  const [rows, unread] = await Promise.all([repo.list(db, userId, limit, before), repo.unreadCount(db, userId)]);
+  return { items: rows.map(presentNotification), unread };
+}
+
+export async function unreadCount(db: Db, userId: number) {
+  return { unread: await repo.unreadCount(db, userId) };
+}
+
+export async function markRead(db: Db, userId: number, id: number) {
+  if (!(await repo.markRead(db, userId, id))) throw notFound('Notification');
+  return { unread: await repo.unreadCount(db, userId) };
+}
+
+export async function markAllRead(db: Db, userId: number) {
+  await repo.markAllRead(db, userId);
+  return { unread: 0 };
+}
+
+/** Every kind with its two switches (on unless turned off). */
+export async function prefs(db: Db, userId: number): Promise<NotificationPref[]> {
+  const saved = new Map((await repo.prefsOf(db, userId)).map((p) => [p.kind, p]));
+  return NOTIFICATION_KINDS.map((kind) => ({ kind, inApp: saved.get(kind)?.inApp ?? true, email: saved.get(kind)?.email ?? true }));
+}
+
+export async function savePrefs(db: Db, userId: number, next: NotificationPref[]) {
+  await db.transaction(async (tx) => {
+    for (const p of next) await repo.savePref(tx, userId, p.kind, p.inApp, p.email);
+  });
+  return prefs(db, userId);
+}

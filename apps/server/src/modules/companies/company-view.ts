@@ -1,0 +1,25 @@
+import type { Executor } from '../../db/client.js';
+import { HttpError } from '../../lib/http-error.js';
+import * as repo from './companies.repository.js';
+import { type CompanyKind } from './companies.repository.js';
+
+/**
+ * The companies read model other modules read (contacts, product links): does a company of this
+ * kind exist, and who owns a contact or link. It depends on the companies repository only, so
+ * companies.service can build on contacts and product links without an import circle.
+ */
+const LABEL: Record<CompanyKind, string> = { supplier: 'Supplier', client: 'Client' };
+
+/** The company row, or 404; `lock` takes a row lock for the rest of the transaction. */
+export async function requireCompany(exec: Executor, kind: CompanyKind, id: number, lock = false) {
+  const row = lock ? await repo.findForUpdate(exec, kind, id) : await repo.find(exec, kind, id);
+  if (!row) throw new HttpError(404, 'NOT_FOUND', `${LABEL[kind]} not found.`);
+  return row;
+}
+
+/** The owner of a contact or product link, whatever its kind. */
+export async function findCompany(exec: Executor, id: number) {
+  return repo.findById(exec, id);
+}
+
+export type { CompanyKind };

@@ -1,0 +1,60 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AdminProductQuery, ProductStatus } from '@primeur/shared';
+import type { Executor } from '../../db/client.js';
+import { foldedSearch } from '../../db/fold.js';
+import { articles, countries, packagings, products, users } from '../../db/schema/index.js';
+
+type Filters = Omit<AdminProductQuery, 'page' | 'size'>;
+
+/**
+ * The status the lot lists show (the marketplace's `effectiveStatus`) computed in SQL, so the list can
+ * filter and count on it: an auction past its end and a fixed-price lot past its day read EXPIRED
+ * before the close job reaches them. `today` is the day `available_until` is compared with.
+ */
+const shownStatus = (today: string) => sql<ProductStatus>`case
+  when ${products.status} = 'IN_AUCTION' and ${products.endsAt} is not null and ${products.auctionStartDate} is not null
+    and ${products.endsAt} <= now() then 'EXPIRED'
+  when ${products.status} = 'ENABLED' and ${products.auctionStartDate} is null and ${products.availableUntil} < ${today}::date then 'EXPIRED'
+  else ${products.status}::text end`;
+
+function filters(f: Filters, today: string): SQL | undefined {
+  return and(
+    // Lot name, article in every language (the jsonb as text holds them all), seller, origin, caliber.
+    foldedSearch(f.q, [products.name, articles.article, sql`${articles.names}::text`, users.companyName, countries.name, products.caliber]),
+    f.status ? sql`(${shownStatus(today)}) = ${f.status}` : undefined,
+    f.family ? eq(articles.family, f.family) : undefined,
+  );
+}
+
+/** Admin lot list with search and filters (decision 641): a read model over the lot tables. */
+export function page(db: Executor, f: Filters, today: string, limit: number, offset: number) {
+  return db
+    .select({
+      product: products,
+      article: { id: articles.id, article: articles.article, family: articles.family },
+      origin: { id: countries.id, name: countries.name, alpha2: countries.alpha2 },
+      packaging: { id: packagings.id, name: packagings.name },
+      seller: { id: users.id, companyName: users.companyName },
+    })
+    .from(products)
+    .innerJoin(articles, eq(articles.id, products.articleId))
+    .innerJoin(countries, eq(countries.id, products.originId))
+    .innerJoin(packagings, eq(packagings.id, products.packagingId))
+    .innerJoin(users, eq(users.id, products.supplierId))
+    .where(filters(f, today))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function count(db: Executor, f: Filters, today: string) {
+  return (
+    await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .innerJoin(articles, eq(articles.id, products.articleId))
+      .innerJoin(countries, eq(countries.id, products.originId))
+      .innerJoin(users, eq(users.id, products.supplierId))
+      .where(filters(f, today))
+  )[0]!.n;
+}
