@@ -6,7 +6,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 /** A fake Open-Meteo on loopback: the run never depends on the internet. */
 const WEATHER_PORT = PORT + 1;
 const root = path.resolve(import.meta.dirname, '../..');
-const dataDir = path.join(root, '.tmp', 'e2e-data');
+// One data folder per port, so runs on other ports (E2E_PORT) never wipe each other's database.
+const dataDir = path.join(root, '.tmp', `e2e-data-${PORT}`);
 
 /** End-to-end tests drive the real built app (server + web + embedded database with demo data) in system Chromium. */
 export default defineConfig({
@@ -24,7 +25,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: findChromium(),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   webServer: [
@@ -40,17 +49,24 @@ export default defineConfig({
       cwd: root,
       url: `http://localhost:${PORT}/api/health`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      // A cold start migrates and seeds the embedded database: slow on a busy machine, so wait up to 5 min.
+      timeout: 300_000,
       env: {
         PORT: String(PORT),
         DATA_DIR: dataDir,
         SEED_DEMO: 'true',
         LOG_LEVEL: 'warn',
         HOST: '127.0.0.1',
+        // One instance: no Redis bus even when CI exports REDIS_URL for the server tests.
+        REDIS_URL: '',
         WEATHER_API_URL: `http://127.0.0.1:${WEATHER_PORT}/v1/forecast`,
         // The WhatsApp webhook is on for the specs that post signed messages (e2e/unchecked-products.spec.ts).
         WHATSAPP_VERIFY_TOKEN: 'e2e-verify-token',
         WHATSAPP_APP_SECRET: 'e2e-app-secret',
+        // Every spec signs in and posts from one address: request limits are raised out of reach.
+        RATE_LIMIT_FACTOR: '1000',
+        WS_MAX_CONNECTIONS_PER_IP: '10000',
+        LOGIN_MAX_FAILURES_PER_IP: '10000',
       },
     },
   ],

@@ -32,7 +32,13 @@ test('the admin configures a supplier from creation to deletion (English)', asyn
   await pick(page, 'carrier-supplier', 'Primafrio', /Primafrio/);
   await saved(page);
   await expect(page.getByTestId('carrier-field')).toContainText('Primafrio');
+  // Leaving FOB drops the carrier: asked first, naming it; Cancel keeps everything.
   await page.locator('label[for=ict-CIF]').click();
+  await expect(page.getByTestId('confirm-modal')).toContainText('Primafrio');
+  await page.getByTestId('confirm-modal').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.locator('#ict-FOB')).toBeChecked();
+  await page.locator('label[for=ict-CIF]').click();
+  await page.getByTestId('confirm-modal').getByRole('button', { name: 'Switch to CIF' }).click();
   await expect(page.getByTestId('carrier-field')).toHaveCount(0);
   await page.locator('label[for=ict-FOB]').click();
   await expect(page.getByTestId('carrier-field')).toContainText('No carrier');
@@ -44,7 +50,7 @@ test('the admin configures a supplier from creation to deletion (English)', asyn
   await page.locator('#company-discount').press('Enter');
   await saved(page);
   await chooseOption(page, 'company-certificates', 'GLOBALG.A.P.');
-  await chooseOption(page, 'supplier-packagings', 'IFCO');
+  await chooseOption(page, 'supplier-packagings', 'ifco');
   await chooseOption(page, 'supplier-country', 'Spain');
   await chooseOption(page, 'supplier-city', 'Almería');
   await page.locator('#supplier-address').fill('Carretera de Níjar 12');
@@ -53,7 +59,7 @@ test('the admin configures a supplier from creation to deletion (English)', asyn
   await page.reload();
   await expect(page.locator('#company-discount')).toHaveValue('12.5');
   await expect(config).toContainText('GLOBALG.A.P.');
-  await expect(config).toContainText('IFCO');
+  await expect(config).toContainText('ifco');
   await expect(config).toContainText('Almería');
   await expect(page.locator('#supplier-address')).toHaveValue('Carretera de Níjar 12');
 
@@ -135,6 +141,7 @@ test("l'admin configure un client de la création à la suppression (français)"
   await saved(page);
   await expect(page.getByTestId('carrier-field')).toContainText('DHL Freight');
   await page.locator('label[for=ict-FOB]').click();
+  await page.getByTestId('confirm-modal').getByRole('button', { name: 'Passer en FOB' }).click();
   await expect(page.getByTestId('carrier-field')).toHaveCount(0);
   await page.locator('label[for=ict-CIF]').click();
   await expect(page.getByTestId('carrier-field')).toContainText('Aucun transporteur');

@@ -28,7 +28,9 @@ test("downloads a client's price list from /intern/clientOverview as <company>-<
 
 test('shows a clear error when a price list cannot be made', async ({ page }) => {
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
-  await page.route('**/generatePriceList', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'An unexpected error occurred.', code: 'INTERNAL' }) }));
+  await page.route('**/generatePriceList', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'An unexpected error occurred.', code: 'INTERNAL' }) }),
+  );
   await gotoIn(page, '/intern/clientOverview');
   await page.getByRole('button', { name: 'Download the price list — Nordisk Frukt AB' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'The price list could not be created: An unexpected error occurred.' })).toBeVisible();
@@ -38,7 +40,10 @@ test('a client product expands to its variants; a supplier variant is copied and
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
   await gotoIn(page, '/intern/clients');
   await page.locator('#client-picker').fill('Frischmarkt');
-  await page.getByRole('option', { name: /Frischmarkt Hamburg GmbH/ }).first().click();
+  await page
+    .getByRole('option', { name: /Frischmarkt Hamburg GmbH/ })
+    .first()
+    .click();
   const slot = page.locator('[data-testid^="client-variants-"]').first();
   await expect(slot).toBeVisible();
   await slot.getByRole('button', { name: /Variants/ }).click();
@@ -52,5 +57,14 @@ test('a client product expands to its variants; a supplier variant is copied and
   await expect(page.getByText('Information successfully updated!')).toBeVisible();
   await expect(slot.locator('[data-testid^="client-variant-"]')).toHaveCount(before + 1);
   await slot.locator('[data-testid^="client-variant-"]').last().getByRole('button', { name: 'Delete the variant' }).click();
+  await expect(slot.locator('[data-testid^="client-variant-"]')).toHaveCount(before);
+  // A small deletion: gone at once with an Undo, carried out when the toast closes.
+  await expect(page.getByTestId('toast-deleted')).toContainText('Client variant deleted.');
+  await page.getByTestId('toast-undo').click();
+  await expect(slot.locator('[data-testid^="client-variant-"]')).toHaveCount(before + 1);
+  await slot.locator('[data-testid^="client-variant-"]').last().getByRole('button', { name: 'Delete the variant' }).click();
+  await expect(page.getByTestId('toast-deleted')).toBeHidden({ timeout: 15_000 });
+  await page.reload();
+  await slot.getByRole('button', { name: /Variants/ }).click();
   await expect(slot.locator('[data-testid^="client-variant-"]')).toHaveCount(before);
 });

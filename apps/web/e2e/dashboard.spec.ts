@@ -12,14 +12,14 @@ test('the operator reads market and grower prices, opens a price history and kee
   await gotoIn(page, '/admin/home', 'en');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Administrator dashboard');
 
-  // Market tab by default: today's prices, one table per family, "1,23 €" formats and a change marker.
+  // Market tab by default: today's prices, one table per family, "€1.23" amounts (English) and a change marker.
   const market = page.getByTestId('market-tab');
   await expect(page.getByRole('tab', { name: 'Market prices' })).toHaveAttribute('aria-selected', 'true');
   await expect(market.getByTestId('market-table-fruits')).toBeVisible();
   await expect(market.getByTestId('market-table-legumes')).toBeVisible();
   await expect(page.locator('#market-date')).toHaveValue(pickerDay(new Date()));
   const tomato = market.getByTestId('market-table-legumes').getByRole('row', { name: /Round tomato/ });
-  await expect(tomato.locator('td').nth(1)).toHaveText(/^\d+,\d{2} €$/);
+  await expect(tomato.locator('td').nth(1)).toHaveText(/^€\d+\.\d{2}$/);
   await expect(tomato.locator('[data-change]')).toHaveCount(1);
 
   // A family chosen: one table.
@@ -53,8 +53,15 @@ test('the operator reads market and grower prices, opens a price history and kee
   const growerLegumes = grower.getByTestId('grower-table-legumes');
   await expect(growerLegumes).toBeVisible();
   await expect(growerLegumes.locator('th[data-price-column]')).toHaveCount(15);
-  await expect(growerLegumes.locator('th[data-price-column]').last()).toHaveText('Price 15');
-  await expect(growerLegumes.getByRole('row', { name: /Red bell pepper/ }).locator('td').nth(1)).toHaveText(/^\d+,\d{2} €$/);
+  await expect(growerLegumes.locator('th[data-price-column]').last()).toHaveText('Cut 15');
+  await expect(growerLegumes.locator('th[data-price-column] abbr').last()).toHaveAttribute('title', 'Price of the fifteenth cut of the day');
+  await expect(grower.getByTestId('grower-explain')).toContainText('first to the fifteenth cut of the day');
+  await expect(
+    growerLegumes
+      .getByRole('row', { name: /Red bell pepper/ })
+      .locator('td')
+      .nth(1),
+  ).toHaveText(/^€\d+\.\d{2}$/);
   await grower.getByRole('button', { name: 'Red bell pepper', exact: true }).click();
   await expect(page.getByRole('dialog')).toContainText('First price');
   await expect(page.getByTestId('price-history-chart').locator('.recharts-line')).toHaveCount(2);
@@ -81,6 +88,8 @@ test('the operator uploads a price file: a bad one is refused with its line, a g
   await panel.getByRole('button', { name: 'File format' }).click();
   await expect(panel).toContainText('minPrice, maxPrice, avgPrice');
   await expect(panel).toContainText('firstPrice, secondPrice … fifteenthPrice');
+  // The demo's 90 days of prices are counted, not hidden behind "no import".
+  await expect(panel.getByTestId('prices-stored')).toContainText(/Prices held: \d[\d,]* market price rows over (89|90|91) day\(s\)/);
 
   const day = '2020-02-03';
   const header = 'date,source,family,name,minPrice,maxPrice,avgPrice';
@@ -99,6 +108,6 @@ test('the operator uploads a price file: a bad one is refused with its line, a g
   await page.locator('#market-date').fill('03/02/2020');
   await page.locator('#market-date').press('Enter');
   const fruits = page.getByTestId('market-table-fruits');
-  await expect(fruits.getByRole('row', { name: /Medlar/ })).toContainText('2,50 €');
+  await expect(fruits.getByRole('row', { name: /Medlar/ })).toContainText('€2.50');
   await expect(fruits.getByRole('row')).toHaveCount(3);
 });

@@ -4,13 +4,14 @@
  * changing city visibly changes the cards. Port from the first argument.
  */
 import { createServer } from 'node:http';
+import { addDays, isoDay, WEATHER_TIMEZONE } from '@primeur/shared';
 
 const port = Number(process.argv[2] ?? 3211);
 const CODES = [0, 1, 2, 3, 45, 48, 51, 53, 55, 56, 57, 61, 63, 65, 66, 67, 71, 73, 75, 77, 80, 85, 95, 96, 99];
 
+/** Days as Open-Meteo counts them: in the zone the app asks for (Europe/Berlin). */
 function day(offset: number) {
-  const d = new Date(Date.now() + offset * 86_400_000);
-  return d.toISOString().slice(0, 10);
+  return addDays(isoDay(Date.now(), WEATHER_TIMEZONE), offset);
 }
 
 createServer((req, res) => {

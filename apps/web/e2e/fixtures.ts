@@ -27,3 +27,19 @@ export async function chooseOption(page: Page, inputId: string, text: string) {
   await page.locator(`#${inputId}`).fill(text);
   await page.getByRole('option', { name: text, exact: true }).first().click();
 }
+
+/**
+ * Signs in WITHOUT forcing a language, so the app follows the browser's locale (--lang, context
+ * locale). The typed values are checked before sending: the page may still be settling on a loaded machine.
+ */
+export async function signInAsBrowser(page: Page, email: string, password: string) {
+  await page.goto('/user/login');
+  await expect(async () => {
+    await page.locator('#login-email').fill(email);
+    await page.locator('#login-password').fill(password);
+    await expect(page.locator('#login-email')).toHaveValue(email, { timeout: 1000 });
+    await expect(page.locator('#login-password')).toHaveValue(password, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await page.locator('form button[type=submit]').click();
+  await expect(page).not.toHaveURL(/\/user\/login/);
+}

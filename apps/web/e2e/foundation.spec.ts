@@ -42,6 +42,8 @@ test('a company registers, the admin validates it, it signs in, edits its profil
   await signIn(admin, DEMO.admin.email, DEMO.admin.password);
   await expect(admin).toHaveURL(/\/admin\/home$/);
   await gotoIn(admin, '/admin/usersList');
+  // The list is paged: the new company is found by its e-mail.
+  await admin.locator('#users-search').fill(email);
   const card = admin.getByTestId(`user-card-${email}`);
   await expect(card).toContainText(company);
   await expect(card).toContainText('Supplier');
@@ -118,8 +120,10 @@ test('the header menus follow the role', async ({ browser }) => {
   const buyerCtx = await browser.newContext();
   const buyer = await buyerCtx.newPage();
   await signIn(buyer, DEMO.buyer.email, DEMO.buyer.password);
-  await expect(buyer.getByRole('link', { name: 'Marketplace' })).toBeVisible();
-  await expect(buyer.getByRole('link', { name: 'Auctions' })).toBeVisible();
+  // The buyer's home links the same pages: look in the header's navigation.
+  const buyerNav = buyer.getByRole('navigation', { name: 'Main navigation' });
+  await expect(buyerNav.getByRole('link', { name: 'Marketplace' })).toBeVisible();
+  await expect(buyerNav.getByRole('link', { name: 'Auctions', exact: true })).toBeVisible();
   await expect(buyer.getByRole('button', { name: DEMO.buyer.company })).toBeVisible();
   await expect(buyer.getByRole('button', { name: 'Administration' })).toHaveCount(0);
   await expect(buyer.getByRole('button', { name: 'Internal' })).toHaveCount(0);
@@ -129,10 +133,11 @@ test('the header menus follow the role', async ({ browser }) => {
   const admin = await adminCtx.newPage();
   await signIn(admin, DEMO.admin.email, DEMO.admin.password);
   await admin.getByRole('button', { name: 'Administration' }).click();
-  for (const item of ['Dashboard', 'Products list', 'Users list']) await expect(admin.getByRole('link', { name: item })).toBeVisible();
+  // Menu labels are the titles of the pages they open (decision 543).
+  for (const item of ['Administrator dashboard', 'Product list', 'Users']) await expect(admin.getByRole('link', { name: item, exact: true })).toBeVisible();
   await admin.getByRole('button', { name: 'Internal' }).click();
-  for (const item of ['Overview of products', 'Add supplier product', 'Ask for a product', 'Overview of clients', 'Modify suppliers', 'Modify clients']) {
-    await expect(admin.getByRole('link', { name: item })).toBeVisible();
+  for (const item of ['Supplier overview', 'Supplier details', 'Request a product', 'Overview of clients', 'Supplier configuration', 'Client configuration']) {
+    await expect(admin.getByRole('link', { name: item, exact: true })).toBeVisible();
   }
   await adminCtx.close();
 });

@@ -1,3 +1,4 @@
+import { formatDay } from '@primeur/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, gotoIn, signIn } from './fixtures';
 
@@ -12,7 +13,7 @@ const addDays = (iso: string, n: number) => {
   d.setDate(d.getDate() + n);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
-const euro3 = (n: number) => `${n.toFixed(3).replace('.', ',')} €/kg`;
+const euro3 = (n: number) => `€${n.toFixed(3)}/kg`;
 
 async function openDetails(page: Page, supplier: string, product: string) {
   await gotoIn(page, '/intern/supplierDetails');
@@ -40,11 +41,19 @@ test('an admin edits a variant price, saved on blur and on Enter, and a refused 
   await page.getByRole('button', { name: 'Show the variants of Round tomato' }).click();
   await expect(page.getByTestId(testId)).toHaveValue('1.111');
 
-  // The server refuses a negative price: the toast says so and the old value is back.
+  // A negative price is refused by the field itself (nothing sent); Escape puts the stored value back.
   await page.getByTestId(testId).fill('-1');
   await page.getByTestId(testId).press('Enter');
-  await expect(page.getByText('Error during modification!')).toBeVisible();
+  await expect(page.getByTestId(`${testId}-problem`)).toHaveText('The number cannot be negative.');
+  await page.getByTestId(testId).press('Escape');
   await expect(page.getByTestId(testId)).toHaveValue('1.111');
+  // A decimal comma is read as such in English too (it was dropped by type=number: 1,5 became 15).
+  await page.getByTestId(testId).fill('1,5');
+  await page.getByTestId(testId).press('Enter');
+  await expect(page.getByText('Information successfully updated!').first()).toBeVisible();
+  await page.reload();
+  await page.getByRole('button', { name: 'Show the variants of Round tomato' }).click();
+  await expect(page.getByTestId(testId)).toHaveValue('1.5');
 });
 
 test('duplicating a variant adds it to the list and moves the overview average accordingly', async ({ page }) => {
@@ -56,7 +65,7 @@ test('duplicating a variant adds it to the list and moves the overview average a
   await gotoIn(page, `/intern/supplierOverview?from=${from}&to=${to}`);
   await page.getByLabel('Article').selectOption({ label: 'Clementine' });
   const average = page.getByTestId('overview-average');
-  await expect(average).toContainText('€/kg');
+  await expect(average).toHaveText(/^€\d+\.\d{3}\/kg$/);
   const productId = new URL(page.url()).searchParams.get('product');
   const url = `/api/intern/userProduct/supplier/productDetails?productId=${productId}&startDate=${from}&endDate=${to}`;
   const before = await (await page.request.get(url)).json();
@@ -75,7 +84,9 @@ test('duplicating a variant adds it to the list and moves the overview average a
   await expect(row.locator('td').nth(2)).toHaveText(String(count + 1));
 
   // Expected: the copy counts once more with its discounted price and volume.
-  const line = before.suppliers.flatMap((s: { variants: Array<{ id: number; discountedPriceKg: number; volume: number }> }) => s.variants).find((v: { id: number }) => v.id === sourceId);
+  const line = before.suppliers
+    .flatMap((s: { variants: Array<{ id: number; discountedPriceKg: number; volume: number }> }) => s.variants)
+    .find((v: { id: number }) => v.id === sourceId);
   expect(line, 'the duplicated variant is valid in the range').toBeTruthy();
   const expected = (before.average * before.volume + line.discountedPriceKg * line.volume) / (before.volume + line.volume);
   await gotoIn(page, `/intern/supplierOverview?family=fruits&product=${productId}&from=${from}&to=${to}`);
@@ -137,8 +148,8 @@ test('in French, the validity range picked in the calendar is saved for the vari
   expect(saved.endDate.slice(8)).toBe('20');
   await page.reload();
   await page.getByRole('button', { name: 'Afficher les variantes de Fraise' }).click();
-  const [y, m] = saved.startDate.split('-');
-  await expect(page.getByTestId(`variant-${variantId}-dates`)).toHaveValue(`10/${m}/${y} - 20/${m}/${y}`);
+  // The one date format of the app (formatDay), in French.
+  await expect(page.getByTestId(`variant-${variantId}-dates`)).toHaveValue(`${formatDay(saved.startDate, 'fr')} - ${formatDay(saved.endDate, 'fr')}`);
 });
 
 test('removing a product from the price list is confirmed and takes its variants with it', async ({ page }) => {

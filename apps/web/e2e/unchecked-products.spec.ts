@@ -35,7 +35,10 @@ test('the webhook answers the handshake and refuses an unsigned message', async 
   expect(await ok.text()).toBe('4242');
   expect((await request.get('/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=1')).status()).toBe(403);
   const body = notification(`wamid.e2e-unsigned-${Date.now()}`, '34950123456', 'Berenjena 1€/kg');
-  const res = await request.post('/api/webhooks/whatsapp', { data: body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(`${body} `) } });
+  const res = await request.post('/api/webhooks/whatsapp', {
+    data: body,
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(`${body} `) },
+  });
   expect(res.status()).toBe(401);
 });
 
@@ -48,6 +51,22 @@ test('a signed WhatsApp offer appears on the unchecked page, is corrected and mo
   expect(res.status()).toBe(200);
 
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  // The webhook stores the message and parses it after its 200, in the background: wait until its rows exist.
+  await expect
+    .poll(
+      async () => {
+        for (let p = 0; p < 50; p++) {
+          const res = await page.request.get(`/api/intern/userProduct/supplier/unchecked?page=${p}&size=10`);
+          if (!res.ok()) return false;
+          const data = (await res.json()) as { content: Array<{ line: string }>; totalPages: number };
+          if (data.content.some((r) => r.line.includes(line))) return true;
+          if (p + 1 >= data.totalPages) return false;
+        }
+        return false;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   await gotoIn(page, '/intern/supplierProductsUnchecked', 'fr');
   // Oldest first: the new rows come after the demo ones, maybe on the next page.
   const row = page.locator('tr', { has: page.getByTestId('unchecked-line').filter({ hasText: line }) });
@@ -65,10 +84,11 @@ test('a signed WhatsApp offer appears on the unchecked page, is corrected and mo
   // Pre-filled from the sender (a Huerta de Almería contact) and the catalog match.
   await expect(page.locator(`#u${rowId}-supplier option:checked`)).toHaveText('Huerta de Almería S.L.');
   await expect(page.locator(`#u${rowId}-product option:checked`)).toHaveText('Aubergine');
-  await expect(page.locator(`#u${rowId}-priceKg`)).toHaveValue('1.15');
+  // Amounts are shown and typed with the reader's decimal separator: a comma in French.
+  await expect(page.locator(`#u${rowId}-priceKg`)).toHaveValue('1,15');
 
   // Correct the price and the caliber, then move it.
-  await page.locator(`#u${rowId}-priceKg`).fill('1.1');
+  await page.locator(`#u${rowId}-priceKg`).fill('1,1');
   await page.locator(`#u${rowId}-caliber`).fill('XL');
   await row.getByRole('button', { name: /Ajouter aux produits du fournisseur/ }).click();
   await expect(page.getByText('Produit fournisseur déplacé !')).toBeVisible();

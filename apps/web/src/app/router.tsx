@@ -1,19 +1,38 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { SessionProvider } from '../lib/session';
-import { LoginPage } from '../features/auth/components/LoginPage';
-import { RegisterPage } from '../features/auth/components/RegisterPage';
 import { NotFoundPage, UnauthorizedPage } from '../pages/ErrorPages';
 import { LandingPage, UserHomePage } from '../pages/HomePages';
+import { TermsPage } from '../pages/TermsPage';
 import { Layout } from './layout/Layout';
 import { RouteGuard } from './RouteGuard';
 
+function PageLoading() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="d-flex justify-content-center py-5">
+      <Spinner animation="border" role="status" aria-label={t('pageLoading')} />
+    </div>
+  );
+}
+
 /**
- * A route whose page is loaded on first visit: visitors download only the sign-in pages, buyers
- * never download the back office, and each back-office page comes with its own libraries.
+ * A page whose code is fetched when it is first rendered (React.lazy), not when its route matches:
+ * the guard above it renders first, so a buyer who types an admin address is redirected without
+ * downloading the back office, and a visitor's first load carries only the landing page.
+ * Each page's chunk brings its own libraries (charts, date picker, forms, selects).
  */
-function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: (await load())[name] }) };
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Pick<RouteObject, 'element'> {
+  const Page: ComponentType = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return {
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    ),
+  };
 }
 
 function Root() {
@@ -33,19 +52,25 @@ export const routes: RouteObject[] = [
         element: <Layout />,
         children: [
           { path: '/', element: <LandingPage /> },
-          { path: '/user/login', element: <LoginPage /> },
-          { path: '/user/register', element: <RegisterPage /> },
+          { path: '/user/login', ...lazyPage(() => import('../features/auth/components/LoginPage'), 'LoginPage') },
+          { path: '/user/register', ...lazyPage(() => import('../features/auth/components/RegisterPage'), 'RegisterPage') },
           { path: '/unauthorized', element: <UnauthorizedPage /> },
+          { path: '/terms', element: <TermsPage /> },
           {
             element: <RouteGuard mode="authenticated" />,
             children: [
               { path: '/user/home', element: <UserHomePage /> },
               { path: '/user/profil', ...lazyPage(() => import('../features/users/components/ProfilePage'), 'ProfilePage') },
-              { path: '/user/products', ...lazyPage(() => import('../features/marketplace/components/MyProductsPage'), 'MyProductsPage') },
+              { path: '/user/auctions', ...lazyPage(() => import('../features/my-auctions/components/MyAuctionsPage'), 'MyAuctionsPage') },
               { path: '/marketplace', ...lazyPage(() => import('../features/marketplace/components/MarketplacePage'), 'MarketplacePage') },
-              { path: '/encheres', ...lazyPage(() => import('../features/auctions/components/AuctionsPage'), 'AuctionsPage') },
-              { path: '/encheres/details/:productId', ...lazyPage(() => import('../features/auctions/components/AuctionDetailsPage'), 'AuctionDetailsPage') },
+              { path: '/encheres', ...lazyPage(() => import('../pages/AuctionListPage'), 'AuctionListPage') },
+              { path: '/encheres/details/:productId', ...lazyPage(() => import('../pages/AuctionRoomPage'), 'AuctionRoomPage') },
             ],
+          },
+          {
+            // The supplier's own lots: suppliers only (issue 16); others get /unauthorized.
+            element: <RouteGuard mode="supplier" />,
+            children: [{ path: '/user/products', ...lazyPage(() => import('../pages/SupplierProductsPage'), 'SupplierProductsPage') }],
           },
           {
             element: <RouteGuard mode="admin" />,
@@ -54,13 +79,22 @@ export const routes: RouteObject[] = [
               { path: '/admin/productsList', ...lazyPage(() => import('../features/marketplace/components/AdminProductsPage'), 'AdminProductsPage') },
               { path: '/admin/usersList', ...lazyPage(() => import('../features/users/components/UsersListPage'), 'UsersListPage') },
               { path: '/intern/suppliers', ...lazyPage(() => import('../features/companies/components/CompaniesPage'), 'SuppliersPage') },
-              { path: '/intern/supplierDetails', ...lazyPage(() => import('../features/supplier-products/components/SupplierDetailsPage'), 'SupplierDetailsPage') },
-              { path: '/intern/supplierOverview', ...lazyPage(() => import('../features/supplier-products/components/SupplierOverviewPage'), 'SupplierOverviewPage') },
+              {
+                path: '/intern/supplierDetails',
+                ...lazyPage(() => import('../features/supplier-products/components/SupplierDetailsPage'), 'SupplierDetailsPage'),
+              },
+              {
+                path: '/intern/supplierOverview',
+                ...lazyPage(() => import('../features/supplier-products/components/SupplierOverviewPage'), 'SupplierOverviewPage'),
+              },
               { path: '/intern/requestProduct', ...lazyPage(() => import('../features/requests/components/RequestProductPage'), 'RequestProductPage') },
               { path: '/intern/outbox', ...lazyPage(() => import('../features/requests/components/OutboxPage'), 'OutboxPage') },
               { path: '/intern/clients', ...lazyPage(() => import('../pages/ClientsConfigPage'), 'ClientsConfigPage') },
               { path: '/intern/clientOverview', ...lazyPage(() => import('../features/client-products/components/ClientOverviewPage'), 'ClientOverviewPage') },
-              { path: '/intern/supplierProductsUnchecked', ...lazyPage(() => import('../features/unchecked-products/components/UncheckedProductsPage'), 'UncheckedProductsPage') },
+              {
+                path: '/intern/supplierProductsUnchecked',
+                ...lazyPage(() => import('../features/unchecked-products/components/UncheckedProductsPage'), 'UncheckedProductsPage'),
+              },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

@@ -1,22 +1,8 @@
 import Select, { type CSSObjectWithLabel } from 'react-select';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
 import type { City, Country } from '@primeur/shared';
-import { api } from '../lib/api';
+import { useCities, useCountries } from '../lib/lookups';
 import { countryName } from '../lib/format';
-
-export const countriesQuery = {
-  queryKey: ['location', 'countries'],
-  queryFn: () => api.get<Country[]>('/api/location/origin/getAll'),
-  staleTime: Infinity,
-};
-
-export const citiesQuery = (alpha2: string | undefined) => ({
-  queryKey: ['location', 'cities', alpha2],
-  queryFn: () => api.get<City[]>(`/api/location/city/getByCountry/${alpha2}`),
-  enabled: !!alpha2,
-  staleTime: Infinity,
-});
 
 interface SelectProps<T> {
   inputId: string;
@@ -33,11 +19,9 @@ const invalidStyles = (invalid?: boolean) => ({
 /** Searchable country picker with names in the reader's language. */
 export function CountrySelect({ inputId, value, onChange, invalid, isDisabled }: SelectProps<Country>) {
   const { t, i18n } = useTranslation('common');
-  const { data = [], isLoading } = useQuery(countriesQuery);
+  const { data = [], isLoading } = useCountries();
   const lng = i18n.resolvedLanguage ?? 'en';
-  const options = data
-    .map((c) => ({ ...c, name: countryName(c.alpha2, lng, c.name) }))
-    .sort((a, b) => a.name.localeCompare(b.name, lng));
+  const options = data.map((c) => ({ ...c, name: countryName(c.alpha2, lng, c.name) })).sort((a, b) => a.name.localeCompare(b.name, lng));
   return (
     <Select<Country>
       inputId={inputId}
@@ -58,7 +42,7 @@ export function CountrySelect({ inputId, value, onChange, invalid, isDisabled }:
 /** City picker that depends on the chosen country. */
 export function CitySelect({ inputId, value, onChange, invalid, alpha2, isDisabled }: SelectProps<City> & { alpha2?: string }) {
   const { t } = useTranslation('common');
-  const { data = [], isLoading } = useQuery(citiesQuery(alpha2));
+  const { data = [], isLoading } = useCities(alpha2);
   return (
     <Select<City>
       inputId={inputId}

@@ -1,3 +1,7 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatEuro, type FormatEuroOptions } from '@primeur/shared';
+
 /** Country name in the reader's language from its ISO code (the server stores English names). */
 export function countryName(alpha2: string, lng: string, fallback?: string) {
   try {
@@ -7,9 +11,21 @@ export function countryName(alpha2: string, lng: string, fallback?: string) {
   }
 }
 
-/** "1,23 €" style: decimal comma and euro sign as the spec shows prices, whatever the language. */
-export function euro(value: number | string | null | undefined, decimals = 2) {
-  if (value === null || value === undefined || value === '') return '–';
-  const n = typeof value === 'string' ? Number(value) : value;
-  return `${n.toFixed(decimals).replace('.', ',')} €`;
+export type EuroOptions = FormatEuroOptions;
+
+/**
+ * THE way the web app shows an amount (decision 610): Intl.NumberFormat in the reader's language,
+ * currency EUR — en `€3.10`, fr/de/es `3,10 €` — 2 decimals unless told (`decimals: 3` for an
+ * average), `perKg` appends "/kg"; "–" when there is no amount. The same shared formatter writes the
+ * server's e-mails, so a price reads alike on screen and in the mail.
+ */
+export function euro(value: number | string | null | undefined, lng: string | undefined, options?: EuroOptions): string {
+  return formatEuro(value, lng, options);
+}
+
+/** `euro` bound to the language the page is shown in (follows a language switch). */
+export function useEuro(): (value: number | string | null | undefined, options?: EuroOptions) => string {
+  const { i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? 'en';
+  return useCallback((value, options) => formatEuro(value, lng, options), [lng]);
 }

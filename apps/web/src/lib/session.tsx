@@ -1,8 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { ROLE_IDS, type Authority, type Credentials, type UserInfo } from '@primeur/shared';
 import { ApiError } from './api';
+import { loadAllCatalogs } from './i18n';
 import { fetchIsLoggedIn, fetchUserInfos, getLogout, postLogin } from './session-api';
 
 export interface Session {
@@ -16,6 +18,8 @@ export interface Session {
   logout(): Promise<void>;
   refresh(): Promise<void>;
   setUser(user: UserInfo): void;
+  /** Hides the §8 session message once the user has read it. */
+  dismissError(): void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -37,13 +41,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [error, setError] = useState<string | null>(null);
   const location = useLocation();
   const queryClient = useQueryClient();
+  const { i18n } = useTranslation();
   const checkSeq = useRef(0);
 
   const check = useCallback(async () => {
     const seq = ++checkSeq.current;
     try {
       const [auths] = await fetchIsLoggedIn();
-      const info = await fetchUserInfos();
+      // The signed-in shell names other pages (menus, role home): their catalogs come with the user.
+      const [info] = await Promise.all([fetchUserInfos(), loadAllCatalogs(i18n)]);
       if (seq !== checkSeq.current) return;
       setAuthorities(auths);
       setUser(info);
@@ -56,7 +62,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } finally {
       if (seq === checkSeq.current) setLoading(false);
     }
-  }, []);
+  }, [i18n]);
 
   useEffect(() => {
     void check();
@@ -67,7 +73,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       try {
         await postLogin(credentials);
         const [auths] = await fetchIsLoggedIn();
-        const info = await fetchUserInfos();
+        const [info] = await Promise.all([fetchUserInfos(), loadAllCatalogs(i18n)]);
         checkSeq.current++;
         setAuthorities(auths);
         setUser(info);
@@ -81,7 +87,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         throw err;
       }
     },
-    [queryClient],
+    [queryClient, i18n],
   );
 
   const logout = useCallback(async () => {
@@ -110,6 +116,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       logout,
       refresh: check,
       setUser,
+      dismissError: () => setError(null),
     }),
     [authorities, user, loading, error, login, logout, check],
   );

@@ -63,10 +63,9 @@ describe('useStompTopic', () => {
 
   it('subscribes only when enabled with a destination, and unsubscribes on unmount or change', () => {
     const conn = recordingConnection();
-    const { rerender, unmount } = renderHook(
-      ({ dest, enabled }) => useStompTopic(dest, () => undefined, { enabled, connection: conn }),
-      { initialProps: { dest: null as string | null, enabled: true } },
-    );
+    const { rerender, unmount } = renderHook(({ dest, enabled }) => useStompTopic(dest, () => undefined, { enabled, connection: conn }), {
+      initialProps: { dest: null as string | null, enabled: true },
+    });
     expect(conn.active.size).toBe(0);
     rerender({ dest: '/topic/offers/3', enabled: false });
     expect(conn.active.size).toBe(0);

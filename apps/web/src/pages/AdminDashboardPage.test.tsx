@@ -5,10 +5,40 @@ import { renderPage } from '../test/render';
 import { AdminDashboardPage } from './AdminDashboardPage';
 
 const market = [
-  { id: 1, date: '2026-04-01', family: 'legumes', name: 'Tomato', source: 'Mercabarna', articleId: 7, articleNames: { en: 'Tomato', fr: 'Tomate', de: 'Tomate', es: 'Tomate' }, minPrice: 1.1, maxPrice: 1.9, avgPrice: 1.45, change: { direction: 'up', previousDate: '2026-03-31', previousPrice: 1.3 } },
-  { id: 2, date: '2026-04-01', family: 'fruits', name: 'Orange', source: 'Mercabarna', articleId: null, articleNames: null, minPrice: 0.7, maxPrice: 1.1, avgPrice: 0.85, change: null },
+  {
+    id: 1,
+    date: '2026-04-01',
+    family: 'legumes',
+    name: 'Tomato',
+    source: 'Mercabarna',
+    articleId: 7,
+    articleNames: { en: 'Tomato', fr: 'Tomate', de: 'Tomate', es: 'Tomate' },
+    minPrice: 1.1,
+    maxPrice: 1.9,
+    avgPrice: 1.45,
+    change: { direction: 'up', previousDate: '2026-03-31', previousPrice: 1.3 },
+  },
+  {
+    id: 2,
+    date: '2026-04-01',
+    family: 'fruits',
+    name: 'Orange',
+    source: 'Mercabarna',
+    articleId: null,
+    articleNames: null,
+    minPrice: 0.7,
+    maxPrice: 1.1,
+    avgPrice: 0.85,
+    change: null,
+  },
 ];
-const status = { schedule: { enabled: false, hour: 6, sourceCount: 0, nextRunAt: null }, lastScheduled: null, recent: [] };
+const none = { rows: 0, days: 0, from: null, to: null };
+const status = {
+  schedule: { enabled: false, hour: 6, sourceCount: 0, nextRunAt: null },
+  lastScheduled: null,
+  recent: [],
+  stored: { market: none, grower: none },
+};
 
 describe('administrator dashboard', () => {
   it('shows the French title, one market table per family and prices with a decimal comma and a euro sign', async () => {

@@ -3,6 +3,7 @@ import { PageTitle } from '../components/PageTitle';
 import { PricesPanel } from '../features/prices/components/PricesPanel';
 import { PriceImportPanel } from '../features/prices/components/PriceImportPanel';
 import { WeatherWidget } from '../features/weather/components/WeatherWidget';
+import { JobsPanel } from '../features/jobs/components/JobsPanel';
 
 /** /admin/home (spec §2): the weather widget, then the market and grower price tabs, then the price import. */
 export function AdminDashboardPage() {
@@ -13,6 +14,7 @@ export function AdminDashboardPage() {
       <WeatherWidget />
       <PricesPanel />
       <PriceImportPanel />
+      <JobsPanel />
     </section>
   );
 }

@@ -5,9 +5,7 @@ import { ClientVariantRows } from '../features/client-products/components/Client
 /** /intern/clients: the client configuration, whose product rows expand to their variants (client-products feature). */
 export function ClientsConfigPage() {
   return (
-    <ProductRowSlotProvider
-      render={(p) => (p.kind === 'client' ? <ClientVariantRows clientId={p.ownerId} link={p.link} colSpan={p.colSpan} /> : null)}
-    >
+    <ProductRowSlotProvider render={(p) => (p.kind === 'client' ? <ClientVariantRows clientId={p.ownerId} link={p.link} colSpan={p.colSpan} /> : null)}>
       <ClientsPage />
     </ProductRowSlotProvider>
   );

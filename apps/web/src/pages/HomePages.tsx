@@ -1,47 +1,61 @@
-import { Card, Col, Row } from 'react-bootstrap';
-import { Link } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Spinner } from 'react-bootstrap';
+import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../lib/session';
 import { PageTitle } from '../components/PageTitle';
 
-/** The landing page: the spec's placeholder showing the word Home. */
-export function LandingPage() {
+// Signed-in only: fetched when shown, so a visitor's first load carries neither it nor its icons.
+const RoleHomeContent = lazy(async () => ({ default: (await import('../features/home/components/RoleHome')).RoleHomeContent }));
+
+/** The signed-in buyer's or supplier's home: what moved on its auctions, lots and requests (issue 16). */
+function RoleHomePage() {
   const { t } = useTranslation('common');
+  const { user } = useSession();
   return (
-    <section className="py-5 text-center">
-      <PageTitle className="display-5">{t('home.title')}</PageTitle>
+    <section>
+      <PageTitle>{t('userHome.title', { company: user?.companyName ?? '' })}</PageTitle>
+      <Suspense
+        fallback={
+          <div className="d-flex justify-content-center py-5">
+            <Spinner animation="border" role="status" aria-label={t('pageLoading')} />
+          </div>
+        }
+      >
+        <RoleHomeContent />
+      </Suspense>
     </section>
   );
 }
 
-/** /user/home: the signed-in user's starting point. */
-export function UserHomePage() {
+/**
+ * `/`: a visitor sees the spec's placeholder (the word Home) with a way in; a signed-in buyer or supplier,
+ * whom sign-in sends here (spec §2), sees its role home; an admin's home is the dashboard.
+ */
+export function LandingPage() {
   const { t } = useTranslation('common');
-  const { user } = useSession();
-  const links = [
-    ['/marketplace', 'menu.marketplace', 'userHome.marketplace'],
-    ['/encheres', 'menu.auctions', 'userHome.auctions'],
-    ['/user/profil', 'menu.profile', 'userHome.profile'],
-  ] as const;
+  const { user, isAuthenticated } = useSession();
+  if (isAuthenticated && user?.category === 'admin') return <Navigate to="/admin/home" replace />;
+  if (isAuthenticated) return <RoleHomePage />;
   return (
-    <section>
-      <PageTitle>{t('userHome.title', { company: user?.companyName ?? '' })}</PageTitle>
-      <Row xs={1} md={3} className="g-3">
-        {links.map(([to, title, text]) => (
-          <Col key={to}>
-            <Card className="h-100 shadow-sm">
-              <Card.Body>
-                <Card.Title as="h2" className="h5">
-                  <Link to={to} className="stretched-link text-decoration-none">
-                    {t(title)}
-                  </Link>
-                </Card.Title>
-                <Card.Text className="text-body-secondary">{t(text)}</Card.Text>
-              </Card.Body>
-            </Card>
-          </Col>
-        ))}
-      </Row>
+    <section className="py-5 text-center">
+      <PageTitle className="display-5">{t('home.title')}</PageTitle>
+      <p className="lead text-body-secondary">{t('home.visitor')}</p>
+      <div className="d-flex flex-wrap justify-content-center gap-2">
+        <Link to="/user/login" className="btn btn-success">
+          {t('auth:login.title')}
+        </Link>
+        <Link to="/user/register" className="btn btn-outline-success">
+          {t('home.register')}
+        </Link>
+      </div>
     </section>
   );
+}
+
+/** /user/home: the same role home (admins: the dashboard). */
+export function UserHomePage() {
+  const { user } = useSession();
+  if (user?.category === 'admin') return <Navigate to="/admin/home" replace />;
+  return <RoleHomePage />;
 }

@@ -13,9 +13,12 @@ import { initI18n } from '../lib/i18n';
 export function renderPage(element: ReactElement, { lng = 'en', path = '/', answers = {} as Record<string, unknown> } = {}) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
+    vi.fn(async (url: string, init?: RequestInit) => {
       const key = Object.keys(answers).find((k) => url.startsWith(k));
-      if (key) return new Response(JSON.stringify(answers[key]), { status: 200, headers: { 'content-type': 'application/json' } });
+      // An answer may be a function of the request: it returns the Response itself (status, body).
+      const answer = key ? answers[key] : undefined;
+      if (typeof answer === 'function') return (answer as (url: string, init?: RequestInit) => Response | Promise<Response>)(url, init);
+      if (key) return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
       return new Response(JSON.stringify({ error: 'You are not signed in.', code: 'NOT_SIGNED_IN' }), {
         status: 401,
         headers: { 'content-type': 'application/json' },

@@ -1,24 +1,30 @@
-import { Container, Nav, Navbar, NavDropdown } from 'react-bootstrap';
+import { lazy, Suspense } from 'react';
+import { Container, Nav, Navbar } from 'react-bootstrap';
+import { NavDropdown } from './LazyNavDropdown';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
+import { BasketIcon } from '../../components/icons';
 import { LanguageSwitcher } from './LanguageSwitcher';
+// Signed-in buyers and suppliers only: fetched with its live client when shown, not on a visitor's first load.
+const NotificationsBell = lazy(async () => ({ default: (await import('../../features/my-auctions/components/NotificationsBell')).NotificationsBell }));
 
+/** Menu labels are the titles of the pages they open (issue 16): the same catalog keys, so they cannot drift. */
 const ADMIN_ITEMS = [
-  ['/admin/home', 'menu.adminHome'],
-  ['/admin/productsList', 'menu.adminProducts'],
-  ['/admin/usersList', 'menu.adminUsers'],
+  ['/admin/home', 'prices:dashboard.title'],
+  ['/admin/productsList', 'marketplace:admin.title'],
+  ['/admin/usersList', 'users:list.title'],
 ] as const;
 
 const INTERN_ITEMS = [
-  ['/intern/supplierOverview', 'menu.supplierOverview'],
-  ['/intern/supplierDetails', 'menu.supplierDetails'],
-  ['/intern/requestProduct', 'menu.requestProduct'],
-  ['/intern/clientOverview', 'menu.clientOverview'],
-  ['/intern/suppliers', 'menu.suppliers'],
-  ['/intern/clients', 'menu.clients'],
-  ['/intern/supplierProductsUnchecked', 'menu.unchecked'],
-  ['/intern/outbox', 'requests:outbox.menu'],
+  ['/intern/supplierOverview', 'supplier-products:overview.title'],
+  ['/intern/supplierDetails', 'supplier-products:details.title'],
+  ['/intern/requestProduct', 'requests:request.title'],
+  ['/intern/clientOverview', 'priceList:overview.title'],
+  ['/intern/suppliers', 'companies:supplier.title'],
+  ['/intern/clients', 'companies:client.title'],
+  ['/intern/supplierProductsUnchecked', 'unchecked:title'],
+  ['/intern/outbox', 'requests:outbox.title'],
 ] as const;
 
 export function Header() {
@@ -32,7 +38,7 @@ export function Header() {
       await logout();
       navigate('/user/login');
     } catch {
-      // The session provider keeps the error; the user stays where they are.
+      // The session provider keeps the error (spec §8) and the layout shows it in an alert; the user stays.
     }
   };
 
@@ -40,10 +46,11 @@ export function Header() {
     <Navbar expand="lg" bg="success" data-bs-theme="dark" className="shadow-sm" as="header">
       <Container fluid="xl">
         <Navbar.Brand as={Link} to="/" className="fw-semibold">
-          <span aria-hidden="true">🍅 </span>
+          <BasketIcon aria-hidden="true" className="me-2 mb-1" />
           {t('brand')}
         </Navbar.Brand>
-        <Navbar.Toggle aria-controls="main-nav" aria-label={t('header.toggle')} />
+        {/* react-bootstrap sets aria-label from `label` after the other props: the label is what translates it. */}
+        <Navbar.Toggle aria-controls="main-nav" label={t('header.toggle')} />
         <Navbar.Collapse id="main-nav">
           <Nav className="me-auto" as="nav" aria-label={t('header.mainNav')}>
             {user?.userId ? (
@@ -54,6 +61,11 @@ export function Header() {
                 <Nav.Link as={NavLink} to="/encheres">
                   {t('menu.auctions')}
                 </Nav.Link>
+                {!isAdminCategory ? (
+                  <Nav.Link as={NavLink} to="/user/auctions">
+                    {t('alerts:menu.myAuctions')}
+                  </Nav.Link>
+                ) : null}
                 {user.category === 'supplier' ? (
                   <Nav.Link as={NavLink} to="/user/products">
                     {t('menu.myProducts')}
@@ -82,10 +94,15 @@ export function Header() {
           </Nav>
           <Nav className="align-items-lg-center gap-2">
             <LanguageSwitcher />
+            {user?.userId && !isAdminCategory ? (
+              <Suspense fallback={null}>
+                <NotificationsBell />
+              </Suspense>
+            ) : null}
             {user?.userId ? (
               <NavDropdown title={user.companyName} id="user-menu" align="end">
                 <NavDropdown.Item as={Link} to="/user/profil">
-                  {t('menu.profile')}
+                  {t('profile:title')}
                 </NavDropdown.Item>
                 <NavDropdown.Divider />
                 <NavDropdown.Item as="button" onClick={() => void onLogout()}>

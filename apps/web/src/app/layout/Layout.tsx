@@ -1,14 +1,36 @@
-import { Container } from 'react-bootstrap';
-import { Outlet } from 'react-router';
+import { Alert, Container } from 'react-bootstrap';
+import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../lib/session';
 import { Header } from './Header';
+
+/** Spec §8's session messages ('Echec déconnexion', or the server's error) in an alert under the header. */
+function SessionAlert() {
+  const { t } = useTranslation('common');
+  const { error, dismissError, isAuthenticated } = useSession();
+  const { pathname } = useLocation();
+  // The sign-in form shows its own failure with this message inside it.
+  if (!error || pathname === '/user/login') return null;
+  return (
+    <Alert variant="danger" dismissible onClose={dismissError} closeLabel={t('actions.close')} className="mb-4" data-testid="session-alert">
+      <Alert.Heading as="h2" className="h6">
+        {isAuthenticated ? t('session.logoutFailedTitle') : t('session.loginFailedTitle')}
+      </Alert.Heading>
+      <p className="mb-0">{error}</p>
+    </Alert>
+  );
+}
 
 export function Layout() {
   const { t } = useTranslation('common');
   return (
     <div className="d-flex flex-column min-vh-100">
+      <a href="#main" className="skip-link">
+        {t('skipLink')}
+      </a>
       <Header />
-      <Container as="main" fluid="xl" className="flex-grow-1 py-4" id="main">
+      <Container as="main" fluid="xl" className="flex-grow-1 py-4" id="main" tabIndex={-1}>
+        <SessionAlert />
         <Outlet />
       </Container>
       <footer className="border-top py-3 bg-body-tertiary">

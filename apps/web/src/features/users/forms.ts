@@ -14,8 +14,11 @@ export const profileFormSchema = z.object({
 });
 export type ProfileForm = z.input<typeof profileFormSchema>;
 
-export const passwordFormSchema = z.object({
-  oldPassword: z.string().min(1, 'validation.oldPasswordRequired'),
-  newPassword: z.string().min(1, 'validation.newPasswordRequired').min(PASSWORD_MIN_LENGTH, 'validation.passwordMin'),
-});
+export const passwordFormSchema = z
+  .object({
+    oldPassword: z.string().min(1, 'validation.oldPasswordRequired'),
+    newPassword: z.string().min(1, 'validation.newPasswordRequired').min(PASSWORD_MIN_LENGTH, 'validation.passwordMin'),
+  })
+  // A new password equal to the current one changes nothing (issue 16); the server refuses it too.
+  .refine((v) => v.oldPassword === '' || v.newPassword !== v.oldPassword, { path: ['newPassword'], message: 'validation.passwordSame' });
 export type PasswordForm = z.infer<typeof passwordFormSchema>;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Offer } from '@primeur/shared';
+import type { RoomOffer as Offer } from './room';
 import { api } from '../../../lib/api';
 
 export const fetchOffers = (productId: number) => api.get<Offer[]>(`/api/users/auction/offers/${productId}`);

@@ -6,7 +6,13 @@ import type { Offer } from '@primeur/shared';
 import { offersKey } from './offers';
 import { useLiveOffers } from './use-live-offers';
 
-const offer = (id: number, amount: number): Offer => ({ id, date: new Date(id * 1000).toISOString(), amount, user: { companyName: `B${id}` } });
+const offer = (id: number, amount: number): Offer => ({
+  id,
+  date: new Date(id * 1000).toISOString(),
+  amount,
+  user: { id, companyName: `B${id}` },
+  auto: false,
+});
 
 /** A connection whose subscriptions the test drives by hand (the real client is tested against the server). */
 function fakeConnection() {

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { offer as offerSchema, type Offer } from '@primeur/shared';
+import { offersTopic } from '@primeur/shared';
 import { useStompTopic, type UseStompTopicOptions } from '../../../lib/use-stomp-topic';
 import { offersKey, offersQuery } from './offers';
+import { roomOffer as offerSchema, type RoomOffer as Offer } from './room';
 
 /**
  * Live offers of one lot: calls onOffer once for every new offer published on
@@ -10,11 +11,7 @@ import { offersKey, offersQuery } from './offers';
  * reconnect) the offers are fetched again and the ones not yet shown are delivered too, so none is
  * missed while the connection was down and none is delivered twice.
  */
-export function useLiveOffers(
-  productId: number,
-  onOffer: (offer: Offer) => void,
-  connection?: UseStompTopicOptions['connection'],
-) {
+export function useLiveOffers(productId: number, onOffer: (offer: Offer) => void, connection?: UseStompTopicOptions['connection']) {
   const qc = useQueryClient();
   const callback = useRef(onOffer);
   useEffect(() => {
@@ -42,7 +39,7 @@ export function useLiveOffers(
 
   const valid = Number.isInteger(productId) && productId > 0;
   return useStompTopic(
-    valid ? `/topic/offers/${productId}` : null,
+    valid ? offersTopic(productId) : null,
     (payload) => {
       const parsed = offerSchema.safeParse(payload);
       if (parsed.success) deliver(parsed.data);

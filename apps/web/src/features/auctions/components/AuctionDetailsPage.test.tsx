@@ -1,15 +1,36 @@
-import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act } from 'react';
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import type { Offer, ProductDetails } from '@primeur/shared';
+import type { ProductDetails } from '@primeur/shared';
+import type { TopicListener } from '../../../lib/stomp';
 import { renderPage } from '../../../test/render';
 import { mergeOffers } from '../api/offers';
+import type { RoomOffer } from '../api/room';
 import { AuctionDetailsPage } from './AuctionDetailsPage';
 import { splitDuration } from './time-left';
 
+// The tab's live connection, replaced by one the test drives: it subscribes at once and lets the
+// test deliver messages as the server would.
+const live = vi.hoisted(() => ({ listeners: new Map<string, { onMessage(p: unknown): void; onSubscribed?(r: boolean): void; onLost?(): void }>() }));
+vi.mock('../../../lib/stomp', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../lib/stomp')>();
+  return {
+    ...real,
+    liveConnection: () => ({
+      subscribe: (destination: string, listener: TopicListener) => {
+        live.listeners.set(destination, listener as never);
+        queueMicrotask(() => listener.onSubscribed?.(false));
+        return () => live.listeners.delete(destination);
+      },
+    }),
+  };
+});
+
 const HOUR = 3_600_000;
 
-function details(over: Partial<ProductDetails> = {}): ProductDetails {
+function details(over: Partial<ProductDetails> & Record<string, unknown> = {}): ProductDetails {
   const now = Date.now();
   return {
     productId: 5,
@@ -36,56 +57,272 @@ function details(over: Partial<ProductDetails> = {}): ProductDetails {
     serverTime: new Date(now + HOUR).toISOString(),
     highest: 1,
     nextMinimum: 1.01,
+    bidders: 1,
+    reserveMet: null,
+    phase: 'open',
     open: true,
     winner: null,
     ...over,
-  };
+  } as ProductDetails;
 }
 
-const offers: Offer[] = [{ id: 9, date: new Date().toISOString(), amount: 1, user: { companyName: 'Frischmarkt Hamburg GmbH' } }];
-const buyer = { userId: 7, username: 'b@example.com', companyName: 'Frischmarkt Hamburg GmbH', category: 'client', address: '', postalCode: '', city: null, country: null, globalGapNumber: null, vatId: 'DE1' };
+const other = { id: 8, companyName: 'Primeurs de Rungis' };
+const buyer = {
+  userId: 7,
+  username: 'b@example.com',
+  companyName: 'Frischmarkt Hamburg GmbH',
+  category: 'client',
+  address: '',
+  postalCode: '',
+  city: null,
+  country: null,
+  globalGapNumber: null,
+  vatId: 'DE1',
+};
+const offer = (id: number, amount: number, user: { id: number; companyName: string } = other, extra: Partial<RoomOffer> = {}): RoomOffer => ({
+  id,
+  date: new Date().toISOString(),
+  amount,
+  user,
+  ...extra,
+});
 
-function renderDetails(d: ProductDetails, user = buyer) {
-  return renderPage(
+type Answers = Record<string, unknown>;
+function renderDetails(d: ProductDetails, { user = buyer, offers = [offer(9, 1)], answers = {} as Answers, lng = 'en' } = {}) {
+  const view = renderPage(
     <Routes>
       <Route path="/encheres/details/:productId" element={<AuctionDetailsPage />} />
     </Routes>,
     {
+      lng,
       path: '/encheres/details/5',
       answers: {
         '/api/users/isLoggedIn': [[{ roleId: user.category === 'supplier' ? 3 : 2, name: 'X' }]],
         '/api/users/userInfos': user,
         '/api/users/product/details/5': d,
         '/api/users/auction/offers/5': offers,
+        '/api/users/auction/myBid/5': { maxAmount: null, leading: false },
+        ...answers,
       },
     },
   );
+  return { ...view, fetch: globalThis.fetch as Mock };
 }
 
-describe('auction detail page', () => {
-  it('counts down on the server clock, proposes the next valid amount and lists the offers', async () => {
+const requests = (fetch: Mock) => fetch.mock.calls.map(([url, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${String(url)}`);
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => live.listeners.clear());
+
+describe('auction room', { timeout: 20_000 }, () => {
+  it('counts down on the server clock, leaves the field empty with the next minimum as a hint, and lists the offers', async () => {
     renderDetails(details());
     // Ends 2 h 5 min after this clock = 1 h 5 min after the server's.
-    expect(await screen.findByTestId('countdown')).toHaveTextContent(/^0d 1h (4|5)m \d+s$/);
-    expect(screen.getByLabelText('Your bid')).toHaveValue(1.01);
-    expect(screen.getByTestId('bid-button')).toBeEnabled();
-    expect(await screen.findByText('Frischmarkt Hamburg GmbH')).toBeInTheDocument();
+    // The first tick may come before the server's clock is known; the countdown then moves to it.
+    await waitFor(() => expect(screen.getByTestId('countdown')).toHaveTextContent(/^0d 1h (4|5)m \d+s$/), { timeout: 5000 });
+    const field = screen.getByLabelText('Your bid (€/kg)');
+    expect(field).toHaveValue('');
+    expect(field).toHaveAttribute('type', 'text');
+    expect(field).toHaveAttribute('inputmode', 'decimal');
+    expect(await screen.findByText('Primeurs de Rungis')).toBeInTheDocument();
+    // Highest 1,00 → the 1–5 € band: next minimum 1,02 (computed from the offers held).
+    expect(screen.getByTestId('bid-hint')).toHaveTextContent('Next minimum: €1.02/kg');
+    expect(screen.getByTestId('highest')).toHaveTextContent('€1.00/kg');
     expect(screen.getByTestId('seller')).toHaveTextContent('Agrumi di Sicilia');
   });
 
-  it('disables the bid for the seller and shows zero and the winner once over', async () => {
+  it('shows each offer’s time to the second on the market’s clock (Paris), in the reader’s language, and a countdown that wraps between units only', async () => {
+    const at = '2026-11-23T15:04:52.400Z'; // 16:04:52 in Paris, whatever this machine's zone.
+    renderDetails(details(), { lng: 'de', offers: [offer(9, 1, other, { date: at })] });
+    expect(await screen.findByTestId('offer-time')).toHaveTextContent('23.11.2026, 16:04:52');
+    // "0 T. 1 Std. …": each number is tied to its unit by a no-break space.
+    expect(screen.getByTestId('countdown').textContent).toMatch(/^0\u00a0T\. 1\u00a0Std\. \d+\u00a0Min\. \d+\u00a0Sek\.$/);
+  });
+
+  it('takes a live offer without any request: highest, next minimum, standing and own rows follow from the offers held', async () => {
+    const { fetch } = renderDetails(details(), { offers: [offer(9, 1, { id: 7, companyName: buyer.companyName })] });
+    expect(await screen.findByTestId('standing')).toHaveTextContent('You lead');
+    await waitFor(() => expect(screen.getByTestId('connection')).toHaveTextContent('Live'));
+    const mine = screen.getAllByTestId('offer-row')[0]!;
+    expect(mine).toHaveAttribute('data-mine', 'true');
+    expect(within(mine).getByText('You')).toBeInTheDocument();
+    // Let the first catch-up settle, then count.
+    await waitFor(() => expect(requests(fetch).filter((r) => r.includes('/auction/offers/5')).length).toBeGreaterThanOrEqual(2));
+    const before = fetch.mock.calls.length;
+
+    const endsAt = new Date(Date.now() + 3 * HOUR).toISOString();
+    act(() => live.listeners.get('/topic/offers/5')!.onMessage(offer(10, 5.2, other, { endsAt, auto: true, bidders: 2, reserveMet: true, highest: 5.2 })));
+
+    expect(await screen.findByText('€5.20/kg', { selector: '[data-testid=highest]' })).toBeInTheDocument();
+    expect(screen.getByTestId('standing')).toHaveTextContent('You have been outbid');
+    // 5,20 is in the ≥ 5 band: + 0,05.
+    expect(screen.getByTestId('bid-hint')).toHaveTextContent('Next minimum: €5.25/kg');
+    expect(screen.getByTestId('bidders')).toHaveTextContent('2 bidders');
+    expect(screen.getByTestId('reserve')).toHaveTextContent('Reserve met');
+    expect(within(screen.getAllByTestId('offer-row')[0]!).getByText('auto')).toBeInTheDocument();
+    // Soft close: the countdown follows the end the message carries (3 h from this clock = 2 h on the server's).
+    await waitFor(() => expect(screen.getByTestId('countdown')).toHaveTextContent(/^0d (1h 59m|2h 0m) \d+s$/));
+    expect(fetch.mock.calls.length).toBe(before);
+  });
+
+  it('marks the highest offer as possibly out of date while the connection is lost, and catches up when it is back', async () => {
+    const list = [offer(9, 1)];
+    const { fetch } = renderDetails(details(), { answers: { '/api/users/auction/offers/5': () => json(200, list) } });
+    await waitFor(() => expect(screen.getByTestId('connection')).toHaveTextContent('Live'));
+    expect(screen.queryByTestId('stale')).toBeNull();
+    const listener = live.listeners.get('/topic/offers/5')!;
+    act(() => listener.onLost!());
+    expect(screen.getByTestId('connection')).toHaveTextContent('Reconnecting…');
+    expect(screen.getByTestId('stale')).toHaveTextContent('may be out of date');
+    // An offer lands while the page is cut off; the reconnection fetches it.
+    list.unshift(offer(11, 1.4));
+    const before = requests(fetch).filter((r) => r.includes('/auction/offers/5')).length;
+    act(() => listener.onSubscribed!(true));
+    expect(await screen.findByText('€1.40/kg', { selector: '[data-testid=highest]' })).toBeInTheDocument();
+    expect(requests(fetch).filter((r) => r.includes('/auction/offers/5')).length).toBe(before + 1);
+    expect(screen.queryByTestId('stale')).toBeNull();
+  });
+
+  it('a double-click sends one bid with a client-made idempotency key, then empties the field', async () => {
+    const bids: RequestInit[] = [];
+    const { fetch } = renderDetails(details(), {
+      lng: 'fr',
+      answers: {
+        '/api/users/auction/offers/add/5': async (_url: string, init: RequestInit) => {
+          bids.push(init);
+          await new Promise((r) => setTimeout(r, 50));
+          return json(200, offer(12, 1.1, { id: 7, companyName: buyer.companyName }));
+        },
+      },
+    });
+    const field = await screen.findByLabelText('Votre offre (€/kg)');
+    await userEvent.type(field, '1,10');
+    await userEvent.dblClick(screen.getByTestId('bid-button'));
+    await waitFor(() => expect(field).toHaveValue(''));
+    expect(bids).toHaveLength(1);
+    expect(JSON.parse(String(bids[0]!.body))).toEqual({ amount: 1.1 });
+    expect((bids[0]!.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(screen.getByTestId('bid-hint')).toHaveTextContent('Minimum suivant : 1,12 €/kg');
+    expect(await screen.findByTestId('standing')).toHaveTextContent('Vous êtes en tête');
+    expect(requests(fetch).filter((r) => r.startsWith('POST'))).toHaveLength(1);
+  });
+
+  it('sends a retry of a lost answer with the same key', async () => {
+    let calls = 0;
+    const keys: string[] = [];
+    renderDetails(details(), {
+      answers: {
+        '/api/users/auction/offers/add/5': (_url: string, init: RequestInit) => {
+          keys.push((init.headers as Record<string, string>)['Idempotency-Key']!);
+          calls += 1;
+          if (calls === 1) throw new TypeError('network down');
+          return json(200, offer(12, 1.05, { id: 7, companyName: buyer.companyName }));
+        },
+      },
+    });
+    await userEvent.type(await screen.findByLabelText('Your bid (€/kg)'), '1.05');
+    await userEvent.click(screen.getByTestId('bid-button'));
+    await waitFor(() => expect(calls).toBe(2), { timeout: 3000 });
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('asks for confirmation above the next minimum + 20 %, with the amount per kg and the quantity', async () => {
+    const bids: unknown[] = [];
+    renderDetails(details(), {
+      lng: 'de',
+      answers: {
+        '/api/users/auction/offers/add/5': (_u: string, init: RequestInit) => (
+          bids.push(JSON.parse(String(init.body))),
+          json(200, offer(13, 3.1, { id: 7, companyName: buyer.companyName }))
+        ),
+      },
+    });
+    await userEvent.type(await screen.findByLabelText('Ihr Gebot (€/kg)'), '3,10');
+    await userEvent.click(screen.getByTestId('bid-button'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Sie bieten 3,10 €/kg für 12 Paletten.');
+    expect(bids).toHaveLength(0);
+    await userEvent.click(within(dialog).getByTestId('confirm-bid-ok'));
+    await waitFor(() => expect(bids).toEqual([{ amount: 3.1 }]));
+  });
+
+  it('refuses ambiguous input and amounts below the next minimum before sending, and explains ALREADY_HIGHEST', async () => {
+    let posts = 0;
+    renderDetails(details(), {
+      answers: {
+        '/api/users/auction/offers/add/5': () => (posts++, json(409, { error: 'You already lead.', code: 'ALREADY_HIGHEST' })),
+      },
+    });
+    const field = await screen.findByLabelText('Your bid (€/kg)');
+    await userEvent.type(field, '1,2,3');
+    await userEvent.click(screen.getByTestId('bid-button'));
+    expect(screen.getByTestId('bid-amount-problem')).toHaveTextContent('can be read two ways');
+    await userEvent.clear(field);
+    await userEvent.type(field, '1.00');
+    await userEvent.click(screen.getByTestId('bid-button'));
+    expect(screen.getByTestId('bid-error')).toHaveTextContent('Your bid must be at least €1.02/kg.');
+    expect(posts).toBe(0);
+    await userEvent.clear(field);
+    await userEvent.type(field, '1.02');
+    await userEvent.click(screen.getByTestId('bid-button'));
+    expect(await screen.findByTestId('bid-error')).toHaveTextContent('You already hold the highest offer: you cannot outbid yourself.');
+    expect(posts).toBe(1);
+  });
+
+  it('sends an optional maximum and shows the one the server keeps', async () => {
+    const bids: unknown[] = [];
+    renderDetails(details(), {
+      answers: {
+        '/api/users/auction/myBid/5': { maxAmount: 1.5, leading: false },
+        '/api/users/auction/offers/add/5': (_u: string, init: RequestInit) => (
+          bids.push(JSON.parse(String(init.body))),
+          json(200, offer(14, 1.01, { id: 7, companyName: buyer.companyName }, { auto: true }))
+        ),
+      },
+    });
+    expect(await screen.findByTestId('my-max')).toHaveTextContent('Your maximum: €1.50/kg');
+    await userEvent.click(screen.getByTestId('use-minimum'));
+    expect(screen.getByLabelText('Your bid (€/kg)')).toHaveValue('1.02');
+    await userEvent.type(screen.getByLabelText('Maximum for automatic bids (€/kg)'), '1.8');
+    await userEvent.click(screen.getByTestId('bid-button'));
+    await waitFor(() => expect(bids).toEqual([{ amount: 1.02, maxAmount: 1.8 }]));
+  });
+
+  it('disables the bid for the seller', async () => {
     const seller = { ...buyer, userId: 42, category: 'supplier', companyName: 'Agrumi di Sicilia' };
-    renderDetails(details(), seller);
+    renderDetails(details(), { user: seller });
     expect(await screen.findByText('You cannot bid on your own lot.')).toBeInTheDocument();
     expect(screen.getByTestId('bid-button')).toBeDisabled();
   });
+});
 
-  it('shows zero and the result when the auction is over', async () => {
-    const ended = details({ endsAt: new Date(Date.now() - HOUR).toISOString(), serverTime: new Date().toISOString(), status: 'EXPIRED', open: false, winner: { companyName: 'Frischmarkt Hamburg GmbH', amount: 1 } });
-    renderDetails(ended);
+describe('ended and non-auction lots', { timeout: 20_000 }, () => {
+  const ended = (over: Record<string, unknown> = {}) =>
+    details({ endsAt: new Date(Date.now() - HOUR).toISOString(), serverTime: new Date().toISOString(), status: 'EXPIRED', open: false, ...over });
+
+  it('shows the result instead of the form', async () => {
+    renderDetails(ended({ winner: { companyName: 'Primeurs de Rungis', amount: 1 } }));
     expect(await screen.findByTestId('countdown')).toHaveTextContent('0d 0h 0m 0s');
-    expect(screen.getByTestId('result')).toHaveTextContent('Won by Frischmarkt Hamburg GmbH at 1,00 €/kg.');
-    expect(screen.getByTestId('bid-button')).toBeDisabled();
+    expect(await screen.findByTestId('result')).toHaveTextContent('Ended with €1.00/kg by Primeurs de Rungis.');
+    expect(screen.queryByTestId('bid-button')).toBeNull();
+  });
+
+  it('tells the winner it won, and says when nobody bid or the reserve was not met', async () => {
+    const view = renderDetails(ended(), { offers: [offer(9, 1.2, { id: 7, companyName: buyer.companyName })] });
+    expect(await screen.findByText('You won this lot at €1.20/kg.')).toBeInTheDocument();
+    view.unmount();
+    const none = renderDetails(ended({ highest: null }), { offers: [] });
+    expect(await screen.findByText('The auction ended without an offer.')).toBeInTheDocument();
+    none.unmount();
+    renderDetails(ended({ reserveMet: false }), { offers: [offer(9, 1.2)] });
+    expect(await screen.findByText('Unsold: the reserve price was not met (highest offer €1.20/kg).')).toBeInTheDocument();
+  });
+
+  it('shows no auction panel for a lot that is not an auction', async () => {
+    renderDetails(details({ auctionStartDate: null, endsAt: null, status: 'ENABLED' }));
+    expect(await screen.findByTestId('not-auction')).toBeInTheDocument();
+    expect(screen.queryByTestId('auction-panel')).toBeNull();
+    expect(screen.queryByTestId('bid-button')).toBeNull();
   });
 });
 

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { COUNTDOWN_REFRESH_MS } from '@primeur/shared';
 
+export { countdownText, splitDuration } from '../../../lib/countdown';
+
 /** Milliseconds until `end`, ticking every second; `offsetMs` = server clock − this clock. Never below zero. */
 export function useTimeLeft(end: string | null | undefined, offsetMs = 0) {
   const compute = () => (end ? Math.max(0, Date.parse(end) - (Date.now() + offsetMs)) : 0);
@@ -12,9 +14,4 @@ export function useTimeLeft(end: string | null | undefined, offsetMs = 0) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [end, offsetMs]);
   return left;
-}
-
-export function splitDuration(ms: number) {
-  const s = Math.floor(ms / 1000);
-  return { d: Math.floor(s / 86_400), h: Math.floor((s % 86_400) / 3600), m: Math.floor((s % 3600) / 60), s: s % 60 };
 }

@@ -1,19 +1,23 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { LOGIN_PASSWORD_ATTR_MIN_LENGTH } from '@primeur/shared';
 import { PageTitle } from '../../../components/PageTitle';
 import { ApiError } from '../../../lib/api';
+import { homePath, safeReturnPath } from '../../../lib/home-path';
 import { useSession } from '../../../lib/session';
 import { loginFormSchema, type LoginForm } from '../forms';
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
-  const { login } = useSession();
+  const { login, error: sessionError } = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
+  // The page the guard stopped (a deep link) comes first; otherwise the role's home (spec §2).
+  const from = safeReturnPath((location.state as { from?: unknown } | null)?.from);
   const [failure, setFailure] = useState<ApiError | null>(null);
   const {
     register,
@@ -25,25 +29,32 @@ export function LoginPage() {
     setFailure(null);
     try {
       const user = await login(values);
-      navigate(user.category === 'admin' ? '/admin/home' : '/');
+      navigate(from ?? homePath(user), { replace: true });
     } catch (err) {
       setFailure(err instanceof ApiError ? err : new ApiError(0, 'NETWORK', ''));
     }
   });
 
   // Inactive accounts and rate limits get their own explanation; anything else the spec's alert.
-  const reason = failure?.code === 'ACCOUNT_INACTIVE' || failure?.code === 'RATE_LIMITED' ? t(`login.reason.${failure.code}`) : null;
+  const known = failure?.code === 'ACCOUNT_INACTIVE' || failure?.code === 'RATE_LIMITED' ? failure.code : null;
 
   return (
     <Card className="mx-auto shadow-sm" style={{ maxWidth: 440 }}>
       <Card.Body className="p-4">
         <PageTitle className="h4 mb-3">{t('login.title')}</PageTitle>
         {failure ? (
-          <Alert variant="danger" data-testid="login-error">
+          <Alert variant={known === 'ACCOUNT_INACTIVE' ? 'warning' : 'danger'} data-testid="login-error">
+            {/* A pending account or a rate limit is not "an error": it gets its own title (spec §8 keeps the text for real failures). */}
             <Alert.Heading as="h2" className="h6">
-              {t('login.errorHeading')}
+              {known ? t(`login.reasonTitle.${known}`) : t('login.errorHeading')}
             </Alert.Heading>
-            <p className="mb-0">{reason ?? t('login.errorText')}</p>
+            <p className="mb-0">{known ? t(`login.reason.${known}`) : t('login.errorText')}</p>
+            {/* Spec §8, session provider: the server's error field, otherwise 'Echec authentification'. */}
+            {!known && sessionError ? (
+              <p className="mb-0 mt-1 small" data-testid="session-error">
+                {sessionError}
+              </p>
+            ) : null}
           </Alert>
         ) : null}
         <Form noValidate onSubmit={onSubmit}>

@@ -2,6 +2,7 @@ import { Button, Modal, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { ProductLink } from '@primeur/shared';
 import { countryName } from '../../../lib/format';
+import { useCatalogLabels } from '../../../lib/lookups';
 import { useVariantSources } from '../api/client-variants';
 
 interface Props {
@@ -15,6 +16,7 @@ interface Props {
 /** Lists the supplier variants of the product so one can be copied as the client's variant (spec §2). */
 export function AddClientVariantModal({ link, busy, onCopy, onHide }: Props) {
   const { t, i18n } = useTranslation('priceList');
+  const labels = useCatalogLabels();
   const lng = (i18n.resolvedLanguage ?? 'en') as 'en' | 'fr' | 'de' | 'es';
   const sources = useVariantSources(link.product.id);
   const dash = '—';
@@ -49,10 +51,10 @@ export function AddClientVariantModal({ link, busy, onCopy, onHide }: Props) {
                 <tr key={v.id}>
                   <td>{v.supplier.company}</td>
                   <td>{v.origin ? countryName(v.origin.alpha2, lng, v.origin.name) : dash}</td>
-                  <td>{v.box?.name ?? dash}</td>
+                  <td>{labels.box(v.box) || dash}</td>
                   <td>{v.weightPiece === null ? dash : String(v.weightPiece).replace('.', ',')}</td>
                   <td>{v.nbPiece}</td>
-                  <td>{v.packaging?.name ?? dash}</td>
+                  <td>{labels.packaging(v.packaging) || dash}</td>
                   <td>{v.caliber || dash}</td>
                   <td className="text-end">
                     <Button size="sm" className="py-0" disabled={busy} onClick={() => onCopy(v.id)}>

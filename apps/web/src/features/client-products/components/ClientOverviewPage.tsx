@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/PageTitle';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { ApiError } from '../../../lib/api';
 import { useClients, useDownloadPriceList } from '../api/price-list';
 
@@ -27,7 +28,7 @@ export function ClientOverviewPage() {
   return (
     <>
       <PageTitle>{t('overview.title')}</PageTitle>
-      {clients.isError && <Alert variant="danger">{t('common:toasts.cantFetchData')}</Alert>}
+      {clients.isError && <LoadFailed message={t('common:toasts.cantFetchData')} onRetry={() => void clients.refetch()} />}
       {clients.isPending ? (
         <Spinner animation="border" role="status" />
       ) : sorted.length === 0 ? (

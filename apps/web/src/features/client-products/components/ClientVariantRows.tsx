@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { Button, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { BsChevronDown, BsChevronRight, BsTrash } from 'react-icons/bs';
 import type { ProductLink } from '@primeur/shared';
 import { useToast } from '../../../components/Toasts';
 import { countryName } from '../../../lib/format';
+import { useCatalogLabels } from '../../../lib/lookups';
+import { useHiddenIds } from '../../../lib/use-hidden-ids';
 import { useAddClientVariant, useClientVariants, useDeleteClientVariant } from '../api/client-variants';
 import { AddClientVariantModal } from './AddClientVariantModal';
 
@@ -20,14 +23,30 @@ interface Props {
  */
 export function ClientVariantRows({ clientId, link, colSpan }: Props) {
   const { t, i18n } = useTranslation('priceList');
+  const labels = useCatalogLabels();
   const lng = i18n.resolvedLanguage ?? 'en';
   const toast = useToast();
   const all = useClientVariants(clientId);
   const add = useAddClientVariant(clientId);
   const remove = useDeleteClientVariant(clientId);
   const [open, setOpen] = useState(false);
+  const { hidden, hide, unhide } = useHiddenIds();
+  const onDelete = (id: number) => {
+    hide(id);
+    toast.undoable({
+      message: t('clientVariants.deleted'),
+      commit: () =>
+        remove.mutate(id, {
+          onError: () => {
+            unhide(id);
+            toast.show('productDeleteError');
+          },
+        }),
+      restore: () => unhide(id),
+    });
+  };
   const [adding, setAdding] = useState(false);
-  const variants = (all.data ?? []).filter((v) => v.clientProductList.id === link.id);
+  const variants = (all.data ?? []).filter((v) => v.clientProductList.id === link.id && !hidden.has(v.id));
   const any = t('clientVariants.any');
 
   const onAdd = (supplierVariantId?: number) =>
@@ -46,15 +65,16 @@ export function ClientVariantRows({ clientId, link, colSpan }: Props) {
   return (
     <tr className="table-light" data-testid={`client-variants-${link.product.code}`}>
       <td colSpan={colSpan} className="py-1">
-        <Button variant="link" size="sm" className="p-0" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-          {open ? '▾' : '▸'} {t('clientVariants.title')} ({all.isPending ? '…' : variants.length})
+        <Button variant="link" size="sm" className="p-0 link-success link-offset-1" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          {open ? <BsChevronDown aria-hidden="true" /> : <BsChevronRight aria-hidden="true" />} {t('clientVariants.title')} (
+          {all.isPending ? '…' : variants.length})
         </Button>
         {open && (
           <div className="ps-3 pt-1">
             {variants.length === 0 ? (
               <p className="small text-body-secondary mb-1">{t('clientVariants.none')}</p>
             ) : (
-              <Table size="sm" className="mb-1 small">
+              <Table size="sm" responsive className="mb-1 small nested-table">
                 <thead>
                   <tr>
                     <th scope="col">{t('clientVariants.origin')}</th>
@@ -72,10 +92,10 @@ export function ClientVariantRows({ clientId, link, colSpan }: Props) {
                   {variants.map((v) => (
                     <tr key={v.id} data-testid={`client-variant-${v.id}`}>
                       <td>{v.origin ? countryName(v.origin.alpha2, lng, v.origin.name) : any}</td>
-                      <td>{v.box?.name ?? any}</td>
+                      <td>{labels.box(v.box) || any}</td>
                       <td>{v.weightPiece === null ? any : String(v.weightPiece).replace('.', ',')}</td>
                       <td>{v.nbPiece}</td>
-                      <td>{v.packaging?.name ?? any}</td>
+                      <td>{labels.packaging(v.packaging) || any}</td>
                       <td>{v.caliber || any}</td>
                       <td className="text-end">
                         <Button
@@ -84,9 +104,9 @@ export function ClientVariantRows({ clientId, link, colSpan }: Props) {
                           className="py-0"
                           disabled={remove.isPending}
                           aria-label={t('clientVariants.delete')}
-                          onClick={() => remove.mutate(v.id, { onError: () => toast.show('productDeleteError') })}
+                          onClick={() => onDelete(v.id)}
                         >
-                          ×
+                          <BsTrash aria-hidden="true" />
                         </Button>
                       </td>
                     </tr>

@@ -3,7 +3,7 @@ import { Button, Form, Modal } from 'react-bootstrap';
 import Select from 'react-select';
 import { useTranslation } from 'react-i18next';
 import type { Article } from '@primeur/shared';
-import { useArticles } from '../api/catalog-lookups';
+import { useArticles } from '../../../lib/lookups';
 import type { CompanyKind } from '../api/get-company-options';
 import { useAddProducts } from '../api/product-links';
 import { articleName } from './article-label';
@@ -27,10 +27,7 @@ export function AddProductModal({ kind, ownerId, linkedIds, show, onHide }: Prop
   const [picked, setPicked] = useState<readonly Article[]>([]);
   const [submitted, setSubmitted] = useState(false);
   const options = useMemo(
-    () =>
-      articles
-        .filter((a) => !linkedIds.includes(a.id))
-        .sort((a, b) => articleName(a, lng).localeCompare(articleName(b, lng), lng)),
+    () => articles.filter((a) => !linkedIds.includes(a.id)).sort((a, b) => articleName(a, lng).localeCompare(articleName(b, lng), lng)),
     [articles, linkedIds, lng],
   );
   const invalid = submitted && picked.length === 0;

@@ -3,8 +3,10 @@ import { Button, Col, Form, Modal, Row } from 'react-bootstrap';
 import Select from 'react-select';
 import { useTranslation } from 'react-i18next';
 import type { Transport } from '@primeur/shared';
-import { euro } from '../../../lib/format';
-import { useAddTransport, useTransports } from '../api/catalog-lookups';
+import { DecimalField, type DecimalProblem } from '../../../components/DecimalField';
+import { useEuro } from '../../../lib/format';
+import { useTransports } from '../../../lib/lookups';
+import { useAddTransport } from '../api/catalog-lookups';
 import { useClearCarrier } from '../api/clear-carrier';
 import type { CompanyKind } from '../api/get-company-options';
 import { useSetCarrier } from '../api/set-carrier';
@@ -19,6 +21,7 @@ interface Props {
 /** Carrier picker with a "new carrier" dialog (POST /api/intern/transport/add, price 0 by default). */
 export function CarrierField({ kind, companyId, carrier }: Props) {
   const { t } = useTranslation('companies');
+  const euro = useEuro();
   const notify = useNotify();
   const { data: transports = [], isLoading } = useTransports();
   const set = useSetCarrier(kind);
@@ -26,7 +29,8 @@ export function CarrierField({ kind, companyId, carrier }: Props) {
   const addTransport = useAddTransport();
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
-  const [price, setPrice] = useState('0');
+  const [price, setPrice] = useState<number | null>(0);
+  const [priceProblem, setPriceProblem] = useState<DecimalProblem | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const choose = (v: Transport | null) => {
@@ -36,14 +40,13 @@ export function CarrierField({ kind, companyId, carrier }: Props) {
   };
   const create = async (e: React.FormEvent) => {
     e.preventDefault();
-    const p = Number(price.replace(',', '.'));
     if (!name.trim()) return setError('validation.carrierRequired');
-    if (!Number.isFinite(p) || p < 0 || Math.round(p * 100) !== p * 100) return setError('validation.priceInvalid');
+    if (priceProblem || price === null) return setError('validation.priceInvalid');
     try {
-      const created = await addTransport.mutateAsync({ carrier: name.trim(), price: p });
+      const created = await addTransport.mutateAsync({ carrier: name.trim(), price });
       setCreating(false);
       setName('');
-      setPrice('0');
+      setPrice(0);
       setError(null);
       choose(created);
     } catch (err) {
@@ -87,12 +90,14 @@ export function CarrierField({ kind, companyId, carrier }: Props) {
               </Form.Group>
               <Form.Group as={Col} sm={4} controlId="new-carrier-price">
                 <Form.Label>{t('settings.carrierPrice')}</Form.Label>
-                <Form.Control
-                  type="number"
-                  min={0}
-                  step={0.01}
+                <DecimalField
                   value={price}
-                  onChange={(e) => setPrice(e.target.value)}
+                  maxDecimals={2}
+                  required
+                  onChange={(v, problem) => {
+                    setPrice(v);
+                    setPriceProblem(problem);
+                  }}
                   isInvalid={error === 'validation.priceInvalid'}
                 />
               </Form.Group>

@@ -4,12 +4,14 @@ import Select from 'react-select';
 import { useTranslation } from 'react-i18next';
 import { INCOTERMS, SUPPLIER_PACKAGINGS, type Incoterm, type NamedItem, type Supplier } from '@primeur/shared';
 import { CitySelect, CountrySelect } from '../../../components/CountrySelect';
-import { useCertificates } from '../api/catalog-lookups';
+import { DecimalField, decimalProblemText, type DecimalProblem } from '../../../components/DecimalField';
+import { useCatalogLabels, useCertificates } from '../../../lib/lookups';
 import type { Company } from '../api/company-cache';
 import type { CompanyKind } from '../api/get-company-options';
 import { useSetCertificates } from '../api/set-certificates';
 import { useSetDiscount } from '../api/set-discount';
 import { useSetIct } from '../api/set-ict';
+import { ConfirmModal } from './ConfirmModal';
 import { useSetAddress, useSetCity, useSetCountry, useSetPackagings } from '../api/set-supplier-fields';
 import { CarrierField } from './CarrierField';
 import { useNotify } from './notify';
@@ -21,20 +23,28 @@ const isSupplier = (kind: CompanyKind, c: Company): c is Supplier => kind === 's
 
 /** Incoterm, carrier, discount, certificates and (suppliers) packagings, country, city and address. */
 export function CompanySettings({ kind, company }: { kind: CompanyKind; company: Company }) {
-  const { t } = useTranslation('companies');
+  const { t, i18n } = useTranslation('companies');
   const notify = useNotify();
   const done = { onSuccess: notify.saved, onError: (e: unknown) => notify.failed(e) };
   const setIct = useSetIct(kind);
   const setDiscount = useSetDiscount(kind);
   const setCerts = useSetCertificates(kind);
   const { data: certificates = [] } = useCertificates();
-  const [discount, setDiscountText] = useState(String(company.discount));
-  const discountValue = Number(discount.replace(',', '.'));
-  const discountInvalid = discount.trim() === '' || !Number.isFinite(discountValue) || discountValue < 0 || discountValue > 100;
+  const labels = useCatalogLabels();
+  // A refused save puts the stored discount back in the field.
+  const [discountRevision, setDiscountRevision] = useState(0);
+  const [discountProblem, setDiscountProblem] = useState<DecimalProblem | null>(null);
 
-  const saveDiscount = () => {
-    if (discountInvalid || discountValue === company.discount) return;
-    setDiscount.mutate({ id: company.id, value: Math.round(discountValue * 100) / 100 }, done);
+  // Leaving the carrier's incoterm drops the carrier on the server (decision 102): ask first when there is one.
+  const [pendingIct, setPendingIct] = useState<Incoterm | null>(null);
+  const onIct = (value: Incoterm) => {
+    if (company.ict === CARRIER_INCOTERM[kind] && value !== company.ict && company.carrier) setPendingIct(value);
+    else setIct.mutate({ id: company.id, value }, done);
+  };
+
+  const saveDiscount = (value: number | null) => {
+    if (value === null || value === company.discount) return;
+    setDiscount.mutate({ id: company.id, value }, { ...done, onError: (e: unknown) => (setDiscountRevision((r) => r + 1), notify.failed(e)) });
   };
 
   return (
@@ -45,13 +55,7 @@ export function CompanySettings({ kind, company }: { kind: CompanyKind; company:
             <Form.Label as="div" id="ict-label">
               {t('settings.incoterm')}
             </Form.Label>
-            <ToggleButtonGroup
-              type="radio"
-              name={`ict-${company.id}`}
-              value={company.ict}
-              aria-labelledby="ict-label"
-              onChange={(value: Incoterm) => setIct.mutate({ id: company.id, value }, done)}
-            >
+            <ToggleButtonGroup type="radio" name={`ict-${company.id}`} value={company.ict} aria-labelledby="ict-label" onChange={onIct}>
               {INCOTERMS.map((v) => (
                 <ToggleButton key={v} id={`ict-${v}`} value={v} variant="outline-primary" disabled={setIct.isPending}>
                   {v}
@@ -68,19 +72,24 @@ export function CompanySettings({ kind, company }: { kind: CompanyKind; company:
           <Form.Group as={Col} md={4} lg={3} controlId="company-discount">
             <Form.Label>{t('settings.discount')}</Form.Label>
             <div className="input-group has-validation">
-              <Form.Control
-                type="number"
+              <DecimalField
+                id="company-discount"
+                value={company.discount}
+                revision={discountRevision}
                 min={0}
                 max={100}
-                step={0.01}
-                value={discount}
-                isInvalid={discountInvalid}
-                onChange={(e) => setDiscountText(e.target.value)}
-                onBlur={saveDiscount}
-                onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), saveDiscount())}
+                maxDecimals={2}
+                required
+                feedback={false}
+                onChange={(_, problem) => setDiscountProblem(problem)}
+                onCommit={saveDiscount}
               />
               <span className="input-group-text">%</span>
-              <Form.Control.Feedback type="invalid">{t('validation.discountRange')}</Form.Control.Feedback>
+              <Form.Control.Feedback type="invalid" className={discountProblem ? 'd-block' : undefined}>
+                {discountProblem === null || discountProblem === 'belowMin' || discountProblem === 'aboveMax' || discountProblem === 'empty'
+                  ? t('validation.discountRange')
+                  : decimalProblemText(t, discountProblem, i18n.resolvedLanguage ?? 'en', { maxDecimals: 2 })}
+              </Form.Control.Feedback>
             </div>
           </Form.Group>
           <Col md={8} lg={9}>
@@ -92,7 +101,7 @@ export function CompanySettings({ kind, company }: { kind: CompanyKind; company:
               value={company.certificates}
               onChange={(v) => setCerts.mutate({ id: company.id, ids: v.map((c) => c.id) }, done)}
               isLoading={setCerts.isPending}
-              getOptionLabel={(c) => c.name}
+              getOptionLabel={(c) => labels.certificate(c)}
               getOptionValue={(c) => String(c.id)}
               placeholder={t('common:select.placeholder')}
               noOptionsMessage={() => t('common:select.noOptions')}
@@ -101,6 +110,17 @@ export function CompanySettings({ kind, company }: { kind: CompanyKind; company:
           {isSupplier(kind, company) ? <SupplierFields supplier={company} /> : null}
         </Row>
       </Card.Body>
+      <ConfirmModal
+        show={pendingIct !== null}
+        title={t('settings.ictChangeTitle', { ict: pendingIct ?? '' })}
+        body={t('settings.ictChangeBody', { carrier: company.carrier?.carrier ?? '', ict: pendingIct ?? '' })}
+        confirmLabel={t('settings.ictChangeConfirm', { ict: pendingIct ?? '' })}
+        busy={setIct.isPending}
+        onCancel={() => setPendingIct(null)}
+        onConfirm={() => {
+          if (pendingIct) setIct.mutate({ id: company.id, value: pendingIct }, { ...done, onSettled: () => setPendingIct(null) });
+        }}
+      />
     </Card>
   );
 }

@@ -77,8 +77,7 @@ export function PhoneInput({ id, value, onChange, invalid, readOnly }: Props) {
       >
         {options.map((o) => (
           <option key={o.code} value={o.code}>
-            {/* The dial code first: the closed select is narrow and cuts the end. */}
-            +{o.dial} {o.name}
+            {/* The dial code first: the closed select is narrow and cuts the end. */}+{o.dial} {o.name}
           </option>
         ))}
       </Form.Select>

@@ -78,27 +78,27 @@ export function ProductsSection({ kind, ownerId, products }: Props) {
           <tbody>
             {sorted.map((l) => (
               <Fragment key={l.id}>
-              <tr data-testid={`product-row-${l.product.code}`}>
-                <td>{articleName(l.product, lng)}</td>
-                <td className="font-monospace small">{l.product.code}</td>
-                <td>{t(`catalog:families.${l.product.family}`)}</td>
-                <td>{t(`catalog:subfamilies.${l.product.subfamily}`, { defaultValue: l.product.subfamily })}</td>
-                <td className="text-end">
-                  <Button
-                    size="sm"
-                    variant="link"
-                    className="text-danger p-0"
-                    aria-label={t('products.delete', { name: articleName(l.product, lng) })}
-                    onClick={() => setDeleting(l)}
-                  >
-                    <svg width="16" height="16" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true">
-                      <path d="M5.5 5.5A.5.5 0 0 1 6 6v6a.5.5 0 0 1-1 0V6a.5.5 0 0 1 .5-.5m2.5 0a.5.5 0 0 1 .5.5v6a.5.5 0 0 1-1 0V6a.5.5 0 0 1 .5-.5m3 .5a.5.5 0 0 0-1 0v6a.5.5 0 0 0 1 0z" />
-                      <path d="M14.5 3a1 1 0 0 1-1 1H13v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V4h-.5a1 1 0 0 1-1-1V2a1 1 0 0 1 1-1H6a1 1 0 0 1 1-1h2a1 1 0 0 1 1 1h3.5a1 1 0 0 1 1 1zM4.118 4 4 4.059V13a1 1 0 0 0 1 1h6a1 1 0 0 0 1-1V4.059L11.882 4zM2.5 3h11V2h-11z" />
-                    </svg>
-                  </Button>
-                </td>
-              </tr>
-              <ProductRowSlot kind={kind} ownerId={ownerId} link={l} colSpan={5} />
+                <tr data-testid={`product-row-${l.product.code}`}>
+                  <td>{articleName(l.product, lng)}</td>
+                  <td className="font-monospace small">{l.product.code}</td>
+                  <td>{t(`catalog:families.${l.product.family}`)}</td>
+                  <td>{t(`catalog:subfamilies.${l.product.subfamily}`, { defaultValue: l.product.subfamily })}</td>
+                  <td className="text-end">
+                    <Button
+                      size="sm"
+                      variant="link"
+                      className="text-danger p-0"
+                      aria-label={t('products.delete', { name: articleName(l.product, lng) })}
+                      onClick={() => setDeleting(l)}
+                    >
+                      <svg width="16" height="16" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true">
+                        <path d="M5.5 5.5A.5.5 0 0 1 6 6v6a.5.5 0 0 1-1 0V6a.5.5 0 0 1 .5-.5m2.5 0a.5.5 0 0 1 .5.5v6a.5.5 0 0 1-1 0V6a.5.5 0 0 1 .5-.5m3 .5a.5.5 0 0 0-1 0v6a.5.5 0 0 0 1 0z" />
+                        <path d="M14.5 3a1 1 0 0 1-1 1H13v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V4h-.5a1 1 0 0 1-1-1V2a1 1 0 0 1 1-1H6a1 1 0 0 1 1-1h2a1 1 0 0 1 1 1h3.5a1 1 0 0 1 1 1zM4.118 4 4 4.059V13a1 1 0 0 0 1 1h6a1 1 0 0 0 1-1V4.059L11.882 4zM2.5 3h11V2h-11z" />
+                      </svg>
+                    </Button>
+                  </td>
+                </tr>
+                <ProductRowSlot kind={kind} ownerId={ownerId} link={l} colSpan={5} />
               </Fragment>
             ))}
           </tbody>

@@ -39,8 +39,18 @@ describe('contact form rules (spec §5)', () => {
 
   it('uses the add texts for an empty add form and the required texts for an empty edit form', () => {
     const empty = { firstName: '', lastName: '', email: '', phone: { country: 'ES', national: '' } };
-    expect(messages(addContactForm, empty)).toEqual(['validation.firstNameInvalid', 'validation.lastNameInvalid', 'validation.emailInvalid', 'validation.phoneInvalid']);
-    expect(messages(editContactForm, empty)).toEqual(['validation.firstNameRequired', 'validation.lastNameRequired', 'validation.emailRequired', 'validation.phoneRequired']);
+    expect(messages(addContactForm, empty)).toEqual([
+      'validation.firstNameInvalid',
+      'validation.lastNameInvalid',
+      'validation.emailInvalid',
+      'validation.phoneInvalid',
+    ]);
+    expect(messages(editContactForm, empty)).toEqual([
+      'validation.firstNameRequired',
+      'validation.lastNameRequired',
+      'validation.emailRequired',
+      'validation.phoneRequired',
+    ]);
   });
 
   it('accepts text@text emails and refuses impossible phone numbers', () => {

@@ -3,12 +3,10 @@ import { SIMPLE_EMAIL_PATTERN } from '@primeur/shared';
 import { toE164, type PhoneValue } from './PhoneInput';
 
 const phone = (emptyKey: string) =>
-  z
-    .custom<PhoneValue>()
-    .superRefine((v, ctx) => {
-      if (!v.national.trim()) ctx.addIssue({ code: 'custom', message: emptyKey });
-      else if (!toE164(v)) ctx.addIssue({ code: 'custom', message: 'validation.phoneInvalid' });
-    });
+  z.custom<PhoneValue>().superRefine((v, ctx) => {
+    if (!v.national.trim()) ctx.addIssue({ code: 'custom', message: emptyKey });
+    else if (!toE164(v)) ctx.addIssue({ code: 'custom', message: 'validation.phoneInvalid' });
+  });
 
 /** Add-contact rules of spec §5 ('Prénom invalide.', 'Nom invalide.', 'Téléphone invalide.'); messages are keys. */
 export const addContactForm = z.object({

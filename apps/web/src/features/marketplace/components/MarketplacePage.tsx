@@ -1,45 +1,63 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { FAMILIES, type AdminProduct } from '@primeur/shared';
+import { DEFAULT_PAGE_SIZE, FAMILIES, type AdminProduct } from '@primeur/shared';
 import { PageTitle } from '../../../components/PageTitle';
 import { PhotoCarousel } from '../../../components/PhotoCarousel';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { Pager, useClampPage } from '../../../components/Pager';
+import { useListParams, useSearchInAddress } from '../../../lib/list-params';
 import { countryName } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { useActiveProducts } from '../api/active-products';
+import { useActiveProducts, useOrigins } from '../api/active-products';
+import { useFormOptions } from '../api/form-options';
 import { ProductFacts, useArticleName } from './ProductFacts';
 import { PurchaseRequestModal } from './PurchaseRequestModal';
 
-/** /marketplace: the fixed-price lots on sale, with search and filters by family, article and origin. */
+const FILTERS = ['q', 'family', 'article', 'origin'] as const;
+
+/**
+ * /marketplace: the fixed-price lots on sale, a page at a time, with search and filters by family,
+ * article and origin — all applied by the server (docs/api/lists.md). The page and the filters are
+ * in the address, so a reload or a shared link shows the same lots (decision 632).
+ */
 export function MarketplacePage() {
   const { t, i18n } = useTranslation('marketplace');
-  const { data, isLoading, isError } = useActiveProducts();
   const { user } = useSession();
   const articleName = useArticleName();
-  const [search, setSearch] = useState('');
-  const [family, setFamily] = useState('');
-  const [article, setArticle] = useState('');
-  const [origin, setOrigin] = useState('');
+  const { page, filters, setPage, setFilters } = useListParams(FILTERS);
+  const { q, family, article, origin } = filters;
+  const [search, setSearch] = useState(q);
   const [requesting, setRequesting] = useState<AdminProduct | null>(null);
-  const lng = i18n.resolvedLanguage ?? 'en';
+  const lng = (i18n.resolvedLanguage ?? 'en') as 'en' | 'fr' | 'de' | 'es';
 
-  const products = useMemo(() => data ?? [], [data]);
+  useSearchInAddress(search, setSearch, q, setFilters);
+
+  const { data, isLoading, isError, isPlaceholderData, refetch } = useActiveProducts({
+    page,
+    size: DEFAULT_PAGE_SIZE,
+    q: q || undefined,
+    family: (family || undefined) as (typeof FAMILIES)[number] | undefined,
+    articleId: article ? Number(article) : undefined,
+    origin: origin || undefined,
+  });
+  useClampPage(page, data, setPage);
+  const options = useFormOptions();
+  const originList = useOrigins();
+
   const articles = useMemo(
-    () => [...new Map(products.filter((p) => !family || p.family === family).map((p) => [String(p.articleId), articleName(p)])).entries()].sort((a, b) => a[1].localeCompare(b[1], lng)),
-    [products, family, articleName, lng],
+    () =>
+      (options.data?.articles ?? [])
+        .filter((a) => !family || a.family === family)
+        .map((a) => [String(a.id), a.names[lng] ?? a.article] as const)
+        .sort((a, b) => a[1].localeCompare(b[1], lng)),
+    [options.data, family, lng],
   );
   const origins = useMemo(
-    () => [...new Map(products.map((p) => [p.origin.alpha2, countryName(p.origin.alpha2, lng, p.origin.name)])).entries()].sort((a, b) => a[1].localeCompare(b[1], lng)),
-    [products, lng],
+    () => (originList.data ?? []).map((c) => [c.alpha2, countryName(c.alpha2, lng, c.name)] as const).sort((a, b) => a[1].localeCompare(b[1], lng)),
+    [originList.data, lng],
   );
-  const q = search.trim().toLowerCase();
-  const shown = products.filter(
-    (p) =>
-      (!family || p.family === family) &&
-      (!article || String(p.articleId) === article) &&
-      (!origin || p.origin.alpha2 === origin) &&
-      (!q || [articleName(p), p.productName, p.name, p.description, p.user.companyName, p.caliber].some((s) => s.toLowerCase().includes(q))),
-  );
+  const shown = data?.items ?? [];
 
   return (
     <section>
@@ -49,10 +67,21 @@ export function MarketplacePage() {
           <Form.Label htmlFor="mkt-search" visuallyHidden>
             {t('marketplace.search')}
           </Form.Label>
-          <Form.Control id="mkt-search" type="search" placeholder={t('marketplace.searchPlaceholder')} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Form.Control
+            id="mkt-search"
+            type="search"
+            placeholder={t('marketplace.searchPlaceholder')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </Col>
         <Col xs={12} sm={4} md={2}>
-          <Form.Select aria-label={t('marketplace.family')} id="mkt-family" value={family} onChange={(e) => { setFamily(e.target.value); setArticle(''); }}>
+          <Form.Select
+            aria-label={t('marketplace.family')}
+            id="mkt-family"
+            value={family}
+            onChange={(e) => setFilters({ family: e.target.value, article: '' })}
+          >
             <option value="">{t('marketplace.allFamilies')}</option>
             {FAMILIES.map((f) => (
               <option key={f} value={f}>
@@ -62,7 +91,7 @@ export function MarketplacePage() {
           </Form.Select>
         </Col>
         <Col xs={12} sm={4} md={3}>
-          <Form.Select aria-label={t('marketplace.article')} id="mkt-article" value={article} onChange={(e) => setArticle(e.target.value)}>
+          <Form.Select aria-label={t('marketplace.article')} id="mkt-article" value={article} onChange={(e) => setFilters({ article: e.target.value })}>
             <option value="">{t('marketplace.allArticles')}</option>
             {articles.map(([id, name]) => (
               <option key={id} value={id}>
@@ -72,7 +101,7 @@ export function MarketplacePage() {
           </Form.Select>
         </Col>
         <Col xs={12} sm={4} md={3}>
-          <Form.Select aria-label={t('marketplace.origin')} id="mkt-origin" value={origin} onChange={(e) => setOrigin(e.target.value)}>
+          <Form.Select aria-label={t('marketplace.origin')} id="mkt-origin" value={origin} onChange={(e) => setFilters({ origin: e.target.value })}>
             <option value="">{t('marketplace.allOrigins')}</option>
             {origins.map(([code, name]) => (
               <option key={code} value={code}>
@@ -83,13 +112,18 @@ export function MarketplacePage() {
         </Col>
       </Form>
       {isLoading ? <Spinner aria-label={t('loading')} /> : null}
-      {isError ? <Alert variant="danger">{t('marketplace.loadError')}</Alert> : null}
+      {isError ? <LoadFailed message={t('marketplace.loadError')} onRetry={() => void refetch()} /> : null}
       {data && shown.length === 0 ? <p>{t('marketplace.empty')}</p> : null}
-      <Row xs={1} sm={2} md={2} lg={3} xl={4} className="g-3">
+      {data && data.total > 0 ? (
+        <p className="text-body-secondary small" aria-live="polite">
+          {t('marketplace.total', { count: data.total })}
+        </p>
+      ) : null}
+      <Row xs={1} sm={2} md={2} lg={3} xl={4} className="g-3" style={isPlaceholderData ? { opacity: 0.6 } : undefined}>
         {shown.map((p) => (
           <Col key={p.productId}>
             <Card className="h-100 shadow-sm" data-testid={`market-card-${p.productId}`}>
-              <PhotoCarousel productId={p.productId} photos={p.photos} alt={p.name} height={180} />
+              <PhotoCarousel productId={p.productId} photos={p.photos} alt={p.name} height={180} size="grid" />
               <Card.Body>
                 <div className="text-body-secondary small">{articleName(p)}</div>
                 <Card.Title as="h2" className="h6">
@@ -108,6 +142,7 @@ export function MarketplacePage() {
           </Col>
         ))}
       </Row>
+      {data ? <Pager page={page} size={data.size} total={data.total} onPage={setPage} busy={isPlaceholderData} testId="market-page" /> : null}
       {requesting ? <PurchaseRequestModal product={requesting} onClose={() => setRequesting(null)} /> : null}
     </section>
   );

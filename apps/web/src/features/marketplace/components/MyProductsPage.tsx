@@ -1,20 +1,23 @@
 import { useState } from 'react';
 import { Alert, Button, ButtonGroup, Card, Col, Row, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { SupplierProduct } from '@primeur/shared';
+import { formatDateTime, type SupplierProduct } from '@primeur/shared';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { PageTitle } from '../../../components/PageTitle';
 import { PhotoCarousel } from '../../../components/PhotoCarousel';
 import { useToast } from '../../../components/Toasts';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { euro } from '../../../lib/format';
 import { useMyProducts, useWithdrawProduct } from '../api/my-products';
 import { usePurchaseRequests } from '../api/purchase-requests';
 import { ProductFacts, StatusBadge, useArticleName } from './ProductFacts';
 import { ProductFormModal } from './ProductFormModal';
+import { AuctionLotSlot } from '../../../components/AuctionLotSlot';
 
 /** /user/products: a supplier's lots (create, edit, withdraw until the first offer) and the purchase requests it received. */
 export function MyProductsPage() {
   const { t, i18n } = useTranslation('marketplace');
-  const { data, isLoading, isError } = useMyProducts();
+  const { data, isLoading, isError, refetch } = useMyProducts();
   const requests = usePurchaseRequests();
   const [editing, setEditing] = useState<SupplierProduct | 'new' | null>(null);
   return (
@@ -26,7 +29,7 @@ export function MyProductsPage() {
         </Button>
       </div>
       {isLoading ? <Spinner aria-label={t('loading')} /> : null}
-      {isError ? <Alert variant="danger">{t('mine.loadError')}</Alert> : null}
+      {isError ? <LoadFailed message={t('mine.loadError')} onRetry={() => void refetch()} /> : null}
       {data?.length === 0 ? <p>{t('mine.empty')}</p> : null}
       <Row xs={1} sm={2} md={2} lg={3} xl={4} className="g-3 mb-5">
         {data?.map((p) => (
@@ -51,7 +54,7 @@ export function MyProductsPage() {
           <tbody>
             {requests.data.map((r) => (
               <tr key={r.id}>
-                <td>{new Date(r.created).toLocaleString(i18n.resolvedLanguage)}</td>
+                <td>{formatDateTime(r.created, i18n.resolvedLanguage)}</td>
                 <td>{r.productTitle}</td>
                 <td>
                   {r.buyer.companyName}
@@ -72,15 +75,11 @@ export function MyProductsPage() {
 }
 
 function MyProductCard({ product, onEdit }: { product: SupplierProduct; onEdit(): void }) {
-  const { t } = useTranslation('marketplace');
+  const { t, i18n } = useTranslation('marketplace');
   const withdraw = useWithdrawProduct();
   const toast = useToast();
   const articleName = useArticleName();
-  const extra: Array<[string, string]> = [];
-  if (product.endsAt) {
-    extra.push([t('mine.highest'), product.highest === null ? '–' : euro(product.highest)]);
-    extra.push([t('mine.offers'), String(product.offersCount)]);
-  }
+  const [confirming, setConfirming] = useState(false);
   return (
     <Card className="h-100 shadow-sm" data-testid={`my-product-${product.productId}`}>
       <PhotoCarousel productId={product.productId} photos={product.photos} alt={product.name} height={150} />
@@ -92,10 +91,12 @@ function MyProductCard({ product, onEdit }: { product: SupplierProduct; onEdit()
         <Card.Title as="h2" className="h6">
           {product.name}
         </Card.Title>
-        <ProductFacts product={product} extra={extra} />
+        <ProductFacts product={product} />
+        {/* An auction lot's highest offer, bidders, reserve and time left come from the slot, live (decision 612). */}
+        {product.endsAt ? <AuctionLotSlot place="seller-card" productId={product.productId} lot={product.name} /> : null}
         {product.winner ? (
           <Alert variant="success" className="small mt-2 mb-0 py-2">
-            {t('mine.winner', { company: product.winner.companyName, amount: euro(product.winner.amount) })}
+            {t('mine.winner', { company: product.winner.companyName, amount: euro(product.winner.amount, i18n.resolvedLanguage) })}
           </Alert>
         ) : null}
       </Card.Body>
@@ -105,17 +106,7 @@ function MyProductCard({ product, onEdit }: { product: SupplierProduct; onEdit()
             <Button variant="outline-primary" onClick={onEdit}>
               {t('mine.edit')}
             </Button>
-            <Button
-              variant="outline-danger"
-              disabled={withdraw.isPending}
-              onClick={() => {
-                if (!window.confirm(t('mine.confirmWithdraw'))) return;
-                withdraw.mutate(product.productId, {
-                  onSuccess: () => toast.show('success', { message: t('mine.withdrawn') }),
-                  onError: () => toast.show('productDeleteError'),
-                });
-              }}
-            >
+            <Button variant="outline-danger" disabled={withdraw.isPending} onClick={() => setConfirming(true)}>
               {t('mine.withdraw')}
             </Button>
           </ButtonGroup>
@@ -123,6 +114,26 @@ function MyProductCard({ product, onEdit }: { product: SupplierProduct; onEdit()
           <span className="small text-body-secondary">{t('mine.locked')}</span>
         )}
       </Card.Footer>
+      <ConfirmModal
+        show={confirming}
+        title={t('mine.withdrawTitle', { name: product.name })}
+        body={t('mine.confirmWithdraw')}
+        confirmLabel={t('mine.withdraw')}
+        busy={withdraw.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          withdraw.mutate(product.productId, {
+            onSuccess: () => {
+              setConfirming(false);
+              toast.show('success', { message: t('mine.withdrawn') });
+            },
+            onError: () => {
+              setConfirming(false);
+              toast.show('productDeleteError');
+            },
+          })
+        }
+      />
     </Card>
   );
 }

@@ -1,10 +1,11 @@
 import { Fragment, type ReactNode } from 'react';
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { AdminProduct, ProductStatus } from '@primeur/shared';
+import { formatDateTime, formatDay, type AdminProduct, type ProductStatus } from '@primeur/shared';
 import { Flag } from '../../../components/Flag';
 import { countryName, euro } from '../../../lib/format';
 import { useFormOptions } from '../api/form-options';
+import { usePackagingName } from '../../../lib/lookups';
 
 const STATUS_BG: Record<ProductStatus, string> = { ENABLED: 'success', DISABLED: 'warning', EXPIRED: 'danger', IN_AUCTION: 'info' };
 
@@ -13,10 +14,15 @@ export function StatusBadge({ product }: { product: AdminProduct }) {
   const { t, i18n } = useTranslation('marketplace');
   const since =
     product.status === 'IN_AUCTION' && product.auctionStartDate
-      ? ` ${t('status.since', { date: new Date(product.auctionStartDate).toLocaleString(i18n.resolvedLanguage) })}`
+      ? ` ${t('status.since', { date: formatDateTime(product.auctionStartDate, i18n.resolvedLanguage) })}`
       : '';
   return (
-    <Badge className="text-wrap text-start" bg={STATUS_BG[product.status]} text={product.status === 'DISABLED' || product.status === 'IN_AUCTION' ? 'dark' : undefined} data-testid="status-badge">
+    <Badge
+      className="text-wrap text-start"
+      bg={STATUS_BG[product.status]}
+      text={product.status === 'DISABLED' || product.status === 'IN_AUCTION' ? 'dark' : undefined}
+      data-testid="status-badge"
+    >
       {t(`status.${product.status}`)}
       {since}
     </Badge>
@@ -44,14 +50,15 @@ export function OriginLabel({ origin }: { origin: AdminProduct['origin'] }) {
 /** The fields every lot card shows, as a definition list. */
 export function ProductFacts({ product, extra = [] }: { product: AdminProduct; extra?: Array<[string, ReactNode]> }) {
   const { t, i18n } = useTranslation('marketplace');
+  const packagingName = usePackagingName();
   const rows: Array<[string, ReactNode]> = [
     [t('fields.origin'), <OriginLabel key="o" origin={product.origin} />],
     [t('fields.caliber'), product.caliber || '–'],
-    [t('fields.packaging'), product.packaging.name],
+    [t('fields.packaging'), packagingName(product.packaging)],
     [t('fields.quantity'), t('fields.pallets', { count: product.quantity })],
-    [t('fields.price'), euro(product.price)],
+    [t('fields.price'), euro(product.price, i18n.resolvedLanguage)],
     [t('fields.seller'), product.user.companyName],
-    [t('fields.availableUntil'), new Date(product.availableUntil).toLocaleDateString(i18n.resolvedLanguage)],
+    [t('fields.availableUntil'), formatDay(product.availableUntil, i18n.resolvedLanguage)],
     ...extra,
   ];
   return (

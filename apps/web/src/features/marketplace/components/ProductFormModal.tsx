@@ -1,15 +1,27 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, CloseButton, Col, Form, Modal, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { MAX_PHOTOS_PER_PRODUCT, FAMILIES, productInput, type Country, type ProductInput, type SupplierProduct } from '@primeur/shared';
+import {
+  dayInParis,
+  MAX_PHOTOS_PER_PRODUCT,
+  FAMILIES,
+  PHOTO_MIME_TYPES,
+  productInput,
+  type Country,
+  type ProductInput,
+  type SupplierProduct,
+} from '@primeur/shared';
 import { CountrySelect } from '../../../components/CountrySelect';
+import { DateField } from '../../../components/DateField';
+import { usePackagingName } from '../../../lib/lookups';
+import { DecimalField, type DecimalProblem } from '../../../components/DecimalField';
 import { photoNames, photoUrl } from '../../../components/PhotoCarousel';
 import { useToast } from '../../../components/Toasts';
-import { ApiError } from '../../../lib/api';
+import { useErrorMessage } from '../../../lib/error-message';
 import { useFormOptions } from '../api/form-options';
 import { useAddPhotos, useCreateProduct, useRemovePhoto, useUpdateProduct } from '../api/my-products';
 
-const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';
+const PHOTO_ACCEPT = PHOTO_MIME_TYPES.join(',');
 const toLocalInput = (iso: string) => {
   const d = new Date(iso);
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
@@ -27,6 +39,8 @@ interface Draft {
   availableUntil: string;
   auction: boolean;
   auctionStart: string;
+  /** Hidden reserve of an auction lot; '' for none. */
+  reserve: string;
 }
 
 function draftFrom(p?: SupplierProduct): Draft {
@@ -39,9 +53,10 @@ function draftFrom(p?: SupplierProduct): Draft {
     packagingId: p ? String(p.packaging.id) : '',
     price: p ? String(p.price) : '',
     quantity: p ? String(p.quantity) : '',
-    availableUntil: p?.availableUntil ?? new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+    availableUntil: p?.availableUntil ?? dayInParis(14),
     auction: !!p?.auctionStartDate,
     auctionStart: p?.auctionStartDate ? toLocalInput(p.auctionStartDate) : toLocalInput(new Date(Date.now() + 5 * 60_000).toISOString()),
+    reserve: p?.reservePrice != null ? String(p.reservePrice) : '',
   };
 }
 
@@ -50,6 +65,7 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
   const { t, i18n } = useTranslation('marketplace');
   const toast = useToast();
   const { data: options } = useFormOptions();
+  const packagingName = usePackagingName();
   const create = useCreateProduct();
   const update = useUpdateProduct();
   const addPhotos = useAddPhotos();
@@ -59,14 +75,17 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
   const [photos, setPhotos] = useState(product?.photos ?? '[]');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(null);
+  // Amounts the decimal fields refuse: their own message is shown instead of the schema's.
+  const [problems, setProblems] = useState<{ price?: DecimalProblem | null; quantity?: DecimalProblem | null; reservePrice?: DecimalProblem | null }>({});
+  const [tried, setTried] = useState(false);
   const lng = (i18n.resolvedLanguage ?? 'en') as 'en' | 'fr' | 'de' | 'es';
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }));
   const fieldError = (k: string) => (errors[k] ? t(`validation.${errors[k]}`, { defaultValue: t('validation.invalid') }) : undefined);
-  const apiMessage = (err: unknown) =>
-    err instanceof ApiError ? t(`errors.${err.code}`, { defaultValue: err.message }) : t('errors.default');
+  const apiMessage = useErrorMessage();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    setTried(true);
     const input: ProductInput = {
       articleId: Number(draft.articleId),
       name: draft.name,
@@ -74,15 +93,20 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
       caliber: draft.caliber,
       originId: draft.origin?.id ?? 0,
       packagingId: Number(draft.packagingId),
-      price: draft.price === '' ? Number.NaN : Number(draft.price.replace(',', '.')),
+      price: draft.price === '' ? Number.NaN : Number(draft.price),
       quantity: draft.quantity === '' ? Number.NaN : Number(draft.quantity),
       availableUntil: draft.availableUntil,
       auctionStartDate: draft.auction && draft.auctionStart ? new Date(draft.auctionStart).toISOString() : null,
+      reservePrice: draft.auction && draft.reserve !== '' ? Number(draft.reserve) : null,
     };
     const parsed = productInput.safeParse(input);
     const next: Record<string, string> = {};
     if (!parsed.success) for (const i of parsed.error.issues) next[String(i.path[0])] ??= i.message;
     if (draft.auction && !draft.auctionStart) next.auctionStartDate = 'required';
+    if (problems.price) next.price = 'decimal';
+    if (problems.quantity) next.quantity = 'decimal';
+    if (draft.auction && problems.reservePrice) next.reservePrice = 'decimal';
+    else if (input.reservePrice != null && !(input.price >= input.reservePrice)) next.reservePrice = 'reserveBelowPrice';
     if (!product && files.length === 0) next.photos = 'photosRequired';
     if (!product && files.length > MAX_PHOTOS_PER_PRODUCT) next.photos = 'tooManyPhotos';
     setErrors(next);
@@ -155,7 +179,7 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
                 <option value="">{t('select')}</option>
                 {options?.packagings.map((p) => (
                   <option key={p.id} value={p.id}>
-                    {p.name}
+                    {packagingName(p)}
                   </option>
                 ))}
               </Form.Select>
@@ -163,28 +187,87 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
             </Form.Group>
             <Form.Group as={Col} md={4} controlId="lot-price">
               <Form.Label>{draft.auction ? t('fields.startingPrice') : t('fields.price')}</Form.Label>
-              <Form.Control type="number" min={0.01} step={0.01} inputMode="decimal" value={draft.price} isInvalid={!!errors.price} onChange={(e) => set('price', e.target.value)} />
-              <Form.Control.Feedback type="invalid">{fieldError('price')}</Form.Control.Feedback>
+              <DecimalField
+                id="lot-price"
+                value={draft.price === '' ? null : Number(draft.price)}
+                minDecimals={2}
+                maxDecimals={2}
+                showProblem={tried}
+                isInvalid={!!errors.price}
+                onChange={(v, problem) => {
+                  set('price', v === null ? '' : String(v));
+                  setProblems((p) => ({ ...p, price: problem }));
+                }}
+              />
+              {problems.price ? null : <Form.Control.Feedback type="invalid">{fieldError('price')}</Form.Control.Feedback>}
             </Form.Group>
             <Form.Group as={Col} md={4} controlId="lot-quantity">
               <Form.Label>{t('fields.quantity')}</Form.Label>
-              <Form.Control type="number" min={1} step={1} value={draft.quantity} isInvalid={!!errors.quantity} onChange={(e) => set('quantity', e.target.value)} />
-              <Form.Control.Feedback type="invalid">{fieldError('quantity')}</Form.Control.Feedback>
+              <DecimalField
+                id="lot-quantity"
+                value={draft.quantity === '' ? null : Number(draft.quantity)}
+                maxDecimals={0}
+                showProblem={tried}
+                isInvalid={!!errors.quantity}
+                onChange={(v, problem) => {
+                  set('quantity', v === null ? '' : String(v));
+                  setProblems((p) => ({ ...p, quantity: problem }));
+                }}
+              />
+              {problems.quantity ? null : <Form.Control.Feedback type="invalid">{fieldError('quantity')}</Form.Control.Feedback>}
             </Form.Group>
             <Form.Group as={Col} md={4} controlId="lot-until">
               <Form.Label>{t('fields.availableUntil')}</Form.Label>
-              <Form.Control type="date" value={draft.availableUntil} isInvalid={!!errors.availableUntil} onChange={(e) => set('availableUntil', e.target.value)} />
-              <Form.Control.Feedback type="invalid">{fieldError('availableUntil')}</Form.Control.Feedback>
+              <DateField
+                id="lot-until"
+                value={draft.availableUntil}
+                invalid={!!errors.availableUntil}
+                minDate={dayInParis(0)}
+                onChange={(v) => set('availableUntil', v)}
+              />
+              <Form.Control.Feedback type="invalid" className={errors.availableUntil ? 'd-block' : undefined}>
+                {fieldError('availableUntil')}
+              </Form.Control.Feedback>
             </Form.Group>
             <Col md={6}>
-              <Form.Check type="switch" id="lot-auction" label={t('fields.auction')} checked={draft.auction} onChange={(e) => set('auction', e.target.checked)} />
+              <Form.Check
+                type="switch"
+                id="lot-auction"
+                label={t('fields.auction')}
+                checked={draft.auction}
+                onChange={(e) => set('auction', e.target.checked)}
+              />
             </Col>
             {draft.auction ? (
               <Form.Group as={Col} md={6} controlId="lot-auction-start">
                 <Form.Label>{t('fields.auctionStartDate')}</Form.Label>
-                <Form.Control type="datetime-local" value={draft.auctionStart} isInvalid={!!errors.auctionStartDate} onChange={(e) => set('auctionStart', e.target.value)} />
+                <Form.Control
+                  type="datetime-local"
+                  value={draft.auctionStart}
+                  isInvalid={!!errors.auctionStartDate}
+                  onChange={(e) => set('auctionStart', e.target.value)}
+                />
                 <Form.Text>{t('mine.auctionHint')}</Form.Text>
                 <Form.Control.Feedback type="invalid">{fieldError('auctionStartDate')}</Form.Control.Feedback>
+              </Form.Group>
+            ) : null}
+            {draft.auction ? (
+              <Form.Group as={Col} md={6} controlId="lot-reserve">
+                <Form.Label>{t('fields.reservePrice')}</Form.Label>
+                <DecimalField
+                  id="lot-reserve"
+                  value={draft.reserve === '' ? null : Number(draft.reserve)}
+                  minDecimals={2}
+                  maxDecimals={2}
+                  showProblem={tried}
+                  isInvalid={!!errors.reservePrice}
+                  onChange={(v, problem) => {
+                    set('reserve', v === null ? '' : String(v));
+                    setProblems((p) => ({ ...p, reservePrice: problem }));
+                  }}
+                />
+                <Form.Text>{t('mine.reserveHint')}</Form.Text>
+                {problems.reservePrice ? null : <Form.Control.Feedback type="invalid">{fieldError('reservePrice')}</Form.Control.Feedback>}
               </Form.Group>
             ) : null}
             <Form.Group as={Col} xs={12} controlId="lot-photos">
@@ -199,7 +282,10 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
                           className="position-absolute top-0 end-0 bg-white"
                           aria-label={t('mine.removePhoto')}
                           onClick={() =>
-                            removePhoto.mutate({ productId: product.productId, file: f }, { onSuccess: (p) => setPhotos(p.photos), onError: (err) => setServerError(apiMessage(err)) })
+                            removePhoto.mutate(
+                              { productId: product.productId, file: f },
+                              { onSuccess: (p) => setPhotos(p.photos), onError: (err) => setServerError(apiMessage(err)) },
+                            )
                           }
                         />
                       ) : null}

@@ -2,19 +2,21 @@ import { useState } from 'react';
 import { Alert, Button, Form, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { AdminProduct } from '@primeur/shared';
+import { DecimalField } from '../../../components/DecimalField';
 import { useToast } from '../../../components/Toasts';
-import { ApiError } from '../../../lib/api';
+import { useErrorMessage } from '../../../lib/error-message';
 import { usePurchaseRequest } from '../api/purchase-request';
 
 /** A buyer asks the seller for some pallets of a lot (at most what is available), with an optional message. */
 export function PurchaseRequestModal({ product, onClose }: { product: AdminProduct; onClose(): void }) {
   const { t } = useTranslation('marketplace');
+  const errorMessage = useErrorMessage();
   const toast = useToast();
   const send = usePurchaseRequest(product.productId);
   const [pallets, setPallets] = useState(1);
   const [message, setMessage] = useState('');
   const invalid = !Number.isInteger(pallets) || pallets < 1 || pallets > product.quantity;
-  const error = send.error instanceof ApiError ? t(`errors.${send.error.code}`, { defaultValue: t('errors.default') }) : null;
+  const error = send.error ? errorMessage(send.error) : null;
   return (
     <Modal show onHide={onClose} centered>
       <Form
@@ -42,7 +44,14 @@ export function PurchaseRequestModal({ product, onClose }: { product: AdminProdu
           {error ? <Alert variant="danger">{error}</Alert> : null}
           <Form.Group className="mb-3" controlId="request-pallets">
             <Form.Label>{t('request.pallets')}</Form.Label>
-            <Form.Control type="number" min={1} max={product.quantity} step={1} value={Number.isNaN(pallets) ? '' : pallets} isInvalid={invalid} onChange={(e) => setPallets(e.target.value === '' ? Number.NaN : Number(e.target.value))} />
+            <DecimalField
+              id="request-pallets"
+              maxDecimals={0}
+              feedback={false}
+              value={Number.isNaN(pallets) ? null : pallets}
+              isInvalid={invalid}
+              onChange={(v) => setPallets(v === null ? Number.NaN : v)}
+            />
             <Form.Text>{t('request.max', { count: product.quantity })}</Form.Text>
             <Form.Control.Feedback type="invalid">{t('request.palletsInvalid', { count: product.quantity })}</Form.Control.Feedback>
           </Form.Group>

@@ -11,9 +11,7 @@ export interface HistoryParams {
 }
 
 export const fetchPriceHistory = (p: HistoryParams) =>
-  api.get<PriceHistory>(
-    `/api/intern/prices/history?${new URLSearchParams({ type: p.type, family: p.family, name: p.name, days: String(p.days), to: p.to })}`,
-  );
+  api.get<PriceHistory>(`/api/intern/prices/history?${new URLSearchParams({ type: p.type, family: p.family, name: p.name, days: String(p.days), to: p.to })}`);
 
 export const priceHistoryQuery = (p: HistoryParams) => ({
   queryKey: ['prices', 'history', p.type, p.family, p.name, p.days, p.to] as const,

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { BsArrowDownRight, BsArrowRight, BsArrowUpRight } from 'react-icons/bs';
-import type { MarketPriceRow } from '@primeur/shared';
+import { formatDay, type MarketPriceRow } from '@primeur/shared';
 import { euro } from '../../../lib/format';
-import { formatDay } from './dates';
 
 const LOOK = {
   up: { Icon: BsArrowUpRight, className: 'text-success' },
@@ -13,9 +12,17 @@ const LOOK = {
 /** Up, flat or down against the previous day that has data; the tooltip says from what and when. */
 export function ChangeIndicator({ change }: { change: MarketPriceRow['change'] }) {
   const { t, i18n } = useTranslation('prices');
-  if (!change) return <span className="text-muted" title={t('change.none')}>–</span>;
+  if (!change)
+    return (
+      <span className="text-muted" title={t('change.none')}>
+        –
+      </span>
+    );
   const { Icon, className } = LOOK[change.direction];
-  const text = t(`change.${change.direction}`, { price: euro(change.previousPrice), date: formatDay(change.previousDate, i18n.resolvedLanguage) });
+  const text = t(`change.${change.direction}`, {
+    price: euro(change.previousPrice, i18n.resolvedLanguage),
+    date: formatDay(change.previousDate, i18n.resolvedLanguage),
+  });
   return (
     <span className={className} title={text} data-change={change.direction}>
       <Icon aria-hidden />

@@ -4,8 +4,7 @@ import { de, enGB, es, fr } from 'date-fns/locale';
 import Select from 'react-select';
 import { Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { FAMILIES, type PriceType } from '@primeur/shared';
-import { fromIsoDay, isoDay } from './dates';
+import { dayOfLocalDate, FAMILIES, localDateOfDay, type PriceType } from '@primeur/shared';
 
 registerLocale('en', enGB);
 registerLocale('fr', fr);
@@ -48,9 +47,9 @@ export function PriceFilters({ type, family, onFamily, date, onDate }: Props) {
           id={`${type}-date`}
           className="form-control"
           wrapperClassName="d-block"
-          selected={fromIsoDay(date)}
+          selected={localDateOfDay(date)}
           onChange={(d: Date | null) => {
-            if (d) onDate(isoDay(d));
+            if (d) onDate(dayOfLocalDate(d));
           }}
           locale={lng}
           dateFormat="dd/MM/yyyy"

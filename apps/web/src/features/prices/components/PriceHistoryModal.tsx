@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { Alert, ButtonGroup, Modal, Spinner, ToggleButton } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { PRICE_HISTORY_RANGES, type PriceType } from '@primeur/shared';
+import { formatDay, PRICE_HISTORY_RANGES, type PriceType } from '@primeur/shared';
 import { euro } from '../../../lib/format';
 import { usePriceHistory } from '../api/price-history';
-import { formatDay } from './dates';
 import type { ProductRef } from './PriceTables';
 
 export type HistoryTarget = ProductRef & { type: PriceType; date: string };
@@ -20,7 +19,7 @@ export function PriceHistoryModal({ target, onClose }: { target: HistoryTarget |
   const { data, isLoading, isError } = usePriceHistory(target ? { ...target, days, to: target.date } : null);
   const lng = i18n.resolvedLanguage;
   const points = (data?.points ?? []).map((p) => ({ ...p, band: p.min !== null && p.max !== null ? [p.min, p.max] : null }));
-  const money = (v: unknown) => (Array.isArray(v) ? v.map((x) => euro(Number(x))).join(' – ') : euro(Number(v)));
+  const money = (v: unknown) => (Array.isArray(v) ? v.map((x) => euro(Number(x), lng)).join(' – ') : euro(Number(v), lng));
   return (
     <Modal show={target !== null} onHide={onClose} size="lg" centered aria-labelledby="price-history-title">
       <Modal.Header closeButton closeLabel={t('history.close')}>
@@ -32,7 +31,17 @@ export function PriceHistoryModal({ target, onClose }: { target: HistoryTarget |
       <Modal.Body>
         <ButtonGroup className="mb-3" aria-label={t('history.title', { name: target?.label ?? '' })}>
           {PRICE_HISTORY_RANGES.map((n) => (
-            <ToggleButton key={n} id={`history-range-${n}`} type="radio" variant="outline-primary" size="sm" name="history-range" value={n} checked={days === n} onChange={() => setDays(n)}>
+            <ToggleButton
+              key={n}
+              id={`history-range-${n}`}
+              type="radio"
+              variant="outline-primary"
+              size="sm"
+              name="history-range"
+              value={n}
+              checked={days === n}
+              onChange={() => setDays(n)}
+            >
               {t('history.range', { count: n })}
             </ToggleButton>
           ))}
@@ -45,19 +54,51 @@ export function PriceHistoryModal({ target, onClose }: { target: HistoryTarget |
             <ResponsiveContainer>
               <ComposedChart data={points} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
                 <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="date" tickFormatter={(d: string) => formatDay(d, lng, { day: 'numeric', month: 'short' })} minTickGap={24} />
-                <YAxis tickFormatter={(v: number) => euro(v)} width={72} domain={['auto', 'auto']} />
+                <XAxis dataKey="date" tickFormatter={(d: string) => formatDay(d, lng, 'dayMonth')} minTickGap={24} />
+                <YAxis tickFormatter={(v: number) => euro(v, lng)} width={72} domain={['auto', 'auto']} />
                 <Tooltip labelFormatter={(d) => formatDay(String(d), lng)} formatter={(v) => money(v)} />
                 <Legend />
                 {target?.type === 'market' ? (
                   <>
-                    <Area type="monotone" dataKey="band" name={t('history.band')} stroke="none" fill="var(--bs-primary)" fillOpacity={0.2} isAnimationActive={false} />
-                    <Line type="monotone" dataKey="avg" name={t('history.avg')} stroke="var(--bs-primary)" strokeWidth={2} dot={false} isAnimationActive={false} />
+                    <Area
+                      type="monotone"
+                      dataKey="band"
+                      name={t('history.band')}
+                      stroke="none"
+                      fill="var(--bs-primary)"
+                      fillOpacity={0.2}
+                      isAnimationActive={false}
+                    />
+                    <Line
+                      type="monotone"
+                      dataKey="avg"
+                      name={t('history.avg')}
+                      stroke="var(--bs-primary)"
+                      strokeWidth={2}
+                      dot={false}
+                      isAnimationActive={false}
+                    />
                   </>
                 ) : (
                   <>
-                    <Line type="monotone" dataKey="first" name={t('history.first')} stroke="var(--bs-success)" strokeWidth={2} dot={false} isAnimationActive={false} />
-                    <Line type="monotone" dataKey="avg" name={t('history.avgCuts')} stroke="var(--bs-primary)" strokeWidth={2} dot={false} isAnimationActive={false} />
+                    <Line
+                      type="monotone"
+                      dataKey="first"
+                      name={t('history.first')}
+                      stroke="var(--bs-success)"
+                      strokeWidth={2}
+                      dot={false}
+                      isAnimationActive={false}
+                    />
+                    <Line
+                      type="monotone"
+                      dataKey="avg"
+                      name={t('history.avgCuts')}
+                      stroke="var(--bs-primary)"
+                      strokeWidth={2}
+                      dot={false}
+                      isAnimationActive={false}
+                    />
                   </>
                 )}
               </ComposedChart>

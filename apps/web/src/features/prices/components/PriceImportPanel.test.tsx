@@ -4,7 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { renderPage } from '../../../test/render';
 import { PriceImportPanel } from './PriceImportPanel';
 
-const status = { schedule: { enabled: false, hour: 6, sourceCount: 0, nextRunAt: null }, lastScheduled: null, recent: [] };
+const none = { rows: 0, days: 0, from: null, to: null };
+const status = {
+  schedule: { enabled: false, hour: 6, sourceCount: 0, nextRunAt: null },
+  lastScheduled: null,
+  recent: [],
+  stored: { market: none, grower: none },
+};
 
 describe('price upload', () => {
   it("tells why a file was refused, line and reason, in the reader's language", async () => {
@@ -28,5 +34,18 @@ describe('price upload', () => {
     const [url, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')!;
     expect(url).toBe('/api/intern/prices/import');
     expect((init!.body as FormData).get('file')).toBeInstanceOf(File);
+  });
+
+  it('counts the prices held beside "no file imported yet", in the reader language', async () => {
+    const seeded = {
+      ...status,
+      stored: { market: { rows: 2700, days: 90, from: '2026-08-26', to: '2026-11-23' }, grower: { rows: 1, days: 1, from: '2026-11-23', to: '2026-11-23' } },
+    };
+    renderPage(<PriceImportPanel />, { lng: 'fr', answers: { '/api/intern/prices/imports/status': seeded } });
+    const line = await screen.findByTestId('prices-stored');
+    expect(line).toHaveTextContent(
+      'Prix enregistrés : 2700 lignes de prix de marché sur 90 jour(s), du 26 août 2026 au 23 nov. 2026 et 1 ligne de prix producteur',
+    );
+    expect(screen.getByText('Aucun fichier importé pour l’instant.')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Accordion, Alert, Badge, Button, Card, Form, ListGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { PriceImportRecord, PriceImportResult } from '@primeur/shared';
+import { formatDateTime, formatDay, type PriceImportRecord, type PriceImportResult, type StoredPrices } from '@primeur/shared';
 import { ApiError } from '../../../lib/api';
 import { useImportPrices } from '../api/import-prices';
 import { useImportStatus } from '../api/import-status';
@@ -56,7 +56,12 @@ export function PriceImportPanel() {
         <Form onSubmit={submit} className="d-flex flex-wrap gap-2 align-items-end">
           <Form.Group controlId="price-file" className="flex-grow-1">
             <Form.Label>{t('import.file')}</Form.Label>
-            <Form.Control ref={fileRef} type="file" accept=".csv,.json,text/csv,application/json" onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)} />
+            <Form.Control
+              ref={fileRef}
+              type="file"
+              accept=".csv,.json,text/csv,application/json"
+              onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)}
+            />
           </Form.Group>
           <Button type="submit" disabled={!file || upload.isPending}>
             {upload.isPending ? t('import.importing') : t('import.submit')}
@@ -108,13 +113,27 @@ function ImportStatus() {
   const { data } = useImportStatus();
   const fetchNow = useRunPriceFetch();
   if (!data) return null;
-  const when = (iso: string) => new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const stored = (s: StoredPrices, type: string) =>
+    s.rows > 0 && s.from && s.to
+      ? t('status.storedRows', {
+          count: s.rows,
+          type,
+          days: s.days,
+          from: formatDay(s.from, i18n.resolvedLanguage),
+          to: formatDay(s.to, i18n.resolvedLanguage),
+        })
+      : t('status.storedNone', { type });
+  const when = (iso: string) => formatDateTime(iso, i18n.resolvedLanguage);
   return (
     <div className="mt-3" data-testid="import-status">
       <h3 className="h6">{t('status.title')}</h3>
       <p className="small text-muted mb-2">
         {data.schedule.enabled
-          ? t('status.scheduled', { hour: data.schedule.hour, count: data.schedule.sourceCount, next: data.schedule.nextRunAt ? when(data.schedule.nextRunAt) : '–' })
+          ? t('status.scheduled', {
+              hour: data.schedule.hour,
+              count: data.schedule.sourceCount,
+              next: data.schedule.nextRunAt ? when(data.schedule.nextRunAt) : '–',
+            })
           : t('status.disabled')}
         {data.schedule.enabled ? (
           <Button variant="outline-secondary" size="sm" className="ms-2" disabled={fetchNow.isPending} onClick={() => fetchNow.mutate()}>
@@ -127,6 +146,10 @@ function ImportStatus() {
           {t('status.lastScheduled')}: <ImportLine rec={data.lastScheduled} when={when} />
         </p>
       ) : null}
+      <p className="small mb-2" data-testid="prices-stored">
+        {t('status.stored', { market: stored(data.stored.market, t('status.typeMarket')), grower: stored(data.stored.grower, t('status.typeGrower')) })}{' '}
+        {data.stored.market.rows + data.stored.grower.rows > 0 ? t('status.seededNote') : null}
+      </p>
       {data.recent.length === 0 ? <p className="small mb-0">{t('status.none')}</p> : null}
       <ListGroup variant="flush" className="small">
         {data.recent.map((r) => (

@@ -1,7 +1,7 @@
 import { Button, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { GROWER_PRICE_COLUMNS, type GrowerPriceRow, type MarketPriceRow, type PriceType } from '@primeur/shared';
-import { euro } from '../../../lib/format';
+import { useEuro } from '../../../lib/format';
 import { ChangeIndicator } from './ChangeIndicator';
 
 export interface ProductRef {
@@ -25,7 +25,12 @@ function ProductCell({ row, onOpenHistory }: { row: Row; onOpenHistory: (p: Prod
   const label = row.articleNames?.[lng] ?? row.name;
   return (
     <th scope="row" className="text-nowrap">
-      <Button variant="link" className="p-0 text-start" title={t('table.openHistory', { name: label })} onClick={() => onOpenHistory({ family: row.family, name: row.name, label })}>
+      <Button
+        variant="link"
+        className="p-0 text-start"
+        title={t('table.openHistory', { name: label })}
+        onClick={() => onOpenHistory({ family: row.family, name: row.name, label })}
+      >
         {label}
       </Button>
     </th>
@@ -43,6 +48,7 @@ function FamilyHeading({ family, type, count }: { family: string; type: PriceTyp
 
 export function MarketTable({ family, rows, onOpenHistory }: TableProps<MarketPriceRow>) {
   const { t } = useTranslation('prices');
+  const euro = useEuro();
   return (
     <section data-testid={`market-table-${family}`}>
       <FamilyHeading family={family} type="market" count={rows.length} />
@@ -51,10 +57,18 @@ export function MarketTable({ family, rows, onOpenHistory }: TableProps<MarketPr
           <tr>
             <th scope="col">{t('columns.product')}</th>
             <th scope="col">{t('columns.source')}</th>
-            <th scope="col" className="text-end">{t('columns.min')}</th>
-            <th scope="col" className="text-end">{t('columns.max')}</th>
-            <th scope="col" className="text-end">{t('columns.avg')}</th>
-            <th scope="col" className="text-center">{t('columns.change')}</th>
+            <th scope="col" className="text-end">
+              {t('columns.min')}
+            </th>
+            <th scope="col" className="text-end">
+              {t('columns.max')}
+            </th>
+            <th scope="col" className="text-end">
+              {t('columns.avg')}
+            </th>
+            <th scope="col" className="text-center">
+              {t('columns.change')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -78,6 +92,7 @@ export function MarketTable({ family, rows, onOpenHistory }: TableProps<MarketPr
 
 export function GrowerTable({ family, rows, onOpenHistory }: TableProps<GrowerPriceRow>) {
   const { t } = useTranslation('prices');
+  const euro = useEuro();
   return (
     <section data-testid={`grower-table-${family}`}>
       <FamilyHeading family={family} type="grower" count={rows.length} />
@@ -88,10 +103,13 @@ export function GrowerTable({ family, rows, onOpenHistory }: TableProps<GrowerPr
             <th scope="col">{t('columns.source')}</th>
             {GROWER_PRICE_COLUMNS.map((c, i) => (
               <th scope="col" key={c} className="text-end text-nowrap" data-price-column={c}>
-                {t('columns.cut', { n: i + 1 })}
+                {/* "Cut 3" on screen, "Price of the third cut of the day" for the pointer and screen readers. */}
+                <abbr title={t('columns.cutTitle', { ordinal: t(`columns.ordinals.${i + 1}`) })}>{t('columns.cut', { n: i + 1 })}</abbr>
               </th>
             ))}
-            <th scope="col" className="text-center">{t('columns.change')}</th>
+            <th scope="col" className="text-center">
+              {t('columns.change')}
+            </th>
           </tr>
         </thead>
         <tbody>

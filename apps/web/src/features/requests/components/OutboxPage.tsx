@@ -1,11 +1,13 @@
 import { Fragment, useState } from 'react';
 import { Alert, Button, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@primeur/shared';
 import { useToast } from '../../../components/Toasts';
-import { ApiError } from '../../../lib/api';
+import { useErrorMessage } from '../../../lib/error-message';
 import { OUTBOX_PAGE_SIZE, useOutbox } from '../api/outbox';
 import { useRetryMessage } from '../api/retry-message';
 import { StatusBadge } from './StatusBadge';
+import { PageTitle } from '../../../components/PageTitle';
 
 /**
  * /intern/outbox: every email the app produced with its delivery status, so nothing is silently
@@ -13,6 +15,7 @@ import { StatusBadge } from './StatusBadge';
  */
 export function OutboxPage() {
   const { t, i18n } = useTranslation('requests');
+  const errorMessage = useErrorMessage();
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<number | null>(null);
   const outbox = useOutbox(page);
@@ -23,13 +26,12 @@ export function OutboxPage() {
     retry.mutate(id, {
       onSuccess: (m) => toast.show(m.status === 'sent' ? 'success' : 'default', { message: t(`status.${m.status}`) }),
       onError: (err) => {
-        const key = `outbox.reasons.${err instanceof ApiError ? err.code : ''}`;
-        toast.show('default', { detail: i18n.exists(key, { ns: 'requests' }) ? t(key) : undefined });
+        toast.show('default', { detail: errorMessage(err) });
       },
     });
   return (
     <>
-      <h1 className="h3 mb-2">{t('outbox.title')}</h1>
+      <PageTitle className="h3 mb-2">{t('outbox.title')}</PageTitle>
       <p className="text-muted">{t('outbox.intro')}</p>
       {outbox.isLoading ? (
         <Spinner animation="border" role="status" />
@@ -53,14 +55,19 @@ export function OutboxPage() {
             <tbody>
               {data.content.map((m) => (
                 <Fragment key={m.id}>
-                  <tr data-testid={`outbox-${m.id}`} role="button" onClick={() => setOpen(open === m.id ? null : m.id)}>
-                    <td className="text-nowrap">{new Date(m.createdAt).toLocaleString(i18n.resolvedLanguage)}</td>
+                  <tr data-testid={`outbox-${m.id}`} style={{ cursor: 'pointer' }} onClick={() => setOpen(open === m.id ? null : m.id)}>
+                    <td className="text-nowrap">{formatDateTime(m.createdAt, i18n.resolvedLanguage)}</td>
                     <td>
                       {m.toName ? `${m.toName} ` : ''}
                       <span className="text-muted">&lt;{m.to}&gt;</span>
                     </td>
                     <td>{m.company}</td>
-                    <td>{m.subject}</td>
+                    <td>
+                      {/* The row opens on click; this button is its keyboard way in (a row cannot be a button). */}
+                      <Button variant="link" size="sm" className="p-0 text-start" aria-expanded={open === m.id}>
+                        {m.subject}
+                      </Button>
+                    </td>
                     <td>{m.language.toUpperCase()}</td>
                     <td>
                       <StatusBadge status={m.status} />

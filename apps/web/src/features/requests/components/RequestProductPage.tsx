@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { productRequest, type ProductRequestSent } from '@primeur/shared';
 import { addDays, DateRangePicker, todayIso } from '../../../components/DateRangePicker';
+import { DecimalField, type DecimalProblem } from '../../../components/DecimalField';
 import { useToast } from '../../../components/Toasts';
 import { useAllowedSuppliers } from '../api/allowed-suppliers';
-import { useArticles, useBoxes, usePackagings } from '../api/lookups';
+import { useArticles, useBoxes, useCatalogLabels, usePackagings } from '../../../lib/lookups';
 import { useSendRequest } from '../api/send-request';
 import { StatusBadge } from './StatusBadge';
 import { SupplierContacts } from './SupplierContacts';
+import { PageTitle } from '../../../components/PageTitle';
 
 /**
  * /intern/requestProduct: ask chosen supplier contacts for a product by email (spec §2, §5). The form
@@ -17,6 +19,7 @@ import { SupplierContacts } from './SupplierContacts';
  */
 export function RequestProductPage() {
   const { t, i18n } = useTranslation('requests');
+  const labels = useCatalogLabels();
   const lng = (i18n.resolvedLanguage ?? 'en') as 'en' | 'fr' | 'de' | 'es';
   const toast = useToast();
   const articles = useArticles();
@@ -26,7 +29,8 @@ export function RequestProductPage() {
   const [packaging, setPackaging] = useState<number | null>(null);
   const [box, setBox] = useState<number | null>(null);
   const [caliber, setCaliber] = useState('');
-  const [volume, setVolume] = useState('');
+  const [volume, setVolume] = useState<number | null>(null);
+  const [volumeProblem, setVolumeProblem] = useState<DecimalProblem | null>(null);
   const [start, setStart] = useState(todayIso());
   const [end, setEnd] = useState(addDays(todayIso(), 7));
   const [chosen, setChosen] = useState<Set<number>>(new Set());
@@ -40,7 +44,7 @@ export function RequestProductPage() {
     packaging,
     box,
     caliber,
-    volume: volume === '' ? undefined : Number(volume),
+    volume: volume ?? undefined,
     startDate: start,
     endDate: end,
     contacts: [...chosen],
@@ -57,7 +61,7 @@ export function RequestProductPage() {
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    if (!parsed.success) return;
+    if (!parsed.success || volumeProblem) return;
     send.mutate(parsed.data, {
       onSuccess: (r) => {
         setResult(r);
@@ -69,7 +73,7 @@ export function RequestProductPage() {
 
   return (
     <>
-      <h1 className="h3 mb-4">{t('request.title')}</h1>
+      <PageTitle>{t('request.title')}</PageTitle>
       <Form noValidate onSubmit={onSubmit}>
         <Row className="g-3 mb-3">
           <Col md={4}>
@@ -101,9 +105,9 @@ export function RequestProductPage() {
               <Form.Label>{t('request.packaging')}</Form.Label>
               <Form.Select value={packaging ?? ''} onChange={(e) => setPackaging(Number(e.target.value) || null)}>
                 <option value="">{t('request.any')}</option>
-                {(packagings.data ?? []).map((p) => (
+                {labels.options(packagings.data).map((p) => (
                   <option key={p.id} value={p.id}>
-                    {p.name}
+                    {p.label}
                   </option>
                 ))}
               </Form.Select>
@@ -114,9 +118,9 @@ export function RequestProductPage() {
               <Form.Label>{t('request.box')}</Form.Label>
               <Form.Select value={box ?? ''} onChange={(e) => setBox(Number(e.target.value) || null)}>
                 <option value="">{t('request.any')}</option>
-                {(boxes.data ?? []).map((b) => (
+                {labels.options(boxes.data).map((b) => (
                   <option key={b.id} value={b.id}>
-                    {b.name}
+                    {b.label}
                   </option>
                 ))}
               </Form.Select>
@@ -132,16 +136,19 @@ export function RequestProductPage() {
           <Col md={3}>
             <Form.Group controlId="rq-volume">
               <Form.Label>{t('request.volume')}</Form.Label>
-              <Form.Control
-                type="number"
-                min={0}
-                step="any"
+              <DecimalField
+                id="rq-volume"
                 value={volume}
-                isInvalid={!!error('volume')}
-                onChange={(e) => setVolume(e.target.value)}
+                maxDecimals={3}
                 required
+                showProblem={submitted}
+                isInvalid={!volumeProblem && !!error('volume')}
+                onChange={(v, problem) => {
+                  setVolume(v);
+                  setVolumeProblem(problem);
+                }}
               />
-              <Form.Control.Feedback type="invalid">{error('volume')}</Form.Control.Feedback>
+              {volumeProblem ? null : <Form.Control.Feedback type="invalid">{error('volume')}</Form.Control.Feedback>}
             </Form.Group>
           </Col>
           <Col md={4}>
@@ -189,7 +196,7 @@ export function RequestProductPage() {
       {result ? (
         <div className="mt-4" data-testid="request-result">
           <h2 className="h5">{t('request.result')}</h2>
-          <Table size="sm">
+          <Table size="sm" responsive>
             <thead>
               <tr>
                 <th>{t('outbox.to')}</th>

@@ -7,7 +7,7 @@ const COLOURS: Record<EmailStatus, string> = { sent: 'success', outbox: 'info', 
 export function StatusBadge({ status }: { status: EmailStatus }) {
   const { t } = useTranslation('requests');
   return (
-    <Badge bg={COLOURS[status]} data-testid="email-status">
+    <Badge bg={COLOURS[status]} text={COLOURS[status] === 'info' ? 'dark' : undefined} data-testid="email-status">
       {t(`status.${status}`)}
     </Badge>
   );

@@ -2,7 +2,8 @@ import { Badge, Form, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { Supplier } from '@primeur/shared';
 import { Flag } from '../../../components/Flag';
-import { euro } from '../../../lib/format';
+import { useEuro } from '../../../lib/format';
+import { useCatalogLabels } from '../../../lib/lookups';
 
 interface Props {
   suppliers: Supplier[];
@@ -13,6 +14,8 @@ interface Props {
 /** The suppliers allowed for the product, with carrier, discount, certificates and selectable contacts. */
 export function SupplierContacts({ suppliers, chosen, onToggle }: Props) {
   const { t } = useTranslation('requests');
+  const euro = useEuro();
+  const labels = useCatalogLabels();
   if (!suppliers.length) return <p className="text-muted">{t('request.noSuppliers')}</p>;
   return (
     <Table size="sm" className="align-middle" responsive>
@@ -38,7 +41,7 @@ export function SupplierContacts({ suppliers, chosen, onToggle }: Props) {
             <td>
               {s.certificates.map((c) => (
                 <Badge key={c.id} bg="light" text="dark" className="me-1 border">
-                  {c.name}
+                  {labels.certificate(c)}
                 </Badge>
               ))}
             </td>

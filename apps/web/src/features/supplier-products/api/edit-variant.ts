@@ -12,7 +12,6 @@ export function useEditVariant(supplierId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ action, id, value }: { action: VariantAction; id: number; value: string }) => editVariant(action, id, value),
-    onSuccess: (v) =>
-      qc.setQueryData<SupplierVariant[]>(supplierVariantsKey(supplierId), (list) => list?.map((x) => (x.id === v.id ? v : x))),
+    onSuccess: (v) => qc.setQueryData<SupplierVariant[]>(supplierVariantsKey(supplierId), (list) => list?.map((x) => (x.id === v.id ? v : x))),
   });
 }

@@ -4,9 +4,7 @@ import { api } from '../../../lib/api';
 
 /** The origins and calibers the overview filters offer (`GET …/supplier/productDetails/distinct`). */
 export const getOverviewDistinct = (productId: number, startDate: string, endDate: string) =>
-  api.get<OverviewDistinct>(
-    `/api/intern/userProduct/supplier/productDetails/distinct?productId=${productId}&startDate=${startDate}&endDate=${endDate}`,
-  );
+  api.get<OverviewDistinct>(`/api/intern/userProduct/supplier/productDetails/distinct?productId=${productId}&startDate=${startDate}&endDate=${endDate}`);
 export const useOverviewDistinct = (productId: number | null, startDate: string, endDate: string) =>
   useQuery({
     queryKey: ['intern', 'overview', 'distinct', productId, startDate, endDate],

@@ -11,7 +11,11 @@ export interface OverviewParams {
 }
 
 const qs = (p: object) =>
-  new URLSearchParams(Object.entries(p).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)])).toString();
+  new URLSearchParams(
+    Object.entries(p)
+      .filter(([, v]) => v !== undefined && v !== '')
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
 
 /** The volume-weighted overview of one article (`GET …/supplier/productDetails`). */
 export const getOverview = (p: OverviewParams) => api.get<Overview>(`/api/intern/userProduct/supplier/productDetails?${qs(p)}`);

@@ -2,7 +2,8 @@ import { Button, Modal, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { SupplierVariant } from '@primeur/shared';
 import { Flag } from '../../../components/Flag';
-import { euro } from '../../../lib/format';
+import { useEuro } from '../../../lib/format';
+import { useCatalogLabels } from '../../../lib/lookups';
 
 interface Props {
   show: boolean;
@@ -17,6 +18,8 @@ interface Props {
 /** Add-variant: duplicate one of the product's variants, or start from a blank one (spec §2). */
 export function AddVariantModal({ show, productName, variants, busy, onHide, onAdd }: Props) {
   const { t } = useTranslation('supplier-products');
+  const euro = useEuro();
+  const labels = useCatalogLabels();
   return (
     <Modal show={show} onHide={onHide} size="lg" centered>
       <Modal.Header closeButton>
@@ -43,10 +46,10 @@ export function AddVariantModal({ show, productName, variants, busy, onHide, onA
                 {variants.map((v) => (
                   <tr key={v.id}>
                     <td>{v.origin ? <Flag code={v.origin.alpha2} title={v.origin.name} /> : '–'}</td>
-                    <td>{v.packaging?.name ?? '–'}</td>
-                    <td>{v.box?.name ?? '–'}</td>
+                    <td>{labels.packaging(v.packaging) || '–'}</td>
+                    <td>{labels.box(v.box) || '–'}</td>
                     <td>{v.caliber || '–'}</td>
-                    <td>{euro(v.priceKg, 2)}</td>
+                    <td>{euro(v.priceKg)}</td>
                     <td>{v.volume}</td>
                     <td className="text-nowrap">
                       {v.startDate} → {v.endDate}

@@ -1,15 +1,16 @@
 import { Fragment, useMemo, useState } from 'react';
 import { Button, Form, InputGroup, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { Country, NamedItem, ProductLink, SupplierVariant, VariantAction } from '@primeur/shared';
+import { BsChevronDown, BsChevronRight, BsSearch, BsTrash } from 'react-icons/bs';
+import { matchesSearch, type Country, type CatalogItem, type ProductLink, type SupplierVariant, type VariantAction } from '@primeur/shared';
 import { VariantRow } from './VariantRow';
 
 interface Props {
   products: ProductLink[];
   variants: SupplierVariant[];
   origins: Country[];
-  packagings: NamedItem[];
-  boxes: NamedItem[];
+  packagings: CatalogItem[];
+  boxes: CatalogItem[];
   save(variantId: number, action: VariantAction, value: string): Promise<unknown>;
   onDelete(variantId: number): void;
   onAddVariant(link: ProductLink): void;
@@ -30,9 +31,7 @@ export function ProductTable({ products, variants, origins, packagings, boxes, s
     return m;
   }, [variants]);
   const name = (p: ProductLink) => p.product.names[lng] || p.product.article;
-  const shown = products
-    .filter((p) => name(p).toLocaleLowerCase(lng).includes(filter.trim().toLocaleLowerCase(lng)))
-    .sort((a, b) => name(a).localeCompare(name(b), lng));
+  const shown = products.filter((p) => matchesSearch(filter, name(p), p.product.article)).sort((a, b) => name(a).localeCompare(name(b), lng));
   const volumeOf = (id: number) => (byLink.get(id) ?? []).reduce((s, v) => s + v.volume, 0);
   const total = shown.reduce((s, p) => s + volumeOf(p.id), 0);
   const toggle = (id: number) =>
@@ -46,10 +45,12 @@ export function ProductTable({ products, variants, origins, packagings, boxes, s
   return (
     <>
       <InputGroup className="mb-2" style={{ maxWidth: 360 }}>
-        <InputGroup.Text>🔎</InputGroup.Text>
+        <InputGroup.Text>
+          <BsSearch aria-hidden="true" />
+        </InputGroup.Text>
         <Form.Control placeholder={t('details.filter')} aria-label={t('details.filter')} value={filter} onChange={(e) => setFilter(e.target.value)} />
       </InputGroup>
-      <Table hover size="sm" className="align-middle">
+      <Table hover size="sm" responsive className="align-middle">
         <thead>
           <tr>
             <th style={{ width: 40 }} />
@@ -74,7 +75,7 @@ export function ProductTable({ products, variants, origins, packagings, boxes, s
                       aria-label={t(isOpen ? 'details.collapse' : 'details.expand', { product: name(p) })}
                       onClick={() => toggle(p.id)}
                     >
-                      {isOpen ? '▾' : '▸'}
+                      {isOpen ? <BsChevronDown aria-hidden="true" /> : <BsChevronRight aria-hidden="true" />}
                     </Button>
                   </td>
                   <td>{name(p)}</td>
@@ -91,7 +92,7 @@ export function ProductTable({ products, variants, origins, packagings, boxes, s
                       aria-label={t('deleteProduct.button', { product: name(p) })}
                       title={t('deleteProduct.button', { product: name(p) })}
                     >
-                      🗑
+                      <BsTrash aria-hidden="true" />
                     </Button>
                   </td>
                 </tr>
@@ -99,10 +100,24 @@ export function ProductTable({ products, variants, origins, packagings, boxes, s
                   <tr>
                     <td colSpan={5} className="bg-light">
                       {list.length ? (
-                        <Table size="sm" responsive className="mb-0 bg-white">
+                        <Table size="sm" responsive className="mb-0 bg-white nested-table">
                           <thead>
                             <tr>
-                              {(['origin', 'packaging', 'box', 'caliber', 'weightPiece', 'nbPiece', 'priceKg', 'priceColis', 'pricePiece', 'volume', 'dates'] as const).map((f) => (
+                              {(
+                                [
+                                  'origin',
+                                  'packaging',
+                                  'box',
+                                  'caliber',
+                                  'weightPiece',
+                                  'nbPiece',
+                                  'priceKg',
+                                  'priceColis',
+                                  'pricePiece',
+                                  'volume',
+                                  'dates',
+                                ] as const
+                              ).map((f) => (
                                 <th key={f} className="small">
                                   {t(`fields.${f}`)}
                                 </th>

@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { ProductLink, VariantAction } from '@primeur/shared';
 import { PageTitle } from '../../../components/PageTitle';
+import { useToast } from '../../../components/Toasts';
+import { useHiddenIds } from '../../../lib/use-hidden-ids';
 import { useAddVariant } from '../api/add-variant';
 import { useDeleteProductLink } from '../api/delete-product-link';
 import { useDeleteVariant } from '../api/delete-variant';
 import { useEditVariant } from '../api/edit-variant';
 import { useSupplier } from '../api/get-supplier';
-import { useBoxes, useOrigins, usePackagings, useSupplierOptions } from '../api/lookups';
+import { useBoxes, useCountries as useOrigins, usePackagings, useSupplierOptions } from '../../../lib/lookups';
 import { useSupplierVariants } from '../api/supplier-variants';
 import { AddVariantModal } from './AddVariantModal';
 import { ContactLinks } from './ContactLinks';
@@ -34,6 +36,23 @@ export function SupplierDetailsPage() {
   const remove = useDeleteVariant(supplierId ?? 0);
   const notify = useNotify();
   const removeProduct = useDeleteProductLink(supplierId ?? 0);
+  const toast = useToast();
+  const { hidden, hide, unhide } = useHiddenIds();
+  // A variant is a small thing to lose: it goes at once, with an undo toast, and is deleted when the toast closes.
+  const onDeleteVariant = (id: number) => {
+    hide(id);
+    toast.undoable({
+      message: t('deleteVariantDone'),
+      commit: () =>
+        remove.mutate(id, {
+          onError: (err) => {
+            unhide(id);
+            notify.deleteFailed(err);
+          },
+        }),
+      restore: () => unhide(id),
+    });
+  };
   const [adding, setAdding] = useState<ProductLink | null>(null);
   const [removing, setRemoving] = useState<ProductLink | null>(null);
   const productName = (p: ProductLink | null) => (p ? p.product.names[lng] || p.product.article : '');
@@ -70,10 +89,7 @@ export function SupplierDetailsPage() {
       <PageTitle>{t('details.title')}</PageTitle>
       <Form.Group className="mb-4" style={{ maxWidth: 420 }} controlId="supplier-select">
         <Form.Label>{t('supplier')}</Form.Label>
-        <Form.Select
-          value={supplierId ?? ''}
-          onChange={(e) => setParams(e.target.value ? { supplier: e.target.value } : {})}
-        >
+        <Form.Select value={supplierId ?? ''} onChange={(e) => setParams(e.target.value ? { supplier: e.target.value } : {})}>
           <option value="">{t('chooseSupplier')}</option>
           {(options.data ?? []).map((o) => (
             <option key={o.id} value={o.id}>
@@ -97,19 +113,18 @@ export function SupplierDetailsPage() {
           {supplier.data.products.length ? (
             <ProductTable
               products={supplier.data.products}
-              variants={variants.data ?? []}
+              variants={(variants.data ?? []).filter((v) => !hidden.has(v.id))}
               origins={origins.data ?? []}
               packagings={packagings.data ?? []}
               boxes={boxes.data ?? []}
               save={save}
-              onDelete={(id) => remove.mutate(id, { onSuccess: notify.saved, onError: notify.deleteFailed })}
+              onDelete={onDeleteVariant}
               onAddVariant={setAdding}
               onDeleteProduct={setRemoving}
             />
           ) : (
             <p className="text-muted">
-              {t('details.noProducts')}{' '}
-              <Link to="/intern/suppliers">{t('details.openConfiguration')}</Link>
+              {t('details.noProducts')} <Link to="/intern/suppliers">{t('details.openConfiguration')}</Link>
             </p>
           )}
           <AddVariantModal

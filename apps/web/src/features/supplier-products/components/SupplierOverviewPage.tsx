@@ -1,14 +1,16 @@
 import { Fragment, useState } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
+import { BsChevronDown, BsChevronRight } from 'react-icons/bs';
 import { useSearchParams } from 'react-router';
-import { FAMILIES } from '@primeur/shared';
+import { formatDayRange, FAMILIES } from '@primeur/shared';
 import { addDays, DateRangePicker, todayIso } from '../../../components/DateRangePicker';
 import { Flag } from '../../../components/Flag';
 import { countryName, euro } from '../../../lib/format';
-import { useArticles } from '../api/lookups';
+import { useArticles, useCatalogLabels } from '../../../lib/lookups';
 import { useOverview } from '../api/overview';
 import { useOverviewDistinct } from '../api/overview-distinct';
+import { PageTitle } from '../../../components/PageTitle';
 
 /** Spec §9: the percent shown beside a discounted price, with a decimal comma. */
 const percent = (n: number) => `${String(n).replace('.', ',')} %`;
@@ -20,6 +22,7 @@ const percent = (n: number) => `${String(n).replace('.', ',')} %`;
  */
 export function SupplierOverviewPage() {
   const { t, i18n } = useTranslation('supplier-products');
+  const labels = useCatalogLabels();
   const lng = (i18n.resolvedLanguage ?? 'en') as 'en' | 'fr' | 'de' | 'es';
   const [params, setParams] = useSearchParams();
   const family = params.get('family') ?? 'fruits';
@@ -46,7 +49,7 @@ export function SupplierOverviewPage() {
 
   return (
     <>
-      <h1 className="h3 mb-4">{t('overview.title')}</h1>
+      <PageTitle>{t('overview.title')}</PageTitle>
       <Row className="g-3 mb-3">
         <Col md={2}>
           <Form.Group controlId="ov-family">
@@ -117,13 +120,13 @@ export function SupplierOverviewPage() {
             <Card.Body>
               <div className="text-muted small">{t('overview.average')}</div>
               <div className="fs-3 fw-semibold" data-testid="overview-average">
-                {overview.data.average === null ? '–' : `${euro(overview.data.average, 3)}/kg`}
+                {overview.data.average === null ? '–' : euro(overview.data.average, lng, { decimals: 3, perKg: true })}
               </div>
               <div className="small text-muted">{t('overview.totalVolume', { volume: overview.data.volume })}</div>
             </Card.Body>
           </Card>
           {overview.data.suppliers.length ? (
-            <Table hover size="sm" className="align-middle">
+            <Table hover size="sm" responsive className="align-middle">
               <thead>
                 <tr>
                   <th style={{ width: 40 }} />
@@ -154,18 +157,18 @@ export function SupplierOverviewPage() {
                               })
                             }
                           >
-                            {isOpen ? '▾' : '▸'}
+                            {isOpen ? <BsChevronDown aria-hidden="true" /> : <BsChevronRight aria-hidden="true" />}
                           </Button>
                         </td>
                         <td>{s.supplier.company}</td>
                         <td>{percent(s.discount)}</td>
                         <td>{s.volume}</td>
-                        <td>{s.average === null ? '–' : `${euro(s.average, 3)}/kg`}</td>
+                        <td>{s.average === null ? '–' : euro(s.average, lng, { decimals: 3, perKg: true })}</td>
                       </tr>
                       {isOpen ? (
                         <tr>
                           <td colSpan={5} className="bg-light">
-                            <Table size="sm" className="mb-0 bg-white" responsive>
+                            <Table size="sm" className="mb-0 bg-white nested-table" responsive>
                               <thead>
                                 <tr>
                                   <th>{t('fields.origin')}</th>
@@ -182,18 +185,15 @@ export function SupplierOverviewPage() {
                                 {s.variants.map((v) => (
                                   <tr key={v.id}>
                                     <td>{v.origin ? <Flag code={v.origin.alpha2} title={countryName(v.origin.alpha2, lng, v.origin.name)} /> : '–'}</td>
-                                    <td>{v.packaging?.name ?? '–'}</td>
-                                    <td>{v.box?.name ?? '–'}</td>
+                                    <td>{labels.packaging(v.packaging) || '–'}</td>
+                                    <td>{labels.box(v.box) || '–'}</td>
                                     <td>{v.caliber || '–'}</td>
-                                    <td>{euro(v.priceKg, 2)}</td>
+                                    <td>{euro(v.priceKg, lng)}</td>
                                     <td>
-                                      {euro(v.discountedPriceKg, 2)}{' '}
-                                      {s.discount ? <Badge bg="secondary">−{percent(s.discount)}</Badge> : null}
+                                      {euro(v.discountedPriceKg, lng)} {s.discount ? <Badge bg="secondary">−{percent(s.discount)}</Badge> : null}
                                     </td>
                                     <td>{v.volume}</td>
-                                    <td className="text-nowrap">
-                                      {new Date(`${v.startDate}T00:00:00`).toLocaleDateString(lng)} → {new Date(`${v.endDate}T00:00:00`).toLocaleDateString(lng)}
-                                    </td>
+                                    <td className="text-nowrap">{formatDayRange(v.startDate, v.endDate, lng)}</td>
                                   </tr>
                                 ))}
                               </tbody>

@@ -1,25 +1,28 @@
 import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import type { Country, NamedItem, SupplierVariant, VariantAction } from '@primeur/shared';
+import { BsTrash } from 'react-icons/bs';
+import type { CatalogItem, Country, SupplierVariant, VariantAction } from '@primeur/shared';
 import { DateRangePicker } from '../../../components/DateRangePicker';
 import { countryName } from '../../../lib/format';
+import { useCatalogLabels } from '../../../lib/lookups';
 import { EditableField } from './EditableField';
 
 interface Props {
   variant: SupplierVariant;
   origins: Country[];
-  packagings: NamedItem[];
-  boxes: NamedItem[];
+  packagings: CatalogItem[];
+  boxes: CatalogItem[];
   save(action: VariantAction, value: string): Promise<unknown>;
   onDelete(): void;
 }
 
 /** Spec §5 numeric inputs: prices and piece weight step 0.001 min 0; nbPiece min 1; volume min 0. */
-const PRICE = { type: 'number' as const, min: 0, step: 0.001 };
+const PRICE = { kind: 'decimal' as const, min: 0, step: 0.001 };
 
 export function VariantRow({ variant: v, origins, packagings, boxes, save, onDelete }: Props) {
   const { t, i18n } = useTranslation('supplier-products');
   const lng = i18n.resolvedLanguage ?? 'en';
+  const labels = useCatalogLabels();
   const num = (n: number | null) => (n === null ? '' : String(n));
   const tid = (f: string) => `variant-${v.id}-${f}`;
   const select = (action: 'origin' | 'packaging' | 'box', current: { id: number } | null, items: Array<{ id: number; label: string }>) => (
@@ -44,9 +47,15 @@ export function VariantRow({ variant: v, origins, packagings, boxes, save, onDel
 
   return (
     <tr data-testid={`variant-${v.id}`}>
-      <td style={{ minWidth: 140 }}>{select('origin', v.origin, origins.map((o) => ({ id: o.id, label: countryName(o.alpha2, lng, o.name) })))}</td>
-      <td style={{ minWidth: 120 }}>{select('packaging', v.packaging, packagings.map((p) => ({ id: p.id, label: p.name })))}</td>
-      <td style={{ minWidth: 150 }}>{select('box', v.box, boxes.map((b) => ({ id: b.id, label: b.name })))}</td>
+      <td style={{ minWidth: 140 }}>
+        {select(
+          'origin',
+          v.origin,
+          origins.map((o) => ({ id: o.id, label: countryName(o.alpha2, lng, o.name) })),
+        )}
+      </td>
+      <td style={{ minWidth: 120 }}>{select('packaging', v.packaging, labels.options(packagings))}</td>
+      <td style={{ minWidth: 150 }}>{select('box', v.box, labels.options(boxes))}</td>
       <td style={{ minWidth: 80 }}>
         <EditableField label={t('fields.caliber')} testId={tid('caliber')} value={v.caliber} maxLength={50} save={(x) => save('caliber', x)} />
       </td>
@@ -54,7 +63,15 @@ export function VariantRow({ variant: v, origins, packagings, boxes, save, onDel
         <EditableField label={t('fields.weightPiece')} testId={tid('weightPiece')} value={num(v.weightPiece)} {...PRICE} save={(x) => save('weightPiece', x)} />
       </td>
       <td style={{ minWidth: 80 }}>
-        <EditableField label={t('fields.nbPiece')} testId={tid('nbPiece')} value={String(v.nbPiece)} type="number" min={1} step={1} save={(x) => save('nbPiece', x)} />
+        <EditableField
+          label={t('fields.nbPiece')}
+          testId={tid('nbPiece')}
+          value={String(v.nbPiece)}
+          kind="decimal"
+          min={1}
+          step={1}
+          save={(x) => save('nbPiece', x)}
+        />
       </td>
       {(['priceKg', 'priceColis', 'pricePiece'] as const).map((f) => (
         <td key={f} style={{ minWidth: 95 }}>
@@ -62,7 +79,15 @@ export function VariantRow({ variant: v, origins, packagings, boxes, save, onDel
         </td>
       ))}
       <td style={{ minWidth: 80 }}>
-        <EditableField label={t('fields.volume')} testId={tid('volume')} value={num(v.volume)} type="number" min={0} step="any" save={(x) => save('volume', x)} />
+        <EditableField
+          label={t('fields.volume')}
+          testId={tid('volume')}
+          value={num(v.volume)}
+          kind="decimal"
+          min={0}
+          step="any"
+          save={(x) => save('volume', x)}
+        />
       </td>
       <td style={{ minWidth: 210 }}>
         <DateRangePicker
@@ -76,7 +101,7 @@ export function VariantRow({ variant: v, origins, packagings, boxes, save, onDel
       </td>
       <td>
         <Button size="sm" variant="outline-danger" onClick={onDelete} aria-label={t('deleteVariant')} title={t('deleteVariant')}>
-          🗑
+          <BsTrash aria-hidden="true" />
         </Button>
       </td>
     </tr>

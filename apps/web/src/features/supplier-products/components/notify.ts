@@ -1,16 +1,11 @@
-import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/Toasts';
-import { ApiError } from '../../../lib/api';
+import { useErrorMessage } from '../../../lib/error-message';
 
 /** Spec §8 toasts for price-list edits, with the server's reason when it gave one we translate. */
 export function useNotify() {
   const toast = useToast();
-  const { t, i18n } = useTranslation('supplier-products');
-  const reason = (err: unknown) => {
-    if (!(err instanceof ApiError)) return undefined;
-    const key = `reasons.${err.body?.details?.[0]?.message ?? err.code}`;
-    return i18n.exists(key, { ns: 'supplier-products' }) ? t(key) : undefined;
-  };
+  const errorMessage = useErrorMessage();
+  const reason = (err: unknown) => errorMessage(err, { details: 'supplier-products:reasons' });
   return {
     saved: () => toast.show('dataModifiedSuccess'),
     failed: (err: unknown) => toast.show('dataModifiedError', { detail: reason(err) }),

@@ -4,18 +4,37 @@ import userEvent from '@testing-library/user-event';
 import { renderPage } from '../../../test/render';
 import { SupplierOverviewPage } from './SupplierOverviewPage';
 
-const article = { id: 4, code: 'CIT04', family: 'fruits', subfamily: 'citrus', article: 'Clementine', names: { en: 'Clementine', fr: 'Clémentine', de: 'Clementine', es: 'Clementina' } };
+const article = {
+  id: 4,
+  code: 'CIT04',
+  family: 'fruits',
+  subfamily: 'citrus',
+  article: 'Clementine',
+  names: { en: 'Clementine', fr: 'Clémentine', de: 'Clementine', es: 'Clementina' },
+};
 const line = {
-  id: 9, origin: { id: 1, name: 'Spain', alpha2: 'ES' }, packaging: { id: 2, name: 'europool' }, box: null, caliber: '1X',
-  weightPiece: 0.07, nbPiece: 140, priceKg: 1.2, priceColis: 11.76, pricePiece: 0.084, volume: 6,
-  startDate: '2026-11-20', endDate: '2026-11-30', discountedPriceKg: 1.17,
+  id: 9,
+  origin: { id: 1, name: 'Spain', alpha2: 'ES' },
+  packaging: { id: 2, name: 'europool' },
+  box: null,
+  caliber: '1X',
+  weightPiece: 0.07,
+  nbPiece: 140,
+  priceKg: 1.2,
+  priceColis: 11.76,
+  pricePiece: 0.084,
+  volume: 6,
+  startDate: '2026-11-20',
+  endDate: '2026-11-30',
+  discountedPriceKg: 1.17,
 };
 const answers = {
   '/api/users/isLoggedIn': [{ authorities: [{ roleId: 1 }] }],
   '/api/intern/productList/getAll': [article],
   '/api/intern/userProduct/supplier/productDetails/distinct': { origins: [line.origin], calibers: ['1X'] },
   '/api/intern/userProduct/supplier/productDetails': {
-    average: 1.0555, volume: 10,
+    average: 1.0555,
+    volume: 10,
     suppliers: [{ supplier: { id: 3, company: 'Cítricos del Turia S.L.' }, discount: 2.5, volume: 6, average: 1.17, variants: [line] }],
   },
 };

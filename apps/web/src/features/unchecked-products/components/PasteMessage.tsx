@@ -22,7 +22,14 @@ export function PasteMessage({ suppliers }: { suppliers: CompanyOption[] }) {
         <Form onSubmit={submit}>
           <Form.Group controlId="paste-text" className="mb-2">
             <Form.Label>{t('paste.label')}</Form.Label>
-            <Form.Control as="textarea" rows={4} maxLength={MAX_PASTED_MESSAGE} value={text} onChange={(e) => setText(e.target.value)} placeholder={t('paste.placeholder')} />
+            <Form.Control
+              as="textarea"
+              rows={4}
+              maxLength={MAX_PASTED_MESSAGE}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder={t('paste.placeholder')}
+            />
           </Form.Group>
           <div className="d-flex flex-wrap gap-2 align-items-end">
             <Form.Group controlId="paste-supplier">

@@ -3,14 +3,17 @@ import { Alert, Button, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { UNCHECKED_PAGE_SIZE, type MoveUncheckedBody } from '@primeur/shared';
 import { PageTitle } from '../../../components/PageTitle';
+import { useHiddenIds } from '../../../lib/use-hidden-ids';
 import { useToast } from '../../../components/Toasts';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { ApiError } from '../../../lib/api';
 import { useDeleteUnchecked } from '../api/delete-unchecked';
-import { useArticles, useBoxes, useOrigins, usePackagings, useSupplierOptions } from '../api/lookups';
+import { useArticles, useBoxes, useCountries as useOrigins, usePackagings, useSupplierOptions } from '../../../lib/lookups';
 import { useMoveUnchecked } from '../api/move-unchecked';
 import { useUncheckedPage } from '../api/unchecked-page';
 import { PasteMessage } from './PasteMessage';
 import { UncheckedRow } from './UncheckedRow';
+import { UnparsedMessages } from './UnparsedMessages';
 
 /** /intern/supplierProductsUnchecked: offers received by WhatsApp (or pasted), checked and moved in a few clicks. */
 export function UncheckedProductsPage() {
@@ -54,21 +57,31 @@ export function UncheckedProductsPage() {
     );
   };
 
-  const onDelete = (id: number) => {
-    setBusyId(id);
-    remove.mutate(id, {
-      onError: () => toast.show('productDeleteError'),
-      onSettled: () => setBusyId(null),
+  const { hidden, hide, unhide } = useHiddenIds();
+  // An unchecked line is a small thing to lose: it goes at once with an undo toast, deleted when the toast closes.
+  const onDelete = (id: number, line: string) => {
+    hide(id);
+    toast.undoable({
+      message: t('deletedLine', { line }),
+      commit: () =>
+        remove.mutate(id, {
+          onError: () => {
+            unhide(id);
+            toast.show('productDeleteError');
+          },
+        }),
+      restore: () => unhide(id),
     });
   };
 
-  const rows = list.data?.content ?? [];
+  const rows = (list.data?.content ?? []).filter((r) => !hidden.has(r.id));
   return (
     <>
       <PageTitle>{t('title')}</PageTitle>
       <p className="text-body-secondary">{t('intro')}</p>
       {suppliers.data && <PasteMessage suppliers={suppliers.data} />}
-      {list.isError && <Alert variant="danger">{t('loadFailed')}</Alert>}
+      <UnparsedMessages />
+      {list.isError && <LoadFailed message={t('loadFailed')} onRetry={() => void list.refetch()} busy={list.isFetching} />}
       {(list.isPending || !lookups) && !list.isError ? (
         <Spinner animation="border" role="status" aria-label={t('loading')} />
       ) : rows.length === 0 ? (
@@ -96,7 +109,7 @@ export function UncheckedProductsPage() {
                 lookups={lookups!}
                 busy={busyId === row.id}
                 onMove={(body) => onMove(row.id, body)}
-                onDelete={() => onDelete(row.id)}
+                onDelete={() => onDelete(row.id, row.line)}
               />
             ))}
           </tbody>

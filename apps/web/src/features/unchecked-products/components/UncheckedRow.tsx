@@ -1,15 +1,29 @@
 import { Badge, Button, Form, Spinner } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
+import { useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { Article, CatalogMatch, CompanyOption, Country, MoveUncheckedBody, NamedItem, UncheckedProduct } from '@primeur/shared';
+import { BsPlusLg, BsTrash } from 'react-icons/bs';
+import {
+  formatDateTime,
+  type Article,
+  type CatalogMatch,
+  type CompanyOption,
+  type Country,
+  type MoveUncheckedBody,
+  type CatalogItem,
+  type UncheckedProduct,
+} from '@primeur/shared';
+import { DecimalField, type DecimalProblem } from '../../../components/DecimalField';
+import { DateField } from '../../../components/DateField';
 import { countryName } from '../../../lib/format';
+import { useCatalogLabels } from '../../../lib/lookups';
 
 export interface Lookups {
   suppliers: CompanyOption[];
   articles: Article[];
   origins: Country[];
-  packagings: NamedItem[];
-  boxes: NamedItem[];
+  packagings: CatalogItem[];
+  boxes: CatalogItem[];
 }
 
 interface Values {
@@ -52,7 +66,12 @@ function Score({ match }: { match: CatalogMatch | null }) {
   if (!match) return null;
   const pct = Math.round(match.score * 100);
   return (
-    <Badge bg={pct >= 90 ? 'success' : pct >= 60 ? 'warning' : 'secondary'} className="ms-1" title={t('score', { label: match.label })}>
+    <Badge
+      bg={pct >= 90 ? 'success' : pct >= 60 ? 'warning' : 'secondary'}
+      text={pct >= 90 || pct < 60 ? undefined : 'dark'}
+      className="ms-1"
+      title={t('score', { label: match.label })}
+    >
       {pct} %
     </Badge>
   );
@@ -72,9 +91,10 @@ interface Props {
  */
 export function UncheckedRow({ row, lookups, busy, onMove, onDelete }: Props) {
   const { t, i18n } = useTranslation('unchecked');
+  const labels = useCatalogLabels();
   const lng = (i18n.resolvedLanguage ?? 'en') as 'en' | 'fr' | 'de' | 'es';
   const look = row.lookalike;
-  const { register, handleSubmit } = useForm<Values>({
+  const { register, handleSubmit, control } = useForm<Values>({
     defaultValues: {
       supplierId: str(row.supplier?.id),
       productId: str(look.productName?.id),
@@ -93,12 +113,37 @@ export function UncheckedRow({ row, lookups, busy, onMove, onDelete }: Props) {
   const articles = [...lookups.articles].sort((a, b) => a.names[lng].localeCompare(b.names[lng], lng));
   const origins = [...lookups.origins].sort((a, b) => countryName(a.alpha2, lng, a.name).localeCompare(countryName(b.alpha2, lng, b.name), lng));
   const id = (f: string) => `u${row.id}-${f}`;
-  const number = (name: keyof Values, label: string, step = '0.001') => (
+  // Amounts the field refuses (ambiguous, letters…): the row is not moved until they are fixed.
+  const problems = useRef<Partial<Record<keyof Values, DecimalProblem | null>>>({});
+  const [tried, setTried] = useState(false);
+  const number = (name: 'priceKg' | 'priceColis' | 'pricePiece' | 'volume', label: string, maxDecimals = 3) => (
     <Form.Group controlId={id(name)}>
       <Form.Label className="small mb-0">{label}</Form.Label>
-      <Form.Control size="sm" type="number" min={0} step={step} {...register(name)} />
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <DecimalField
+            id={id(name)}
+            size="sm"
+            maxDecimals={maxDecimals}
+            showProblem={tried}
+            value={field.value === '' ? null : Number(field.value)}
+            onChange={(v, problem) => {
+              problems.current[name] = problem;
+              field.onChange(v === null ? '' : String(v));
+            }}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
     </Form.Group>
   );
+  const submit = handleSubmit((v) => {
+    setTried(true);
+    if (Object.values(problems.current).some(Boolean)) return;
+    onMove(toMoveBody(v));
+  });
 
   return (
     <tr data-testid={`unchecked-row-${row.id}`}>
@@ -108,7 +153,7 @@ export function UncheckedRow({ row, lookups, busy, onMove, onDelete }: Props) {
         </div>
         <div className="small text-body-secondary">
           {row.message.source === 'whatsapp' ? t('fromWhatsapp', { phone: row.message.fromPhone ?? '?' }) : t('pasted')} ·{' '}
-          {new Date(row.message.receivedAt).toLocaleString(lng)}
+          {formatDateTime(row.message.receivedAt, lng)}
         </div>
         <details className="small mt-1">
           <summary>{t('wholeMessage')}</summary>
@@ -118,7 +163,7 @@ export function UncheckedRow({ row, lookups, busy, onMove, onDelete }: Props) {
         </details>
       </td>
       <td colSpan={2}>
-        <Form id={id('form')} onSubmit={handleSubmit((v) => onMove(toMoveBody(v)))} noValidate>
+        <Form id={id('form')} onSubmit={(e) => void submit(e)} noValidate>
           <div className="d-grid gap-2" style={{ gridTemplateColumns: 'repeat(4, minmax(110px, 1fr))' }}>
             <Form.Group controlId={id('supplier')}>
               <Form.Label className="small mb-0">{t('supplier')}</Form.Label>
@@ -167,9 +212,9 @@ export function UncheckedRow({ row, lookups, busy, onMove, onDelete }: Props) {
               </Form.Label>
               <Form.Select size="sm" {...register('packagingId')} title={row.packaging}>
                 <option value="">{row.packaging ? t('readAs', { text: row.packaging }) : t('none')}</option>
-                {lookups.packagings.map((p) => (
+                {labels.options(lookups.packagings).map((p) => (
                   <option key={p.id} value={p.id}>
-                    {p.name}
+                    {p.label}
                   </option>
                 ))}
               </Form.Select>
@@ -180,17 +225,21 @@ export function UncheckedRow({ row, lookups, busy, onMove, onDelete }: Props) {
               </Form.Label>
               <Form.Select size="sm" {...register('boxId')} title={row.box}>
                 <option value="">{row.box ? t('readAs', { text: row.box }) : t('none')}</option>
-                {lookups.boxes.map((b) => (
+                {labels.options(lookups.boxes).map((b) => (
                   <option key={b.id} value={b.id}>
-                    {b.name}
+                    {b.label}
                   </option>
                 ))}
               </Form.Select>
             </Form.Group>
-            {number('volume', t('volume'), '0.01')}
+            {number('volume', t('volume'), 2)}
             <Form.Group controlId={id('startDate')}>
               <Form.Label className="small mb-0">{t('startDate')}</Form.Label>
-              <Form.Control size="sm" type="date" {...register('startDate')} />
+              <Controller
+                control={control}
+                name="startDate"
+                render={({ field }) => <DateField id={id('startDate')} size="sm" value={field.value} onChange={field.onChange} />}
+              />
             </Form.Group>
             {number('priceKg', t('priceKg'))}
             {number('priceColis', t('priceColis'))}
@@ -200,10 +249,10 @@ export function UncheckedRow({ row, lookups, busy, onMove, onDelete }: Props) {
       </td>
       <td className="text-end text-nowrap">
         <Button type="submit" form={id('form')} variant="success" size="sm" className="me-1" disabled={busy} aria-label={t('move', { line: row.line })}>
-          {busy ? <Spinner size="sm" animation="border" /> : '+'} <span className="d-none d-xl-inline">{t('moveShort')}</span>
+          {busy ? <Spinner size="sm" animation="border" /> : <BsPlusLg aria-hidden="true" />} <span className="d-none d-xl-inline">{t('moveShort')}</span>
         </Button>
         <Button variant="danger" size="sm" disabled={busy} onClick={onDelete} aria-label={t('delete', { line: row.line })}>
-          ×
+          <BsTrash aria-hidden="true" />
         </Button>
       </td>
     </tr>

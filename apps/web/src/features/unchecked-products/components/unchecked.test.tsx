@@ -44,7 +44,14 @@ const page = (rows: UncheckedProduct[], n = 0): UncheckedPage => ({
 const lookups = {
   '/api/intern/supplier/getSuppliers': [{ id: 7, company: 'Huerta de Almería S.L.' }],
   '/api/intern/productList/getAll': [
-    { id: 1, code: 'CIT01', family: 'fruits', subfamily: 'citrus', article: 'Navel orange', names: { en: 'Navel orange', fr: 'Orange Navel', de: 'Navelorange', es: 'Naranja navel' } },
+    {
+      id: 1,
+      code: 'CIT01',
+      family: 'fruits',
+      subfamily: 'citrus',
+      article: 'Navel orange',
+      names: { en: 'Navel orange', fr: 'Orange Navel', de: 'Navelorange', es: 'Naranja navel' },
+    },
   ],
   '/api/location/origin/getAll': [{ id: 3, name: 'Spain', alpha2: 'ES' }],
   '/api/intern/productList/packaging/getAll': [{ id: 1, name: 'bulk' }],
@@ -88,7 +95,53 @@ describe('unchecked products page', () => {
 describe('move body', () => {
   it('turns the form strings into ids and numbers, empty into null', () => {
     expect(
-      toMoveBody({ supplierId: '7', productId: '1', originId: '', packagingId: '', boxId: '9', caliber: ' 3 ', priceKg: '0.65', priceColis: '', pricePiece: '', volume: '4', startDate: '' }),
-    ).toEqual({ supplierId: 7, productId: 1, originId: null, packagingId: null, boxId: 9, caliber: '3', priceKg: 0.65, priceColis: null, pricePiece: null, volume: 4, startDate: null });
+      toMoveBody({
+        supplierId: '7',
+        productId: '1',
+        originId: '',
+        packagingId: '',
+        boxId: '9',
+        caliber: ' 3 ',
+        priceKg: '0.65',
+        priceColis: '',
+        pricePiece: '',
+        volume: '4',
+        startDate: '',
+      }),
+    ).toEqual({
+      supplierId: 7,
+      productId: 1,
+      originId: null,
+      packagingId: null,
+      boxId: 9,
+      caliber: '3',
+      priceKg: 0.65,
+      priceColis: null,
+      pricePiece: null,
+      volume: 4,
+      startDate: null,
+    });
+  });
+
+  it('lists a received message that failed to parse, with its error, and reads it again on request', async () => {
+    const failed = {
+      id: 5,
+      source: 'whatsapp',
+      fromPhone: '+34950123456',
+      body: 'Naranja navel 💥 0,65€/kg',
+      receivedAt: '2026-11-21T08:00:00.000Z',
+      status: 'failed',
+      error: 'parser exploded',
+      attempts: 1,
+    };
+    renderPage(<UncheckedProductsPage />, {
+      answers: { '/api/intern/userProduct/supplier/unchecked/messages/unparsed': [failed], ...lookups, '/api/intern/userProduct/supplier/unchecked': page([]) },
+    });
+    const box = await screen.findByTestId('unparsed-messages');
+    expect(within(box).getByText('1 received message could not be read yet')).toBeTruthy();
+    expect(within(box).getByText('Naranja navel 💥 0,65€/kg')).toBeTruthy();
+    expect(within(box).getByText('Error: parser exploded')).toBeTruthy();
+    await userEvent.click(within(box).getByRole('button', { name: 'Read again' }));
+    expect(await screen.findByText('Message read again.')).toBeTruthy();
   });
 });

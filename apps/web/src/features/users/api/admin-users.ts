@@ -1,16 +1,36 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserCard } from '@primeur/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_PAGE_SIZE, type Page, type UserCard, type UserListQuery } from '@primeur/shared';
 import { api } from '../../../lib/api';
 
-export const usersQuery = { queryKey: ['admin', 'users'], queryFn: () => api.get<UserCard[]>('/api/admin/getAllBP') };
+export const usersKey = ['admin', 'users'] as const;
 
-export const useUsers = () => useQuery(usersQuery);
+/** The query string of a list query, empty values left out. */
+export const queryString = (q: Record<string, string | number | undefined>) => {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== '') params.set(k, String(v));
+  return params.toString();
+};
 
-/** Toggles a user; the list is replaced by the server's answer (spec §4). */
+/** One page of the admin user list, searched and filtered by the server (decision 641). */
+export const usersPageQuery = (q: UserListQuery) => ({
+  queryKey: [...usersKey, q] as const,
+  queryFn: () => api.get<Page<UserCard>>(`/api/admin/getAllBP?${queryString({ size: ADMIN_PAGE_SIZE, page: 1, ...q })}`),
+  placeholderData: keepPreviousData,
+});
+export const useUsersPage = (q: UserListQuery) => useQuery(usersPageQuery(q));
+
+/** How many accounts wait for validation, whatever the page shows. */
+export const usePendingCount = () =>
+  useQuery({
+    queryKey: [...usersKey, 'pending'],
+    queryFn: async () => (await api.get<Page<UserCard>>('/api/admin/getAllBP?status=inactive&page=1&size=1')).total,
+  });
+
+/** Toggles a user; the lists are read again (the server's answer is the whole spec list, not this page). */
 export function useToggleUserStatus() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (userId: number) => api.put<UserCard[]>(`/api/admin/user/status/${userId}`),
-    onSuccess: (list) => qc.setQueryData(usersQuery.queryKey, list),
+    onSuccess: () => qc.invalidateQueries({ queryKey: usersKey }),
   });
 }

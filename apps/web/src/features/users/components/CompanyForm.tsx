@@ -65,7 +65,10 @@ export function CompanyForm() {
             setValue={setValue}
             idPrefix="profile"
             labels={{ country: t('fields.country'), city: t('fields.city') }}
-            errors={{ country: msg(errors.country?.message as string | undefined) ?? undefined, city: msg(errors.city?.message as string | undefined) ?? undefined }}
+            errors={{
+              country: msg(errors.country?.message as string | undefined) ?? undefined,
+              city: msg(errors.city?.message as string | undefined) ?? undefined,
+            }}
           />
           <Form.Group as={Col} md={6} controlId="profile-vat">
             <Form.Label>{t('fields.vatId')}</Form.Label>

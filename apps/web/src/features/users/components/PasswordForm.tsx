@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api';
 import { useToast } from '../../../components/Toasts';
 import { postChangePassword } from '../api/profile';
 import { passwordFormSchema, type PasswordForm as Values } from '../forms';
+import { PasswordStrength } from '../../../components/PasswordStrength';
 
 export function PasswordForm() {
   const { t } = useTranslation('profile');
@@ -16,6 +17,7 @@ export function PasswordForm() {
     register,
     handleSubmit,
     reset,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<Values>({ resolver: zodResolver(passwordFormSchema), reValidateMode: 'onChange' });
   const msg = (m?: string) => (m ? t(m) : null);
@@ -49,6 +51,7 @@ export function PasswordForm() {
           <Form.Label>{t('password.new')}</Form.Label>
           <Form.Control type="password" autoComplete="new-password" isInvalid={!!errors.newPassword} {...register('newPassword')} />
           <Form.Control.Feedback type="invalid">{msg(errors.newPassword?.message)}</Form.Control.Feedback>
+          <PasswordStrength password={watch('newPassword')} />
           <Form.Text>{t('password.hint')}</Form.Text>
         </Form.Group>
         <Button type="submit" variant="success" disabled={isSubmitting}>

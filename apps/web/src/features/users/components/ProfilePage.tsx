@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/PageTitle';
 import { CompanyForm } from './CompanyForm';
 import { PasswordForm } from './PasswordForm';
+import { NotificationsForm } from './NotificationsForm';
 
 export function ProfilePage() {
   const { t } = useTranslation('profile');
@@ -16,6 +17,9 @@ export function ProfilePage() {
           </Tab>
           <Tab eventKey="password" title={t('tabs.password')}>
             <PasswordForm />
+          </Tab>
+          <Tab eventKey="notifications" title={t('alerts:prefs.tab')} mountOnEnter>
+            <NotificationsForm />
           </Tab>
         </Tabs>
       </Card.Body>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { WiStrongWind } from 'react-icons/wi';
-import { WEATHER_CITIES, WEATHER_CITY_STORAGE_KEY, type WeatherDay } from '@primeur/shared';
+import { formatWeekday, WEATHER_CITIES, WEATHER_CITY_STORAGE_KEY, type WeatherDay } from '@primeur/shared';
 import { useWeather } from '../api/weather';
 import { conditionOf } from './conditions';
 
@@ -72,9 +72,7 @@ export function WeatherWidget() {
 function DayCard({ day, today, windUnit }: { day: WeatherDay; today: boolean; windUnit: string }) {
   const { t, i18n } = useTranslation('weather');
   const { icon: Icon, key } = conditionOf(day.weather_code);
-  const label = today
-    ? t('today')
-    : new Intl.DateTimeFormat(i18n.resolvedLanguage, { weekday: 'long', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day.time}T00:00:00Z`));
+  const label = today ? t('today') : formatWeekday(day.time, i18n.resolvedLanguage);
   return (
     <div className="border rounded p-2 h-100 text-center" data-testid="weather-day">
       <div className="fw-semibold text-capitalize small">{label}</div>

@@ -1,0 +1,184 @@
+import { dayInParis } from '@primeur/shared';
+import { chromium, expect, test, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { findChromium } from '../../../scripts/ensure-chromium.mjs';
+import { DEMO } from './fixtures';
+
+/**
+ * The auction room as people use it (issue 10), in Chromium launched with an English and with a
+ * French locale: the decimal comma typed in the bid field, a double-click, a watcher that gets the
+ * offer live without asking the server, and /encheres following the bid.
+ */
+const BUYER2 = { email: 'primeurs.lyon@example.com', password: 'Demo-company-1', company: 'Primeurs Lyonnais SARL' };
+const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAAEUlEQVR4nGN4dkIDK2IYSAkA9w1YISzJWkAAAAAASUVORK5CYII=', 'base64');
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Signs in WITHOUT forcing a language: the app follows the browser's locale. */
+async function signInAsIs(page: Page, who: { email: string; password: string }) {
+  await page.goto('/user/login');
+  // The page may still be settling on a loaded machine: check the typed values stayed before sending.
+  await expect(async () => {
+    await page.locator('#login-email').fill(who.email);
+    await page.locator('#login-password').fill(who.password);
+    await expect(page.locator('#login-email')).toHaveValue(who.email, { timeout: 1000 });
+    await expect(page.locator('#login-password')).toHaveValue(who.password, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await page.locator('form button[type=submit]').click();
+  await expect(page).not.toHaveURL(/\/user\/login/);
+}
+
+async function open(browser: Browser, who: { email: string; password: string }, locale?: string): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await browser.newContext(locale ? { locale } : {});
+  const page = await ctx.newPage();
+  await signInAsIs(page, who);
+  return { ctx, page };
+}
+
+/** A fresh auction lot of the demo supplier, open now, starting at `price` €/kg. */
+async function newAuction(browser: Browser, price: number): Promise<number> {
+  const { ctx, page } = await open(browser, DEMO.supplier, 'en-US');
+  const options = (await (await page.request.get('/api/users/product/formOptions')).json()) as {
+    articles: Array<{ id: number }>;
+    packagings: Array<{ id: number }>;
+  };
+  const origins = (await (await page.request.get('/api/location/origin/getAll')).json()) as Array<{ id: number }>;
+  const input = {
+    articleId: options.articles[0]!.id,
+    name: `E2E room ${Date.now()}`,
+    description: 'Lot for the auction room test.',
+    caliber: '3',
+    originId: origins[0]!.id,
+    packagingId: options.packagings[0]!.id,
+    price,
+    quantity: 5,
+    availableUntil: dayInParis(10),
+    auctionStartDate: new Date(Date.now() - 30_000).toISOString(),
+  };
+  const res = await page.request.post('/api/users/product/add', {
+    multipart: { data: JSON.stringify(input), photos: { name: 'lot.png', mimeType: 'image/png', buffer: PHOTO } },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const productId = ((await res.json()) as { productId: number }).productId;
+  await ctx.close();
+  return productId;
+}
+
+const api = (r: Request) => new URL(r.url()).pathname.startsWith('/api/');
+
+for (const lang of ['en-US', 'fr-FR'] as const) {
+  test.describe(`Chromium --lang=${lang}`, () => {
+    // A browser of its own per language: --lang is a launch flag (the contexts also carry the locale).
+    let browser: Browser;
+    test.beforeAll(async () => {
+      browser = await chromium.launch({ executablePath: findChromium(), args: [...ARGS, `--lang=${lang}`] });
+    });
+    test.afterAll(async () => browser.close());
+    test.use({ locale: lang });
+    const fr = lang === 'fr-FR';
+    const perKg = (text: string) => (fr ? `${text.replace('.', ',')}\u00a0€/kg` : `€${text}/kg`);
+
+    test('typing 3,10 places exactly 3,10 €/kg once on a double-click; a watcher and /encheres follow live without a request', async () => {
+      const productId = await newAuction(browser, 3);
+      const url = `/encheres/details/${productId}`;
+
+      const bidder = await open(browser, DEMO.buyer);
+      await bidder.page.goto(url);
+      expect(await bidder.page.evaluate(() => navigator.language)).toBe(lang);
+      await expect(bidder.page.locator('html')).toHaveAttribute('lang', fr ? /^fr/ : /^en/);
+
+      const watcher = await open(browser, BUYER2);
+      await watcher.page.goto(url);
+      await expect(watcher.page.getByTestId('connection')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+      await expect(watcher.page.getByTestId('offers-table')).toHaveCount(0);
+
+      const lister = await open(browser, BUYER2);
+      await lister.page.goto('/encheres');
+      const card = lister.page.getByTestId(`auction-card-${productId}`);
+      await expect(card).toBeVisible({ timeout: 30_000 });
+      await expect(bidder.page.getByTestId('connection')).toHaveAttribute('data-state', 'live');
+      // Let the list's live subscription settle before the bid (its receipt makes it live).
+      await lister.page.waitForTimeout(1000);
+
+      // From now on, every API request of the watcher and of the list page is counted.
+      const watcherRequests: string[] = [];
+      const listerRequests: string[] = [];
+      watcher.page.on('request', (r) => api(r) && watcherRequests.push(`${r.method()} ${r.url()}`));
+      lister.page.on('request', (r) => api(r) && listerRequests.push(`${r.method()} ${r.url()}`));
+      const bids: Request[] = [];
+      bidder.page.on('request', (r) => r.method() === 'POST' && r.url().includes('/auction/offers/add/') && bids.push(r));
+
+      await bidder.page.locator('#bid-amount').fill('3,10');
+      await bidder.page.getByTestId('bid-button').dblclick();
+      await expect(bidder.page.getByTestId('toast-success')).toBeVisible();
+      await expect(bidder.page.locator('#bid-amount')).toHaveValue('');
+      await expect(bidder.page.getByTestId('standing')).toHaveAttribute('data-state', 'leading');
+      await expect(bidder.page.getByTestId('offer-row')).toHaveCount(1);
+      await expect(bidder.page.getByTestId('offer-row').first()).toHaveAttribute('data-mine', 'true');
+
+      // Exactly one offer, of exactly 3,10 €/kg, sent with a client-made idempotency key.
+      const stored = (await (await bidder.page.request.get(`/api/users/auction/offers/${productId}`)).json()) as Array<{
+        amount: number;
+        user: { companyName: string };
+      }>;
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({ amount: 3.1, user: { companyName: DEMO.buyer.company } });
+      expect(bids).toHaveLength(1);
+      expect(bids[0]!.headers()['idempotency-key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(bids[0]!.postDataJSON()).toEqual({ amount: 3.1 });
+
+      // The watcher sees it live, with the next minimum computed on the page, and asked nothing.
+      await expect(watcher.page.getByTestId('highest')).toHaveText(perKg('3.10'));
+      await expect(watcher.page.getByTestId('offer-row')).toHaveCount(1);
+      await expect(watcher.page.getByTestId('bid-hint')).toContainText(perKg('3.12'));
+      expect(watcherRequests).toEqual([]);
+
+      // The list in a third browser shows the new biggest offer without reload, and asked nothing either.
+      await expect(card.getByTestId('biggest-offer')).toHaveText(perKg('3.10'));
+      expect(listerRequests).toEqual([]);
+
+      for (const p of [bidder, watcher, lister]) await p.ctx.close();
+    });
+  });
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('at 390 px the countdown and the bid button are inside the first screen, above the photos', async ({ browser }) => {
+    const productId = await newAuction(browser, 2);
+    const { ctx, page } = await open(browser, DEMO.buyer, 'en-US');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/encheres/details/${productId}`);
+    const button = page.getByTestId('bid-button');
+    await expect(button).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('main img').first()).toBeVisible();
+    const box = (await button.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    const countdown = (await page.getByTestId('countdown').boundingBox())!;
+    const photo = (await page.locator('main img').first().boundingBox())!;
+    expect(countdown.y).toBeLessThan(photo.y);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await ctx.close();
+  });
+});
+
+test('an overbid asks for confirmation with the amount per kg and the quantity', async ({ browser }) => {
+  const productId = await newAuction(browser, 1);
+  const { ctx, page } = await open(browser, DEMO.buyer, 'en-US');
+  await page.goto(`/encheres/details/${productId}`);
+  await page.locator('#bid-amount').fill('1.50');
+  await page.getByTestId('bid-button').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('You are bidding €1.50/kg for 5 pallets. That is 50 % above the next minimum of €1.00/kg.');
+  await dialog.getByTestId('confirm-bid-ok').click();
+  await expect(page.getByTestId('highest')).toHaveText('€1.50/kg');
+  await expect(page.getByTestId('standing')).toHaveText('You lead');
+  await ctx.close();
+});

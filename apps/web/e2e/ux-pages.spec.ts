@@ -1,0 +1,198 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, gotoIn, signIn } from './fixtures';
+
+/**
+ * Every route for every role (issue 16): no page wider than the window at 390, 768 and 1,366 px, no
+ * console error, and axe-core finds no serious or critical violation in English, French, German and
+ * Spanish (the count is printed for every page and language). French, German and Spanish are also
+ * measured on a phone (390 px).
+ * One load per route and language; the widths are applied by resizing the same page, which is what a
+ * rotating phone or a resized window does, and keeps the whole file well under five minutes.
+ */
+const WIDTHS = [390, 768, 1366] as const;
+const LANGUAGES = ['en', 'fr', 'de', 'es'] as const;
+type Role = 'visitor' | 'buyer' | 'supplier' | 'admin';
+
+interface Visit {
+  path: string;
+  /** Optional step after load, e.g. opening a row, so hidden parts are measured too. */
+  then?: (page: Page) => Promise<void>;
+  /** Where the guard sends this role, when it is not the path itself. */
+  lands?: RegExp;
+}
+
+const PUBLIC: Visit[] = [{ path: '/' }, { path: '/user/login' }, { path: '/user/register' }, { path: '/unauthorized' }, { path: '/no-such-page' }];
+
+function userVisits(role: Exclude<Role, 'visitor'>, auctionId: number): Visit[] {
+  const list: Visit[] = [
+    { path: '/' },
+    { path: '/user/home', lands: role === 'admin' ? /\/admin\/home$/ : undefined },
+    { path: '/user/profil' },
+    { path: '/marketplace' },
+    { path: '/encheres' },
+    { path: `/encheres/details/${auctionId}` },
+    { path: '/user/products', lands: role === 'supplier' ? undefined : /\/unauthorized$/ },
+    { path: '/unauthorized' },
+    { path: '/no-such-page' },
+  ];
+  if (role !== 'admin') list.push({ path: '/admin/home', lands: /\/unauthorized$/ });
+  return list;
+}
+
+function adminVisits(supplierId: number, clientId: number): Visit[] {
+  return [
+    { path: '/admin/home' },
+    {
+      path: '/admin/home',
+      then: async (page) => {
+        await page.getByRole('tab', { name: /grower|producteur|erzeuger|origen/i }).click();
+      },
+    },
+    { path: '/admin/productsList' },
+    { path: '/admin/usersList' },
+    { path: `/intern/suppliers?id=${supplierId}` },
+    { path: `/intern/supplierDetails?supplier=${supplierId}` },
+    {
+      path: `/intern/supplierDetails?supplier=${supplierId}`,
+      then: async (page) => {
+        await page.locator('button[aria-expanded=false]').first().click();
+        await page.locator('tr.table-light, td.bg-light').first().waitFor();
+      },
+    },
+    { path: '/intern/supplierOverview' },
+    { path: '/intern/requestProduct' },
+    { path: '/intern/outbox' },
+    { path: `/intern/clients?id=${clientId}` },
+    { path: '/intern/clientOverview' },
+    { path: '/intern/supplierProductsUnchecked' },
+  ];
+}
+
+/** Console errors, except the 401 a visitor's session check answers (spec §8: treated as signed out, no message). */
+function watchConsole(page: Page, role: Role) {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    const text = msg.text();
+    if (role === 'visitor' && /status of 401/.test(text) && /isLoggedIn|userInfos/.test(msg.location().url)) return;
+    errors.push(`${text} (${msg.location().url})`);
+  });
+  page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
+  return errors;
+}
+
+async function settle(page: Page) {
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main .spinner-border')).toHaveCount(0);
+}
+
+async function measureWidths(page: Page, label: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    // Two frames: layout after the resize, then any resize observers.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const { scrollWidth, innerWidth, culprit } = await page.evaluate(() => {
+      const w = window.innerWidth;
+      // The widest element poking out of the window names the culprit in the failure message.
+      let culprit = '';
+      let worst = w;
+      for (const el of Array.from(document.body.querySelectorAll('*'))) {
+        const r = el.getBoundingClientRect();
+        if (r.right > worst + 1 && getComputedStyle(el).position !== 'fixed') {
+          worst = r.right;
+          culprit = `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${String(el.className).split(' ').slice(0, 3).join('.')} right=${Math.round(r.right)}`;
+        }
+      }
+      return { scrollWidth: document.documentElement.scrollWidth, innerWidth: w, culprit };
+    });
+    expect.soft(scrollWidth, `${label} at ${width}px is ${scrollWidth}px wide (${culprit})`).toBeLessThanOrEqual(innerWidth);
+  }
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+async function axe(page: Page, label: string) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const nodes = bad.reduce((n, v) => n + v.nodes.length, 0);
+  console.log(`axe ${label}: ${bad.length} serious/critical rules (${nodes} nodes), ${result.violations.length - bad.length} minor/moderate`);
+  expect
+    .soft(
+      bad.map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(' | ')}`,
+      ),
+      `axe ${label}`,
+    )
+    .toEqual([]);
+}
+
+async function visitAll(page: Page, role: Role, visits: Visit[]) {
+  const errors = watchConsole(page, role);
+  for (const lng of LANGUAGES) {
+    for (const v of visits) {
+      const label = `${role} ${lng} ${v.path}${v.then ? ' (opened)' : ''}`;
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await gotoIn(page, v.path, lng);
+      if (v.lands) await expect(page, label).toHaveURL(v.lands);
+      await settle(page);
+      if (v.then) await v.then(page);
+      await axe(page, label);
+      // Every width once per page (in English); French, German and Spanish words are longer, so the
+      // other languages are measured on a phone too, where a long word or countdown
+      // ("2 T. 17 Std. 42 Min. 41 Sek.") would push the page sideways.
+      if (lng === 'en') await measureWidths(page, label);
+      else {
+        await page.setViewportSize({ width: 390, height: 900 });
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect.soft(wide, `${label} at 390px overflows by ${wide}px`).toBeLessThanOrEqual(0);
+      }
+      expect.soft(errors, `console errors on ${label}`).toEqual([]);
+      errors.length = 0;
+    }
+  }
+}
+
+test.describe('every page at every width, for every role', () => {
+  // Generous on a busy machine; on an idle one each role takes about two minutes (four languages).
+  test.describe.configure({ timeout: 1_500_000 });
+
+  test('visitor', async ({ page }) => {
+    await visitAll(page, 'visitor', [...PUBLIC, { path: '/user/home', lands: /\/user\/login/ }]);
+  });
+
+  for (const role of ['buyer', 'supplier'] as const) {
+    test(role, async ({ page }) => {
+      await signIn(page, DEMO[role].email, DEMO[role].password);
+      await settle(page);
+      const auctions = (await (await page.request.get('/api/users/product/listActiveAuctionsWithBiggestOffer')).json()) as Array<{
+        product: { productId: number };
+      }>;
+      const auctionId = auctions[0]!.product.productId;
+      await visitAll(page, role, userVisits(role, auctionId));
+    });
+  }
+
+  // The admin's pages in two halves, so each stays well inside its time budget.
+  for (const half of ['back office', 'user pages'] as const) {
+    test(`admin: ${half}`, async ({ page }) => {
+      await signIn(page, DEMO.admin.email, DEMO.admin.password);
+      await settle(page);
+      if (half === 'back office') {
+        const suppliers = (await (await page.request.get('/api/intern/supplier/getSuppliers')).json()) as Array<{ id: number }>;
+        const clients = (await (await page.request.get('/api/intern/client/getClients')).json()) as Array<{ id: number }>;
+        await visitAll(page, 'admin', adminVisits(suppliers[0]!.id, clients[0]!.id));
+      } else {
+        const auctions = (await (await page.request.get('/api/users/product/listActiveAuctionsWithBiggestOffer')).json()) as Array<{
+          product: { productId: number };
+        }>;
+        await visitAll(page, 'admin', userVisits('admin', auctions[0]!.product.productId));
+      }
+    });
+  }
+});

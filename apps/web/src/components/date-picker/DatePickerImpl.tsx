@@ -1,0 +1,104 @@
+import { forwardRef, useEffect, useState, type InputHTMLAttributes } from 'react';
+import DatePicker, { registerLocale } from 'react-datepicker';
+import { de, enGB, es, fr } from 'date-fns/locale';
+import { useTranslation } from 'react-i18next';
+import 'react-datepicker/dist/react-datepicker.css';
+import { dayOfLocalDate, isIsoDay, type IsoDay } from '@primeur/shared';
+import type { DateFieldProps, DateRangeProps } from './types';
+
+// British English, French, German and Spanish weeks start on Monday.
+registerLocale('en', enGB);
+registerLocale('fr', fr);
+registerLocale('de', de);
+registerLocale('es', es);
+
+/**
+ * Display formats equal to `formatDay(day, lng)` of packages/shared (Intl `dateStyle: 'medium'`):
+ * "22 Nov 2026", "22 nov. 2026", "22.11.2026", "22 nov 2026". The numeric short form of the language
+ * and ISO are accepted when typing too.
+ */
+const FORMATS: Record<string, string[]> = {
+  en: ['d MMM yyyy', 'dd/MM/yyyy', 'yyyy-MM-dd'],
+  fr: ['d MMM yyyy', 'dd/MM/yyyy', 'yyyy-MM-dd'],
+  de: ['dd.MM.yyyy', 'd.M.yyyy', 'yyyy-MM-dd'],
+  es: ['d MMM yyyy', 'dd/MM/yyyy', 'yyyy-MM-dd'],
+};
+const language = (lng: string | undefined) => {
+  const base = (lng ?? 'en').slice(0, 2);
+  return base in FORMATS ? base : 'en';
+};
+
+/** A calendar day ("YYYY-MM-DD") as a local Date at midnight, so no time zone shifts the day. */
+const toDate = (day: IsoDay | null | undefined) => {
+  if (!day || !isIsoDay(day)) return null;
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d);
+};
+
+type InputProps = InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean; small?: boolean };
+const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ invalid, small, className, ...rest }, ref) {
+  return <input ref={ref} {...rest} className={`form-control${small ? ' form-control-sm' : ''}${invalid ? ' is-invalid' : ''} ${className ?? ''}`.trim()} />;
+});
+
+const common = {
+  // The calendar opens on top of the page: inside a table's scroll container it would be clipped.
+  portalId: 'date-picker-portal',
+  wrapperClassName: 'd-block',
+  showPopperArrow: false,
+} as const;
+
+export function SingleDatePicker({ id, value, onChange, label, invalid, size, disabled, minDate, maxDate, describedBy, testId }: DateFieldProps) {
+  const { i18n } = useTranslation();
+  const lng = language(i18n.resolvedLanguage);
+  return (
+    <DatePicker
+      {...common}
+      id={id}
+      selected={toDate(value)}
+      onChange={(d: Date | null) => onChange(d ? dayOfLocalDate(d) : '')}
+      locale={lng}
+      dateFormat={FORMATS[lng]!}
+      minDate={toDate(minDate) ?? undefined}
+      maxDate={toDate(maxDate) ?? undefined}
+      disabled={disabled}
+      customInput={
+        <Input
+          invalid={invalid}
+          small={size === 'sm'}
+          aria-label={label}
+          aria-describedby={describedBy}
+          data-testid={testId ?? id}
+          aria-invalid={invalid || undefined}
+        />
+      }
+      shouldCloseOnSelect
+    />
+  );
+}
+
+export function RangeDatePicker({ start, end, onChange, id, label, disabled, size }: DateRangeProps) {
+  const { i18n } = useTranslation();
+  const lng = language(i18n.resolvedLanguage);
+  // The range being picked: after the first click only the start is known; it is reported once both ends are.
+  const [draft, setDraft] = useState<[Date | null, Date | null]>([toDate(start), toDate(end)]);
+  useEffect(() => setDraft([toDate(start), toDate(end)]), [start, end]);
+  return (
+    <DatePicker
+      {...common}
+      id={id}
+      selectsRange
+      startDate={draft[0]}
+      endDate={draft[1]}
+      onChange={([s, e]: [Date | null, Date | null]) => {
+        setDraft([s, e]);
+        if (s && e) onChange(dayOfLocalDate(s), dayOfLocalDate(e));
+      }}
+      onCalendarClose={() => setDraft([toDate(start), toDate(end)])}
+      locale={lng}
+      dateFormat={FORMATS[lng]!}
+      disabled={disabled}
+      customInput={<Input small={size === 'sm'} aria-label={label} data-testid={id} />}
+      shouldCloseOnSelect
+    />
+  );
+}

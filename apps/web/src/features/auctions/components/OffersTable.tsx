@@ -1,0 +1,59 @@
+import { Badge, Card, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { formatDateTimeSeconds } from '@primeur/shared';
+import { euro } from '../../../lib/format';
+import { isMine, type Me, type RoomOffer } from '../api/room';
+
+/** The lot's offers, newest first; the reader's own rows and the automatic (proxy) ones marked. */
+export function OffersTable({ offers, me }: { offers: RoomOffer[] | undefined; me: Me | null }) {
+  const { t, i18n } = useTranslation(['auctions', 'room']);
+  const lng = i18n.resolvedLanguage ?? 'en';
+  return (
+    <Card className="shadow-sm">
+      <Card.Header as="h2" className="h6 mb-0">
+        {t('offers.title')}
+      </Card.Header>
+      {offers && offers.length === 0 ? <Card.Body className="small">{t('offers.empty')}</Card.Body> : null}
+      {offers?.length ? (
+        <div style={{ maxHeight: 420, overflowY: 'auto' }}>
+          <Table size="sm" striped className="mb-0" data-testid="offers-table">
+            <thead className="sticky-top">
+              <tr>
+                <th>{t('offers.date')}</th>
+                <th>{t('offers.client')}</th>
+                <th className="text-end">{t('offers.amount')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {offers.map((o) => {
+                const mine = isMine(o, me);
+                return (
+                  <tr key={o.id} data-testid="offer-row" data-mine={mine ? 'true' : undefined} className={mine ? 'table-primary' : undefined}>
+                    <td className="small" data-testid="offer-time">
+                      {/* To the second, on the market's clock: the last seconds decide an auction (decision 580). */}
+                      {formatDateTimeSeconds(o.date, lng)}
+                    </td>
+                    <td>
+                      {o.user.companyName}
+                      {mine ? (
+                        <Badge bg="primary" className="ms-1">
+                          {t('room:offers.mine')}
+                        </Badge>
+                      ) : null}
+                      {o.auto ? (
+                        <Badge bg="secondary" className="ms-1" title={t('room:offers.autoTitle')}>
+                          {t('room:offers.auto')}
+                        </Badge>
+                      ) : null}
+                    </td>
+                    <td className="text-end text-nowrap">{euro(o.amount, lng, { perKg: true })}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </Table>
+        </div>
+      ) : null}
+    </Card>
+  );
+}

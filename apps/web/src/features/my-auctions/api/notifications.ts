@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { NOTIFICATIONS_QUEUE, notification as notificationSchema, type Notification, type NotificationList } from '@primeur/shared';
+import { api } from '../../../lib/api';
+import { useStompTopic } from '../../../lib/use-stomp-topic';
+
+/** The signed-in user's own live queue (the server binds it to the session's user). */
+export const NOTIFICATIONS_DESTINATION = NOTIFICATIONS_QUEUE;
+const LIST_LIMIT = 20;
+
+export const notificationsKey = ['notifications', 'list'] as const;
+export const fetchNotifications = () => api.get<NotificationList>(`/api/users/notifications?limit=${LIST_LIMIT}`);
+export const useNotifications = (enabled: boolean) => useQuery({ queryKey: notificationsKey, queryFn: fetchNotifications, enabled });
+
+/** A notice arrived live: first in the list, one more unread (unless it is already there). */
+export function addNotification(list: NotificationList | undefined, n: Notification): NotificationList | undefined {
+  if (!list) return list;
+  if (list.items.some((x) => x.id === n.id)) return list;
+  return { items: [n, ...list.items].slice(0, LIST_LIMIT), unread: list.unread + (n.read ? 0 : 1) };
+}
+
+/**
+ * Keeps the bell's list live: each message on the user's queue joins the cached list; after a lost
+ * connection the list is fetched again (messages may have been missed meanwhile). `onNotice` lets the
+ * caller react (e.g. refresh "My auctions").
+ */
+export function useLiveNotifications(enabled: boolean, onNotice?: (n: Notification) => void) {
+  const qc = useQueryClient();
+  return useStompTopic(
+    NOTIFICATIONS_DESTINATION,
+    (payload) => {
+      const parsed = notificationSchema.safeParse(payload);
+      if (!parsed.success) return;
+      qc.setQueryData<NotificationList>(notificationsKey, (list) => addNotification(list, parsed.data));
+      onNotice?.(parsed.data);
+    },
+    { enabled, onReconnect: () => void qc.invalidateQueries({ queryKey: notificationsKey }) },
+  );
+}
+
+export const postMarkRead = (id: number) => api.post<{ unread: number }>(`/api/users/notifications/${id}/read`);
+export const postMarkAllRead = () => api.post<{ unread: number }>('/api/users/notifications/readAll');
+
+export function useMarkRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => postMarkRead(id),
+    onSuccess: ({ unread }, id) =>
+      qc.setQueryData<NotificationList>(notificationsKey, (list) =>
+        list ? { unread, items: list.items.map((n) => (n.id === id ? { ...n, read: true } : n)) } : list,
+      ),
+  });
+}
+
+export function useMarkAllRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: postMarkAllRead,
+    onSuccess: () =>
+      qc.setQueryData<NotificationList>(notificationsKey, (list) => (list ? { unread: 0, items: list.items.map((n) => ({ ...n, read: true })) } : list)),
+  });
+}

@@ -1,0 +1,115 @@
+import { Alert, Badge, Spinner, Tab, Table, Tabs } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { MyAuction } from '@primeur/shared';
+import { PageTitle } from '../../../components/PageTitle';
+import { useEuro } from '../../../lib/format';
+import { useMyAuctions } from '../api/my-auctions';
+import { Countdown } from './Countdown';
+import { WatchButton } from './WatchButton';
+
+type TabKey = 'watching' | 'bidding' | 'won' | 'lost';
+const TABS: TabKey[] = ['watching', 'bidding', 'won', 'lost'];
+
+const isOpen = (a: MyAuction) => a.state === 'leading' || a.state === 'outbid' || (a.state === 'watching' && a.product.status === 'IN_AUCTION');
+
+/** Which tab a lot belongs to: watched lots stay under "watching" while they run, bids under "bidding". */
+function tabOf(a: MyAuction): TabKey | null {
+  if (a.state === 'won') return 'won';
+  if (a.state === 'lost') return 'lost';
+  if (a.state === 'leading' || a.state === 'outbid') return 'bidding';
+  return a.watched ? 'watching' : null;
+}
+
+const STATE_VARIANT: Record<MyAuction['state'], string> = { watching: 'secondary', leading: 'success', outbid: 'warning', won: 'success', lost: 'secondary' };
+
+/** /user/auctions: the lots I watch, bid on, won and lost. */
+export function MyAuctionsPage() {
+  const { t } = useTranslation('alerts');
+  const { data, isLoading, isError } = useMyAuctions();
+  const byTab = (tab: TabKey) => (data ?? []).filter((a) => tabOf(a) === tab);
+  return (
+    <section>
+      <PageTitle>{t('page.title')}</PageTitle>
+      {isLoading ? <Spinner aria-label={t('page.loading')} /> : null}
+      {isError ? <Alert variant="danger">{t('page.loadError')}</Alert> : null}
+      {data ? (
+        <Tabs defaultActiveKey="bidding" id="my-auctions-tabs" className="mb-3" mountOnEnter>
+          {TABS.map((tab) => {
+            const rows = byTab(tab);
+            return (
+              <Tab
+                key={tab}
+                eventKey={tab}
+                title={
+                  <>
+                    {t(`page.tabs.${tab}`)}{' '}
+                    <Badge bg="secondary" pill data-testid={`tab-count-${tab}`}>
+                      {rows.length}
+                    </Badge>
+                  </>
+                }
+              >
+                {rows.length === 0 ? <p className="text-body-secondary">{t(`page.empty.${tab}`)}</p> : <AuctionsTable rows={rows} tab={tab} />}
+              </Tab>
+            );
+          })}
+        </Tabs>
+      ) : null}
+    </section>
+  );
+}
+
+function AuctionsTable({ rows, tab }: { rows: MyAuction[]; tab: TabKey }) {
+  const { t } = useTranslation('alerts');
+  const euro = useEuro();
+  const over = tab === 'won' || tab === 'lost';
+  return (
+    <Table responsive size="sm" className="align-middle" data-testid={`my-auctions-${tab}`}>
+      <thead>
+        <tr>
+          <th>{t('page.lot')}</th>
+          <th>{t('page.seller')}</th>
+          <th className="text-end">{over ? t('page.final') : t('page.highest')}</th>
+          <th className="text-end">{t('page.myBid')}</th>
+          <th>{t('page.state')}</th>
+          <th>{t('page.timeLeft')}</th>
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((a) => (
+          <tr key={a.product.productId} data-testid={`my-auction-${a.product.productId}`}>
+            <td>
+              <Link to={`/encheres/details/${a.product.productId}`}>{a.product.name}</Link>
+              <div className="small text-body-secondary">
+                {t('page.bidders')}: {a.bidders}
+              </div>
+            </td>
+            <td>{a.product.user.companyName}</td>
+            <td className="text-end text-nowrap">
+              {over
+                ? a.finalAmount === null
+                  ? '–'
+                  : euro(a.finalAmount, { perKg: true })
+                : a.highest === null
+                  ? t('page.noOffer')
+                  : euro(a.highest, { perKg: true })}
+            </td>
+            <td className="text-end text-nowrap">
+              {a.myBid === null ? '–' : euro(a.myBid, { perKg: true })}
+              {a.myMax !== null ? <div className="small text-body-secondary">{t('page.myMax', { amount: euro(a.myMax, { perKg: true }) })}</div> : null}
+            </td>
+            <td>
+              <Badge bg={STATE_VARIANT[a.state]} data-testid="my-auction-state">
+                {t(`page.states.${a.state}`)}
+              </Badge>
+            </td>
+            <td>{isOpen(a) ? <Countdown end={a.product.endsAt} /> : t('page.ended')}</td>
+            <td className="text-end">{over ? null : <WatchButton productId={a.product.productId} lot={a.product.name} />}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

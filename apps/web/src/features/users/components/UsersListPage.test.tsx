@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UserCard } from '@primeur/shared';
+import { renderPage } from '../../../test/render';
+import { UsersListPage } from './UsersListPage';
+
+const card = (n: number, over: Partial<UserCard> = {}): UserCard => ({
+  userId: n,
+  companyName: `Company ${n}`,
+  category: 'buyer',
+  username: `user${n}@example.test`,
+  address: `${n} rue du Marché`,
+  city: { name: 'Rungis' },
+  postalCode: '94150',
+  country: { name: 'France', alpha2: 'FR' },
+  status: true,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  ...over,
+});
+
+const admin = { userId: 999, username: 'admin@example.test', category: 'admin', companyName: 'Primeur', active: true };
+
+describe('admin user list (decision 641)', () => {
+  it('asks the server for a page with the search words and filters, and pages with the total', async () => {
+    const asked: URL[] = [];
+    const users = (url: string) => {
+      const u = new URL(url, 'http://x');
+      asked.push(u);
+      if (u.searchParams.get('status') === 'inactive' && u.searchParams.get('size') === '1') {
+        return new Response(JSON.stringify({ items: [], page: 1, size: 1, total: 3 }), { headers: { 'content-type': 'application/json' } });
+      }
+      const page = Number(u.searchParams.get('page'));
+      const items = u.searchParams.get('q')
+        ? [card(7, { companyName: 'Huerta de Almería' })]
+        : Array.from({ length: 24 }, (_, i) => card((page - 1) * 24 + i + 1));
+      const total = u.searchParams.get('q') ? 1 : 30;
+      return new Response(JSON.stringify({ items, page, size: 24, total }), { headers: { 'content-type': 'application/json' } });
+    };
+    renderPage(<UsersListPage />, {
+      lng: 'fr',
+      answers: { '/api/users/isLoggedIn': [[{ roleId: 1, name: 'ADMIN' }]], '/api/users/userInfos': admin, '/api/admin/getAllBP': users },
+    });
+    expect(await screen.findByText('Company 1')).toBeInTheDocument();
+    expect(await screen.findByText('3 comptes attendent une validation.')).toBeInTheDocument();
+    expect(screen.getByTestId('users-total')).toHaveTextContent('30 utilisateurs');
+    expect(screen.getByTestId('users-page')).toHaveTextContent('Page 1 sur 2');
+    await userEvent.click(screen.getByRole('button', { name: 'Suivante' }));
+    expect(await screen.findByText('Company 25')).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText('Catégorie'), 'supplier');
+    await userEvent.type(screen.getByRole('searchbox'), 'almeria');
+    expect(await screen.findByText('Huerta de Almería', {}, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => {
+      const last = asked.at(-1)!;
+      expect(last.searchParams.get('q')).toBe('almeria');
+      expect(last.searchParams.get('category')).toBe('supplier');
+      expect(last.searchParams.get('page')).toBe('1');
+    });
+  }, 30_000);
+});

@@ -1,0 +1,194 @@
+import { useRef, useState } from 'react';
+import { Alert, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AUCTIONS_SUMMARY_TOPIC, DEFAULT_PAGE_SIZE, formatDateTime, type AuctionItem, type LotListQuery, type Page } from '@primeur/shared';
+import { Flag } from '../components/Flag';
+import { PageTitle } from '../components/PageTitle';
+import { Pager, useClampPage } from '../components/Pager';
+import { PhotoCarousel } from '../components/PhotoCarousel';
+import { api } from '../lib/api';
+import { countryName, euro } from '../lib/format';
+import { useListParams, useSearchInAddress } from '../lib/list-params';
+import { useSession } from '../lib/session';
+import { useStompTopic } from '../lib/use-stomp-topic';
+import { useArticleName } from '../features/auctions/api/article-names';
+import { applySummary, auctionSummary } from '../features/auctions/api/live-auctions';
+import { useWonAuctions } from '../features/auctions/api/won-auctions';
+import { TimeLeft } from '../features/auctions/components/TimeLeft';
+import { useTimeLeft } from '../features/auctions/components/time-left';
+import { WatchButton } from '../features/my-auctions/components/WatchButton';
+
+type AuctionPageQuery = Pick<LotListQuery, 'page' | 'size' | 'q'>;
+
+export function auctionPageUrl(query: AuctionPageQuery) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  return `/api/users/product/listActiveAuctionsWithBiggestOffer?${params.toString()}`;
+}
+
+// Under ['auctions', 'active'], so whatever refreshes the running auctions refreshes the pages too.
+const pageKey = (query: AuctionPageQuery) => ['auctions', 'active', 'page', query] as const;
+
+const FILTERS = ['q'] as const;
+
+/**
+ * /encheres: the running auctions, soonest end first, a page at a time (the server pages and
+ * searches, decision 560; the page and the search are in the address, decision 632). Bids reach the
+ * cards live through one subscription; each card has a watch button for buyers and suppliers.
+ */
+export function AuctionListPage() {
+  const { t } = useTranslation('auctions');
+  const { t: tc } = useTranslation('common');
+  const qc = useQueryClient();
+  const { user } = useSession();
+  const canWatch = user?.category === 'client' || user?.category === 'supplier';
+  const { page, filters, setPage, setFilters } = useListParams(FILTERS);
+  const [search, setSearch] = useState(filters.q);
+  useSearchInAddress(search, setSearch, filters.q, setFilters);
+  const query: AuctionPageQuery = { page, size: DEFAULT_PAGE_SIZE, q: filters.q || undefined };
+  const { data, isLoading, isError, isPlaceholderData, refetch } = useQuery({
+    queryKey: pageKey(query),
+    queryFn: () => api.get<Page<AuctionItem>>(auctionPageUrl(query)),
+    placeholderData: keepPreviousData,
+    // Bids reach the cards live; the slow poll only brings lots that start or end.
+    refetchInterval: 60_000,
+  });
+  useClampPage(page, data, setPage);
+
+  // One subscription for the whole list; a message updates its card in every cached page. Messages
+  // of one lot may cross: an older offer never lowers a card.
+  const lastOffer = useRef(new Map<number, number>());
+  useStompTopic(
+    AUCTIONS_SUMMARY_TOPIC,
+    (payload) => {
+      const parsed = auctionSummary.safeParse(payload);
+      if (!parsed.success) return;
+      const s = parsed.data;
+      if ((lastOffer.current.get(s.productId) ?? 0) >= s.offerId) return;
+      lastOffer.current.set(s.productId, s.offerId);
+      qc.setQueriesData<Page<AuctionItem>>({ queryKey: ['auctions', 'active', 'page'] }, (old) => {
+        if (!old) return old;
+        const items = applySummary(old.items, s);
+        return items === old.items || !items ? old : { ...old, items };
+      });
+    },
+    { onReconnect: () => void refetch() },
+  );
+
+  const items = data?.items ?? [];
+  return (
+    <section>
+      <PageTitle>{t('list.title')}</PageTitle>
+      <Form className="row g-2 mb-3" role="search" onSubmit={(e) => e.preventDefault()}>
+        <Col xs={12} md={6} lg={4}>
+          <Form.Label htmlFor="auction-search" visuallyHidden>
+            {tc('lotSearch.label')}
+          </Form.Label>
+          <Form.Control
+            id="auction-search"
+            type="search"
+            placeholder={tc('lotSearch.placeholder')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </Col>
+      </Form>
+      {isLoading ? <Spinner aria-label={t('loading')} /> : null}
+      {isError ? <Alert variant="danger">{t('list.loadError')}</Alert> : null}
+      {data && data.total === 0 ? <p>{filters.q ? tc('lotSearch.noMatch') : t('list.empty')}</p> : null}
+      {data && data.total > 0 ? (
+        <p className="text-body-secondary small" aria-live="polite" data-testid="auction-total">
+          {tc('pager.total', { count: data.total })}
+        </p>
+      ) : null}
+      <Row xs={1} sm={2} md={2} lg={3} xl={4} className="g-3" style={isPlaceholderData ? { opacity: 0.6 } : undefined}>
+        {items.map((item) => (
+          <Col key={item.product.productId}>
+            <AuctionCard item={item} canWatch={canWatch} />
+          </Col>
+        ))}
+      </Row>
+      {data ? <Pager page={page} size={data.size} total={data.total} onPage={setPage} busy={isPlaceholderData} testId="auction-page" /> : null}
+      <WonAuctions />
+    </section>
+  );
+}
+
+function AuctionCard({ item, canWatch }: { item: AuctionItem; canWatch: boolean }) {
+  const { t, i18n } = useTranslation('auctions');
+  const p = item.product;
+  const left = useTimeLeft(p.endsAt);
+  const articleName = useArticleName();
+  return (
+    <Card className="h-100 shadow-sm" data-testid={`auction-card-${p.productId}`}>
+      <PhotoCarousel productId={p.productId} photos={p.photos} alt={p.name} height={180} size="grid" />
+      <Card.Body>
+        <div className="text-body-secondary small">
+          {articleName(p)} · <Flag code={p.origin.alpha2} /> {countryName(p.origin.alpha2, i18n.resolvedLanguage ?? 'en', p.origin.name)}
+        </div>
+        <Card.Title as="h2" className="h6">
+          {p.name}
+        </Card.Title>
+        <dl className="row small mb-0">
+          <dt className="col-6 fw-normal text-body-secondary">{t('list.biggestOffer')}</dt>
+          <dd className="col-6 mb-1 fw-semibold" data-testid="biggest-offer">
+            {item.amount === null ? t('list.noOffer') : euro(item.amount, i18n.resolvedLanguage, { perKg: true })}
+          </dd>
+          <dt className="col-6 fw-normal text-body-secondary">{t('list.startingPrice')}</dt>
+          <dd className="col-6 mb-1">{euro(p.price, i18n.resolvedLanguage, { perKg: true })}</dd>
+          <dt className="col-6 fw-normal text-body-secondary">{t('details.quantity')}</dt>
+          <dd className="col-6 mb-1">{t('details.pallets', { count: p.quantity })}</dd>
+          <dt className="col-6 fw-normal text-body-secondary">{t('list.timeLeft')}</dt>
+          <dd className="col-6 mb-1">
+            <TimeLeft ms={left} />
+          </dd>
+        </dl>
+      </Card.Body>
+      <Card.Footer className="bg-transparent d-flex justify-content-between align-items-center gap-2">
+        <Link className="btn btn-primary btn-sm" to={`/encheres/details/${p.productId}`}>
+          {t('list.details')}
+        </Link>
+        {canWatch ? <WatchButton productId={p.productId} lot={p.name} /> : null}
+      </Card.Footer>
+    </Card>
+  );
+}
+
+/** The winner's results: the auctions this buyer won, with the winning amount. */
+function WonAuctions() {
+  const { t, i18n } = useTranslation('auctions');
+  const { user } = useSession();
+  const { data } = useWonAuctions(user?.category === 'client');
+  if (!data?.length) return null;
+  return (
+    <>
+      <h2 className="h4 mt-5">{t('won.title')}</h2>
+      <Table responsive size="sm" striped data-testid="won-table">
+        <thead>
+          <tr>
+            <th>{t('won.lot')}</th>
+            <th>{t('details.seller')}</th>
+            <th>{t('won.closed')}</th>
+            <th className="text-end">{t('won.amount')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((w) => (
+            <tr key={w.product.productId}>
+              <td>
+                <Link to={`/encheres/details/${w.product.productId}`}>{w.product.name}</Link>
+              </td>
+              <td>{w.product.user.companyName}</td>
+              <td>{w.product.endsAt ? formatDateTime(w.product.endsAt, i18n.resolvedLanguage) : '–'}</td>
+              <td className="text-end text-nowrap">
+                {euro(w.amount, i18n.resolvedLanguage, { perKg: true })} × {t('details.pallets', { count: w.product.quantity })}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </>
+  );
+}
