@@ -10,7 +10,10 @@ import path from 'node:path';
 function playwrightInstalled() {
   const dir = process.env.PLAYWRIGHT_BROWSERS_PATH || path.join(os.homedir(), '.cache', 'ms-playwright');
   if (!existsSync(dir)) return undefined;
-  for (const entry of readdirSync(dir).filter((e) => e.startsWith('chromium')).sort().reverse()) {
+  for (const entry of readdirSync(dir)
+    .filter((e) => e.startsWith('chromium'))
+    .sort()
+    .reverse()) {
     for (const rel of ['chrome-linux/chrome', 'chrome-linux64/chrome', 'chrome-headless-shell-linux64/chrome-headless-shell']) {
       const p = path.join(dir, entry, rel);
       if (existsSync(p)) return p;
