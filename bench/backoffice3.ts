@@ -1,3 +1,4 @@
+import { todayInParis } from '@primeur/shared';
 /**
  * Figures for back office III, on embedded PGlite:
  * - offer parser: lines per second over the real-style test lines, matched against the full catalog;
@@ -16,7 +17,7 @@ import { readCatalogFile } from '../apps/server/src/db/reference/catalog.js';
 import { syncReferenceData } from '../apps/server/src/db/reference/sync.js';
 import { CatalogMatcher } from '../apps/server/src/lib/offers/catalog-matcher.js';
 import { parseMessage } from '../apps/server/src/lib/offers/offer-parser.js';
-import { referenceMatchCatalog } from '../apps/server/src/lib/offers/reference-catalog.js';
+import { referenceMatchCatalog } from '../apps/server/src/db/reference/match-catalog.js';
 import { SESSION_COOKIE } from '../apps/server/src/plugins/session.js';
 
 const total = Number(process.argv[2] ?? 200);
@@ -40,7 +41,9 @@ for (let i = 0; i < 10; i++) {
   parseMessage(message, matcher, { today: new Date() });
   runs.push(performance.now() - s);
 }
-console.log(`parser: matcher built in ${built.toFixed(0)} ms; 200-line message in ${median(runs).toFixed(0)} ms median (${(200 / (median(runs) / 1000)).toFixed(0)} lines/s)`);
+console.log(
+  `parser: matcher built in ${built.toFixed(0)} ms; 200-line message in ${median(runs).toFixed(0)} ms median (${(200 / (median(runs) / 1000)).toFixed(0)} lines/s)`,
+);
 
 // Price list.
 const database = await openDatabase({});
@@ -50,11 +53,14 @@ const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO
 await app.ready();
 const admin = await createUser(database.db, { category: 'admin' });
 const cookie = `${SESSION_COOKIE}=${await app.sessions.create(admin.id)}`;
-const codes = readCatalogFile().articles.map((a) => a.code).slice(0, Math.ceil(total / 4));
-const today = new Date().toISOString().slice(0, 10);
+const codes = readCatalogFile()
+  .articles.map((a) => a.code)
+  .slice(0, Math.ceil(total / 4));
+const today = todayInParis();
 const supplier = await createSupplier(database.db, { company: 'Bench supplier', discount: 3 });
 for (const code of codes) {
-  for (const caliber of ['1', '2']) await createVariant(database.db, { supplierId: supplier.id, code, caliber, weightPiece: 0.2, nbPiece: 50, priceKg: 1.5, startDate: today, endDate: today });
+  for (const caliber of ['1', '2'])
+    await createVariant(database.db, { supplierId: supplier.id, code, caliber, weightPiece: 0.2, nbPiece: 50, priceKg: 1.5, startDate: today, endDate: today });
 }
 const client = await createClient(database.db, { company: 'Bench client GmbH', ict: 'CIF', carrier: 'STEF', contacts: [{ phone: '+494012345678' }] });
 let made = 0;

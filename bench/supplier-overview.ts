@@ -1,3 +1,4 @@
+import { dayInParis } from '@primeur/shared';
 /**
  * Times the supplier overview (SQL aggregate, decision 122) and one supplier's price list as the
  * variant table grows, on embedded PGlite. Each supplier deals in 10 articles, CIT04 among them;
@@ -19,7 +20,9 @@ const suppliers = Number(process.argv[2] ?? 200);
 const database = await openDatabase({});
 await database.migrate();
 await syncReferenceData(database.db);
-const codes = readCatalogFile().articles.map((a) => a.code).filter((c) => c !== 'CIT04');
+const codes = readCatalogFile()
+  .articles.map((a) => a.code)
+  .filter((c) => c !== 'CIT04');
 const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), database });
 await app.ready();
 const admin = await createUser(database.db, { category: 'admin' });
@@ -44,7 +47,7 @@ for (let i = 0; i < suppliers; i++) {
   await createSupplier(database.db, { country: 'ES', discount: i % 10, products: ['CIT04', ...codes.slice((i * 7) % 150, ((i * 7) % 150) + 9)] });
 }
 const { id: productId } = await articleByCode(database.db, 'CIT04');
-const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const day = (n: number) => dayInParis(n);
 const [from, to] = [day(0), day(7)];
 for (const perLink of [1, 5, 25]) {
   await database.db.execute(sql`delete from supplier_variants`);
