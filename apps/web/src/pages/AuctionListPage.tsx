@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
-import { Alert, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
+import { Alert, Card, Col, Row, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUCTIONS_SUMMARY_TOPIC, DEFAULT_PAGE_SIZE, formatDateTime, type AuctionItem, type LotListQuery, type Page } from '@primeur/shared';
 import { Flag } from '../components/Flag';
+import { ListSearchForm, SearchField } from '../components/ListControls';
 import { PageTitle } from '../components/PageTitle';
 import { Pager, useClampPage } from '../components/Pager';
 import { PhotoCarousel } from '../components/PhotoCarousel';
@@ -81,20 +82,18 @@ export function AuctionListPage() {
   return (
     <section>
       <PageTitle>{t('list.title')}</PageTitle>
-      <Form className="row g-2 mb-3" role="search" onSubmit={(e) => e.preventDefault()}>
-        <Col xs={12} md={6} lg={4}>
-          <Form.Label htmlFor="auction-search" visuallyHidden>
-            {tc('lotSearch.label')}
-          </Form.Label>
-          <Form.Control
-            id="auction-search"
-            type="search"
-            placeholder={tc('lotSearch.placeholder')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </Col>
-      </Form>
+      <ListSearchForm>
+        <SearchField
+          id="auction-search"
+          xs={12}
+          md={6}
+          lg={4}
+          label={tc('lotSearch.label')}
+          placeholder={tc('lotSearch.placeholder')}
+          value={search}
+          onChange={setSearch}
+        />
+      </ListSearchForm>
       {isLoading ? <Spinner aria-label={t('loading')} /> : null}
       {isError ? <Alert variant="danger">{t('list.loadError')}</Alert> : null}
       {data && data.total === 0 ? <p>{filters.q ? tc('lotSearch.noMatch') : t('list.empty')}</p> : null}

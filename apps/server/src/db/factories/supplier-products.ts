@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../client.js';
 import { articles, boxes, countries, packagings, productLinks, supplierVariants } from '../schema/index.js';
+import { newVariantRow, type NewVariantInput } from '../supplier-variant-row.js';
 
 /**
  * Builds supplier price-list variants (the tests and the demo seed). The supplier must exist; the
  * article is linked to it when it is not yet. Names refer to the catalog reference data.
  */
-export interface VariantFactoryInput {
+export interface VariantFactoryInput extends Omit<NewVariantInput, 'productLinkId' | 'originId' | 'packagingId' | 'boxId'> {
   supplierId: number;
   /** Article code, e.g. 'CIT04'. */
   code: string;
@@ -14,15 +15,6 @@ export interface VariantFactoryInput {
   origin?: string;
   packaging?: string;
   box?: string;
-  caliber?: string;
-  weightPiece?: number | null;
-  nbPiece?: number;
-  priceKg?: number;
-  priceColis?: number;
-  pricePiece?: number;
-  volume?: number;
-  startDate?: string;
-  endDate?: string;
 }
 
 async function idOf(db: Executor, table: typeof boxes | typeof packagings, name?: string) {
@@ -55,21 +47,17 @@ export async function createVariant(db: Executor, input: VariantFactoryInput) {
   const colis = input.priceColis ?? (weight ? kg * weight * nb : 0);
   const [row] = await db
     .insert(supplierVariants)
-    .values({
-      productLinkId: link.id,
-      originId: origin?.id ?? null,
-      packagingId: await idOf(db, packagings, input.packaging),
-      boxId: await idOf(db, boxes, input.box),
-      caliber: input.caliber ?? '',
-      weightPiece: weight === null ? null : weight.toFixed(3),
-      nbPiece: nb,
-      priceKg: kg.toFixed(3),
-      priceColis: colis.toFixed(3),
-      pricePiece: piece.toFixed(3),
-      volume: (input.volume ?? 0).toFixed(3),
-      ...(input.startDate ? { startDate: input.startDate } : {}),
-      ...(input.endDate ? { endDate: input.endDate } : {}),
-    })
+    .values(
+      newVariantRow({
+        ...input,
+        productLinkId: link.id,
+        originId: origin?.id ?? null,
+        packagingId: await idOf(db, packagings, input.packaging),
+        boxId: await idOf(db, boxes, input.box),
+        priceColis: colis,
+        pricePiece: piece,
+      }),
+    )
     .returning();
   return { variant: row!, link };
 }

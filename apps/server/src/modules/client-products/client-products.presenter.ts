@@ -1,18 +1,12 @@
 import type { ClientVariant } from '@primeur/shared';
+import { presentLinkedProduct } from '../../lib/linked-product.js';
 import type { ClientVariantWithRefs } from './client-products.repository.js';
 
 export const presentClientVariant = (r: ClientVariantWithRefs): ClientVariant => ({
   id: r.variant.id,
   clientProductList: {
     id: r.link.id,
-    product: {
-      id: r.article.id,
-      code: r.article.code,
-      family: r.article.family,
-      subfamily: r.article.subfamily,
-      article: r.article.article,
-      names: r.article.names,
-    },
+    product: presentLinkedProduct(r.article),
   },
   origin: r.origin,
   box: r.box,

@@ -4,7 +4,17 @@ import type { GrowerRecord, MarketRecord } from './prices.repository.js';
 
 type Previous = Map<string, { date: string; figure: number }>;
 type Names = Map<number, ArticleNames>;
-const namesOf = (names: Names, id: number | null) => (id === null ? null : (names.get(id) ?? null));
+
+/** What a market and a grower row both say: the product, its source and day, and its catalog article. */
+const presentRowBase = (r: MarketRecord | GrowerRecord, names: Names) => ({
+  id: r.id,
+  date: r.date,
+  family: r.family,
+  name: r.name,
+  source: r.source,
+  articleId: r.articleId,
+  articleNames: r.articleId === null ? null : (names.get(r.articleId) ?? null),
+});
 
 /** Up or down only when the move shows at the displayed precision (a cent). */
 function change(previous: Previous, r: { source: string; family: string; name: string }, figure: number) {
@@ -16,13 +26,7 @@ function change(previous: Previous, r: { source: string; family: string; name: s
 
 export function presentMarket(rows: MarketRecord[], previous: Previous, names: Names): MarketPriceRow[] {
   return rows.map((r) => ({
-    id: r.id,
-    date: r.date,
-    family: r.family,
-    name: r.name,
-    source: r.source,
-    articleId: r.articleId,
-    articleNames: namesOf(names, r.articleId),
+    ...presentRowBase(r, names),
     minPrice: Number(r.minPrice),
     maxPrice: Number(r.maxPrice),
     avgPrice: Number(r.avgPrice),
@@ -44,13 +48,7 @@ export function presentGrower(rows: GrowerRecord[], previous: Previous, names: N
       number | null
     >;
     return {
-      id: r.id,
-      date: r.date,
-      family: r.family,
-      name: r.name,
-      source: r.source,
-      articleId: r.articleId,
-      articleNames: namesOf(names, r.articleId),
+      ...presentRowBase(r, names),
       ...cuts,
       change: change(previous, r, growerAverage(r)),
     };

@@ -24,16 +24,26 @@ export async function articleIndex(db: Executor) {
   return new Map(rows.map((a) => [`${a.family}|${a.article.toLowerCase()}`, a.id]));
 }
 
+type PriceTable = typeof marketPrices | typeof growerPrices;
+/** Same date + source + family + name is the same price row. */
+const rowKey = (t: PriceTable) => [t.date, t.source, t.family, t.name];
+/** What every imported row writes beside its prices: its key, its catalog article and its import. */
+const linkColumns = (r: ParsedMarketRow | ParsedGrowerRow, articleIds: Map<string, number>, importId: number) => ({
+  date: r.date,
+  source: r.source,
+  family: r.family,
+  name: r.name,
+  articleId: articleIds.get(`${r.family}|${r.name.toLowerCase()}`) ?? null,
+  importId,
+});
+/** A row imported again takes the new import's article link and import id with its prices. */
+const relinked = { articleId: sql`excluded.article_id`, importId: sql`excluded.import_id` };
+
 /** Inserts or replaces (same date + source + family + name) every row. */
 export async function upsertMarket(db: Executor, rows: ParsedMarketRow[], articleIds: Map<string, number>, importId: number) {
   for (let i = 0; i < rows.length; i += CHUNK) {
     const values = rows.slice(i, i + CHUNK).map((r) => ({
-      date: r.date,
-      source: r.source,
-      family: r.family,
-      name: r.name,
-      articleId: articleIds.get(`${r.family}|${r.name.toLowerCase()}`) ?? null,
-      importId,
+      ...linkColumns(r, articleIds, importId),
       minPrice: String(r.minPrice),
       maxPrice: String(r.maxPrice),
       avgPrice: String(r.avgPrice),
@@ -42,14 +52,8 @@ export async function upsertMarket(db: Executor, rows: ParsedMarketRow[], articl
       .insert(marketPrices)
       .values(values)
       .onConflictDoUpdate({
-        target: [marketPrices.date, marketPrices.source, marketPrices.family, marketPrices.name],
-        set: {
-          minPrice: sql`excluded.min_price`,
-          maxPrice: sql`excluded.max_price`,
-          avgPrice: sql`excluded.avg_price`,
-          articleId: sql`excluded.article_id`,
-          importId: sql`excluded.import_id`,
-        },
+        target: rowKey(marketPrices),
+        set: { minPrice: sql`excluded.min_price`, maxPrice: sql`excluded.max_price`, avgPrice: sql`excluded.avg_price`, ...relinked },
       });
   }
 }
@@ -57,12 +61,7 @@ export async function upsertMarket(db: Executor, rows: ParsedMarketRow[], articl
 export async function upsertGrower(db: Executor, rows: ParsedGrowerRow[], articleIds: Map<string, number>, importId: number) {
   for (let i = 0; i < rows.length; i += CHUNK) {
     const values = rows.slice(i, i + CHUNK).map((r) => ({
-      date: r.date,
-      source: r.source,
-      family: r.family,
-      name: r.name,
-      articleId: articleIds.get(`${r.family}|${r.name.toLowerCase()}`) ?? null,
-      importId,
+      ...linkColumns(r, articleIds, importId),
       ...(Object.fromEntries(GROWER_PRICE_COLUMNS.map((c) => [c, str(r[c])])) as Record<(typeof GROWER_PRICE_COLUMNS)[number], string | null>),
       firstPrice: String(r.firstPrice),
     }));
@@ -70,12 +69,8 @@ export async function upsertGrower(db: Executor, rows: ParsedGrowerRow[], articl
       .insert(growerPrices)
       .values(values)
       .onConflictDoUpdate({
-        target: [growerPrices.date, growerPrices.source, growerPrices.family, growerPrices.name],
-        set: {
-          ...Object.fromEntries(GROWER_PRICE_COLUMNS.map((c) => [c, sql.raw(`excluded.${growerPrices[c].name}`)])),
-          articleId: sql`excluded.article_id`,
-          importId: sql`excluded.import_id`,
-        },
+        target: rowKey(growerPrices),
+        set: { ...Object.fromEntries(GROWER_PRICE_COLUMNS.map((c) => [c, sql.raw(`excluded.${growerPrices[c].name}`)])), ...relinked },
       });
   }
 }

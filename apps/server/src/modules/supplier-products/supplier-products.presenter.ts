@@ -1,4 +1,5 @@
 import type { SupplierVariant } from '@primeur/shared';
+import { presentLinkedProduct } from '../../lib/linked-product.js';
 import type { VariantWithRefs } from './supplier-products.repository.js';
 
 const num = (v: string) => Number(v);
@@ -8,14 +9,7 @@ export const presentVariant = (r: VariantWithRefs): SupplierVariant => ({
   supplier: { id: r.supplier.id, company: r.supplier.company },
   supplierProductList: {
     id: r.link.id,
-    product: {
-      id: r.article.id,
-      code: r.article.code,
-      family: r.article.family,
-      subfamily: r.article.subfamily,
-      article: r.article.article,
-      names: r.article.names,
-    },
+    product: presentLinkedProduct(r.article),
   },
   origin: r.origin,
   packaging: r.packaging,

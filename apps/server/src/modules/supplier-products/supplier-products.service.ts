@@ -1,35 +1,17 @@
 import type { SupplierVariant, VariantAction } from '@primeur/shared';
 import type { Db, Executor } from '../../db/client.js';
+import { newVariantRow, type NewVariantInput } from '../../db/supplier-variant-row.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isForeignKeyViolation } from '../../lib/pg-errors.js';
 import * as catalogService from '../catalog/catalog.service.js';
 import * as companiesService from '../companies/companies.service.js';
 import { presentVariant } from './supplier-products.presenter.js';
 import * as repo from './supplier-products.repository.js';
-import { type NewVariantRow, type VariantRow } from './supplier-products.repository.js';
+import { type VariantRow } from './supplier-products.repository.js';
 import { reconcilePrices, type VariantPrices } from './pricing.js';
-import { CALIBER_MAX, dec, parseEdit, startAfterEnd, unknownRef, type VariantPatch } from './variant-values.js';
+import { dec, parseEdit, startAfterEnd, unknownRef, type VariantPatch } from './variant-values.js';
 
-/**
- * What a new variant may start with. Everything left out takes the spec §3 defaults: nbPiece 1,
- * prices 0, volume 0, empty caliber, both dates today (the database's current_date), no origin,
- * packaging, box or piece weight.
- */
-export interface NewVariantInput {
-  productLinkId: number;
-  originId?: number | null;
-  packagingId?: number | null;
-  boxId?: number | null;
-  caliber?: string;
-  weightPiece?: number | null;
-  nbPiece?: number;
-  priceKg?: number;
-  priceColis?: number;
-  pricePiece?: number;
-  volume?: number;
-  startDate?: string;
-  endDate?: string;
-}
+export type { NewVariantInput };
 
 const notFound = () => new HttpError(404, 'NOT_FOUND', 'Variant not found.');
 const bad = (path: string, message: string) => new HttpError(400, 'VALIDATION_FAILED', `Invalid value for ${path}.`, [{ path, message }]);
@@ -41,7 +23,7 @@ function checkInput(input: NewVariantInput) {
     if (v !== undefined && v !== null && !threeDec(v)) throw bad(f, 'nonNegativeThreeDecimals');
   }
   if (input.nbPiece !== undefined && (!Number.isInteger(input.nbPiece) || input.nbPiece < 1)) throw bad('nbPiece', 'integerAtLeastOne');
-  if (input.caliber !== undefined && input.caliber.trim().length > CALIBER_MAX) throw bad('caliber', 'caliberInvalid');
+  if (input.caliber !== undefined && input.caliber.trim().length > CALIBER_MAX_LENGTH) throw bad('caliber', 'caliberInvalid');
   if (input.startDate && input.endDate && input.startDate > input.endDate) throw startAfterEnd('endDate');
   if (!!input.startDate !== !!input.endDate) throw bad('dates', 'bothDates');
 }
@@ -89,20 +71,8 @@ export async function addVariant(db: Executor, input: NewVariantInput): Promise<
   checkInput(input);
   const link = await repo.findLink(db, input.productLinkId);
   if (!link || link.kind !== 'supplier') throw new HttpError(404, 'NOT_FOUND', 'Supplier product not found.');
-  const row: NewVariantRow = {
-    productLinkId: input.productLinkId,
-    originId: input.originId ?? null,
-    packagingId: input.packagingId ?? null,
-    boxId: input.boxId ?? null,
-    caliber: input.caliber?.trim() ?? '',
-    weightPiece: input.weightPiece == null ? null : dec(input.weightPiece),
-    nbPiece: input.nbPiece ?? 1,
-    priceKg: dec(input.priceKg ?? 0),
-    priceColis: dec(input.priceColis ?? 0),
-    pricePiece: dec(input.pricePiece ?? 0),
-    volume: dec(input.volume ?? 0),
-    ...(input.startDate && input.endDate ? { startDate: input.startDate, endDate: input.endDate } : {}),
-  };
+  // checkInput let both dates through or neither.
+  const row = newVariantRow({ ...input, caliber: input.caliber?.trim() });
   const { id } = await refsChecked('origin, packaging or box', () => repo.insert(db, row));
   return present(db, id);
 }

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Button, Card, Col, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, FAMILIES, type AdminProduct } from '@primeur/shared';
 import { PageTitle } from '../../../components/PageTitle';
 import { PhotoCarousel } from '../../../components/PhotoCarousel';
 import { LoadFailed } from '../../../components/LoadFailed';
+import { FilterSelect, ListSearchForm, SearchField } from '../../../components/ListControls';
 import { Pager, useClampPage } from '../../../components/Pager';
 import { useListParams, useSearchInAddress } from '../../../lib/list-params';
 import { countryName } from '../../../lib/format';
@@ -62,55 +63,50 @@ export function MarketplacePage() {
   return (
     <section>
       <PageTitle>{t('marketplace.title')}</PageTitle>
-      <Form className="row g-2 mb-4" role="search" onSubmit={(e) => e.preventDefault()}>
-        <Col xs={12} md={4}>
-          <Form.Label htmlFor="mkt-search" visuallyHidden>
-            {t('marketplace.search')}
-          </Form.Label>
-          <Form.Control
-            id="mkt-search"
-            type="search"
-            placeholder={t('marketplace.searchPlaceholder')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </Col>
-        <Col xs={12} sm={4} md={2}>
-          <Form.Select
-            aria-label={t('marketplace.family')}
-            id="mkt-family"
-            value={family}
-            onChange={(e) => setFilters({ family: e.target.value, article: '' })}
-          >
-            <option value="">{t('marketplace.allFamilies')}</option>
-            {FAMILIES.map((f) => (
-              <option key={f} value={f}>
-                {t(`families.${f}`)}
-              </option>
-            ))}
-          </Form.Select>
-        </Col>
-        <Col xs={12} sm={4} md={3}>
-          <Form.Select aria-label={t('marketplace.article')} id="mkt-article" value={article} onChange={(e) => setFilters({ article: e.target.value })}>
-            <option value="">{t('marketplace.allArticles')}</option>
-            {articles.map(([id, name]) => (
-              <option key={id} value={id}>
-                {name}
-              </option>
-            ))}
-          </Form.Select>
-        </Col>
-        <Col xs={12} sm={4} md={3}>
-          <Form.Select aria-label={t('marketplace.origin')} id="mkt-origin" value={origin} onChange={(e) => setFilters({ origin: e.target.value })}>
-            <option value="">{t('marketplace.allOrigins')}</option>
-            {origins.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </Form.Select>
-        </Col>
-      </Form>
+      <ListSearchForm className="mb-4">
+        <SearchField
+          id="mkt-search"
+          xs={12}
+          md={4}
+          label={t('marketplace.search')}
+          placeholder={t('marketplace.searchPlaceholder')}
+          value={search}
+          onChange={setSearch}
+        />
+        <FilterSelect
+          id="mkt-family"
+          xs={12}
+          sm={4}
+          md={2}
+          label={t('marketplace.family')}
+          value={family}
+          onChange={(v) => setFilters({ family: v, article: '' })}
+          allLabel={t('marketplace.allFamilies')}
+          options={FAMILIES.map((f) => [f, t(`families.${f}`)] as const)}
+        />
+        <FilterSelect
+          id="mkt-article"
+          xs={12}
+          sm={4}
+          md={3}
+          label={t('marketplace.article')}
+          value={article}
+          onChange={(v) => setFilters({ article: v })}
+          allLabel={t('marketplace.allArticles')}
+          options={articles}
+        />
+        <FilterSelect
+          id="mkt-origin"
+          xs={12}
+          sm={4}
+          md={3}
+          label={t('marketplace.origin')}
+          value={origin}
+          onChange={(v) => setFilters({ origin: v })}
+          allLabel={t('marketplace.allOrigins')}
+          options={origins}
+        />
+      </ListSearchForm>
       {isLoading ? <Spinner aria-label={t('loading')} /> : null}
       {isError ? <LoadFailed message={t('marketplace.loadError')} onRetry={() => void refetch()} /> : null}
       {data && shown.length === 0 ? <p>{t('marketplace.empty')}</p> : null}

@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { Alert, Button, ButtonGroup, Card, Col, Row, Spinner, Table } from 'react-bootstrap';
+import { Alert, Button, ButtonGroup, Col, Row, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, type SupplierProduct } from '@primeur/shared';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { PageTitle } from '../../../components/PageTitle';
-import { PhotoCarousel } from '../../../components/PhotoCarousel';
 import { useToast } from '../../../components/Toasts';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { euro } from '../../../lib/format';
 import { useMyProducts, useWithdrawProduct } from '../api/my-products';
 import { usePurchaseRequests } from '../api/purchase-requests';
-import { ProductFacts, StatusBadge, useArticleName } from './ProductFacts';
+import { ProductFacts } from './ProductFacts';
+import { StatusLotCard } from './StatusLotCard';
 import { ProductFormModal } from './ProductFormModal';
 import { AuctionLotSlot } from '../../../components/AuctionLotSlot';
 
@@ -78,19 +78,28 @@ function MyProductCard({ product, onEdit }: { product: SupplierProduct; onEdit()
   const { t, i18n } = useTranslation('marketplace');
   const withdraw = useWithdrawProduct();
   const toast = useToast();
-  const articleName = useArticleName();
   const [confirming, setConfirming] = useState(false);
   return (
-    <Card className="h-100 shadow-sm" data-testid={`my-product-${product.productId}`}>
-      <PhotoCarousel productId={product.productId} photos={product.photos} alt={product.name} height={150} />
-      <Card.Body>
-        <div className="mb-1">
-          <StatusBadge product={product} />
-        </div>
-        <div className="text-body-secondary small">{articleName(product)}</div>
-        <Card.Title as="h2" className="h6">
-          {product.name}
-        </Card.Title>
+    <>
+      <StatusLotCard
+        product={product}
+        testId={`my-product-${product.productId}`}
+        photoHeight={150}
+        footer={
+          product.editable ? (
+            <ButtonGroup size="sm">
+              <Button variant="outline-primary" onClick={onEdit}>
+                {t('mine.edit')}
+              </Button>
+              <Button variant="outline-danger" disabled={withdraw.isPending} onClick={() => setConfirming(true)}>
+                {t('mine.withdraw')}
+              </Button>
+            </ButtonGroup>
+          ) : (
+            <span className="small text-body-secondary">{t('mine.locked')}</span>
+          )
+        }
+      >
         <ProductFacts product={product} />
         {/* An auction lot's highest offer, bidders, reserve and time left come from the slot, live (decision 612). */}
         {product.endsAt ? <AuctionLotSlot place="seller-card" productId={product.productId} lot={product.name} /> : null}
@@ -99,21 +108,7 @@ function MyProductCard({ product, onEdit }: { product: SupplierProduct; onEdit()
             {t('mine.winner', { company: product.winner.companyName, amount: euro(product.winner.amount, i18n.resolvedLanguage) })}
           </Alert>
         ) : null}
-      </Card.Body>
-      <Card.Footer className="bg-transparent">
-        {product.editable ? (
-          <ButtonGroup size="sm">
-            <Button variant="outline-primary" onClick={onEdit}>
-              {t('mine.edit')}
-            </Button>
-            <Button variant="outline-danger" disabled={withdraw.isPending} onClick={() => setConfirming(true)}>
-              {t('mine.withdraw')}
-            </Button>
-          </ButtonGroup>
-        ) : (
-          <span className="small text-body-secondary">{t('mine.locked')}</span>
-        )}
-      </Card.Footer>
+      </StatusLotCard>
       <ConfirmModal
         show={confirming}
         title={t('mine.withdrawTitle', { name: product.name })}
@@ -134,6 +129,6 @@ function MyProductCard({ product, onEdit }: { product: SupplierProduct; onEdit()
           })
         }
       />
-    </Card>
+    </>
   );
 }

@@ -7,6 +7,9 @@ import { euro } from '../../../lib/format';
 import { usePriceHistory } from '../api/price-history';
 import type { ProductRef } from './PriceTables';
 
+/** How every line of the chart is drawn; each series adds its data, name and colour. */
+const SERIES_LINE = { type: 'monotone', strokeWidth: 2, dot: false, isAnimationActive: false } as const;
+
 export type HistoryTarget = ProductRef & { type: PriceType; date: string };
 
 /**
@@ -69,36 +72,12 @@ export function PriceHistoryModal({ target, onClose }: { target: HistoryTarget |
                       fillOpacity={0.2}
                       isAnimationActive={false}
                     />
-                    <Line
-                      type="monotone"
-                      dataKey="avg"
-                      name={t('history.avg')}
-                      stroke="var(--bs-primary)"
-                      strokeWidth={2}
-                      dot={false}
-                      isAnimationActive={false}
-                    />
+                    <Line {...SERIES_LINE} dataKey="avg" name={t('history.avg')} stroke="var(--bs-primary)" />
                   </>
                 ) : (
                   <>
-                    <Line
-                      type="monotone"
-                      dataKey="first"
-                      name={t('history.first')}
-                      stroke="var(--bs-success)"
-                      strokeWidth={2}
-                      dot={false}
-                      isAnimationActive={false}
-                    />
-                    <Line
-                      type="monotone"
-                      dataKey="avg"
-                      name={t('history.avgCuts')}
-                      stroke="var(--bs-primary)"
-                      strokeWidth={2}
-                      dot={false}
-                      isAnimationActive={false}
-                    />
+                    <Line {...SERIES_LINE} dataKey="first" name={t('history.first')} stroke="var(--bs-success)" />
+                    <Line {...SERIES_LINE} dataKey="avg" name={t('history.avgCuts')} stroke="var(--bs-primary)" />
                   </>
                 )}
               </ComposedChart>

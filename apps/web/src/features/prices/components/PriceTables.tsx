@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { GROWER_PRICE_COLUMNS, type GrowerPriceRow, type MarketPriceRow, type PriceType } from '@primeur/shared';
@@ -46,26 +47,31 @@ function FamilyHeading({ family, type, count }: { family: string; type: PriceTyp
   );
 }
 
-export function MarketTable({ family, rows, onOpenHistory }: TableProps<MarketPriceRow>) {
+/** The frame both price tables share: heading, product and source first, the change last. */
+function PriceTable<R extends MarketPriceRow | GrowerPriceRow>({
+  type,
+  family,
+  rows,
+  onOpenHistory,
+  sourceClassName,
+  priceHeads,
+  priceCells,
+}: TableProps<R> & {
+  type: PriceType;
+  sourceClassName: string;
+  priceHeads: ReactNode;
+  priceCells: (row: R) => ReactNode;
+}) {
   const { t } = useTranslation('prices');
-  const euro = useEuro();
   return (
-    <section data-testid={`market-table-${family}`}>
-      <FamilyHeading family={family} type="market" count={rows.length} />
-      <Table striped hover size="sm" responsive aria-labelledby={`market-${family}-heading`}>
+    <section data-testid={`${type}-table-${family}`}>
+      <FamilyHeading family={family} type={type} count={rows.length} />
+      <Table striped hover size="sm" responsive aria-labelledby={`${type}-${family}-heading`}>
         <thead>
           <tr>
             <th scope="col">{t('columns.product')}</th>
             <th scope="col">{t('columns.source')}</th>
-            <th scope="col" className="text-end">
-              {t('columns.min')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('columns.max')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('columns.avg')}
-            </th>
+            {priceHeads}
             <th scope="col" className="text-center">
               {t('columns.change')}
             </th>
@@ -75,10 +81,8 @@ export function MarketTable({ family, rows, onOpenHistory }: TableProps<MarketPr
           {rows.map((r) => (
             <tr key={r.id}>
               <ProductCell row={r} onOpenHistory={onOpenHistory} />
-              <td className="text-muted small">{r.source}</td>
-              <td className="text-end text-nowrap">{euro(r.minPrice)}</td>
-              <td className="text-end text-nowrap">{euro(r.maxPrice)}</td>
-              <td className="text-end text-nowrap fw-semibold">{euro(r.avgPrice)}</td>
+              <td className={sourceClassName}>{r.source}</td>
+              {priceCells(r)}
               <td className="text-center">
                 <ChangeIndicator change={r.change} />
               </td>
@@ -90,45 +94,51 @@ export function MarketTable({ family, rows, onOpenHistory }: TableProps<MarketPr
   );
 }
 
-export function GrowerTable({ family, rows, onOpenHistory }: TableProps<GrowerPriceRow>) {
+export function MarketTable(props: TableProps<MarketPriceRow>) {
   const { t } = useTranslation('prices');
   const euro = useEuro();
   return (
-    <section data-testid={`grower-table-${family}`}>
-      <FamilyHeading family={family} type="grower" count={rows.length} />
-      <Table striped hover size="sm" responsive aria-labelledby={`grower-${family}-heading`}>
-        <thead>
-          <tr>
-            <th scope="col">{t('columns.product')}</th>
-            <th scope="col">{t('columns.source')}</th>
-            {GROWER_PRICE_COLUMNS.map((c, i) => (
-              <th scope="col" key={c} className="text-end text-nowrap" data-price-column={c}>
-                {/* "Cut 3" on screen, "Price of the third cut of the day" for the pointer and screen readers. */}
-                <abbr title={t('columns.cutTitle', { ordinal: t(`columns.ordinals.${i + 1}`) })}>{t('columns.cut', { n: i + 1 })}</abbr>
-              </th>
-            ))}
-            <th scope="col" className="text-center">
-              {t('columns.change')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id}>
-              <ProductCell row={r} onOpenHistory={onOpenHistory} />
-              <td className="text-muted small text-nowrap">{r.source}</td>
-              {GROWER_PRICE_COLUMNS.map((c) => (
-                <td key={c} className="text-end text-nowrap">
-                  {euro(r[c])}
-                </td>
-              ))}
-              <td className="text-center">
-                <ChangeIndicator change={r.change} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </section>
+    <PriceTable
+      {...props}
+      type="market"
+      sourceClassName="text-muted small"
+      priceHeads={(['min', 'max', 'avg'] as const).map((c) => (
+        <th scope="col" key={c} className="text-end">
+          {t(`columns.${c}`)}
+        </th>
+      ))}
+      priceCells={(r) => (
+        <>
+          <td className="text-end text-nowrap">{euro(r.minPrice)}</td>
+          <td className="text-end text-nowrap">{euro(r.maxPrice)}</td>
+          <td className="text-end text-nowrap fw-semibold">{euro(r.avgPrice)}</td>
+        </>
+      )}
+    />
+  );
+}
+
+export function GrowerTable(props: TableProps<GrowerPriceRow>) {
+  const { t } = useTranslation('prices');
+  const euro = useEuro();
+  return (
+    <PriceTable
+      {...props}
+      type="grower"
+      sourceClassName="text-muted small text-nowrap"
+      priceHeads={GROWER_PRICE_COLUMNS.map((c, i) => (
+        <th scope="col" key={c} className="text-end text-nowrap" data-price-column={c}>
+          {/* "Cut 3" on screen, "Price of the third cut of the day" for the pointer and screen readers. */}
+          <abbr title={t('columns.cutTitle', { ordinal: t(`columns.ordinals.${i + 1}`) })}>{t('columns.cut', { n: i + 1 })}</abbr>
+        </th>
+      ))}
+      priceCells={(r) =>
+        GROWER_PRICE_COLUMNS.map((c) => (
+          <td key={c} className="text-end text-nowrap">
+            {euro(r[c])}
+          </td>
+        ))
+      }
+    />
   );
 }
