@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
 
 /**
- * Import boundaries (ARCHITECTURE.md rule 1):
+ * Import boundaries (docs/architecture.md, "Request path (server)"):
  * - packages/shared imports neither app;
  * - server: plugins/, realtime/, documents/, lib/ never import modules/; a module reaches another
  *   module only through its service (never its repository);

@@ -1,5 +1,5 @@
 /**
- * Backup and restore of the embedded database (PGlite in DATA_DIR/pg), decision 526:
+ * Backup and restore of the embedded database (PGlite in DATA_DIR/pg), docs/operations.md "Backups":
  *   npm run db:backup [-- file.tar.gz]     writes a gzip'd dump of the data folder (default: DATA_DIR/backups/)
  *   npm run db:restore -- file.tar.gz      replaces the data folder with a dump (the old one is kept aside)
  * PGlite has one process per data folder: stop the server first (the script refuses if it answers on PORT).

@@ -28,6 +28,7 @@ import { productLinksRoutes } from './modules/product-links/product-links.routes
 import { pricesRoutes } from './modules/prices/prices.routes.js';
 import { weatherRoutes } from './modules/weather/weather.routes.js';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
+import { lotExposure } from './modules/marketplace/marketplace.service.js';
 import { auctionsRoutes } from './modules/auctions/auctions.routes.js';
 import { supplierProductsRoutes } from './modules/supplier-products/supplier-products.routes.js';
 import { requestsRoutes } from './modules/requests/requests.routes.js';
@@ -143,7 +144,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(suppliersRoutes);
     await api.register(contactsRoutes);
     await api.register(productLinksRoutes);
-    await api.register(stompRoutes, { config, limits: deps.stomp });
+    await api.register(stompRoutes, {
+      config,
+      limits: deps.stomp,
+      // A disabled lot's offers are followed only by its seller and the operator (decision 505).
+      mayFollowLot: async (user, productId) => (await lotExposure(deps.database.db, productId, () => user)) !== 'hidden',
+    });
     await api.register(pricesRoutes);
     await api.register(weatherRoutes);
     await api.register(marketplaceRoutes);

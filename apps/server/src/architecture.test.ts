@@ -4,8 +4,8 @@ import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The import boundaries of ARCHITECTURE.md rule 1 cannot silently rot: each *.ts.fixture file in
- * test/lint-fixtures breaks one of them on purpose and is linted, through the repository's own
+ * The import boundaries of docs/architecture.md ("Request path (server)") cannot silently rot: each
+ * *.ts.fixture file in test/lint-fixtures breaks one of them on purpose and is linted, through the repository's own
  * eslint.config.js, as if it stood at its `lint-as` path; the rule named by `expect` must fire.
  * The same lint run over the real code (npm run lint) must report nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Dates, one way everywhere (ARCHITECTURE.md: `dates.ts`).
+ * Dates, one way everywhere (docs/architecture.md, "One home per rule": `dates.ts`).
  *
  * Two kinds of value travel in the API:
  * - a **calendar day** (`IsoDay`, "YYYY-MM-DD"): a day of the market's calendar, Europe/Paris — an

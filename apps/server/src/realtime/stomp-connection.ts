@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { AUCTIONS_SUMMARY_TOPIC } from '@primeur/shared';
+import { AUCTIONS_SUMMARY_TOPIC, offersTopicProductId } from '@primeur/shared';
 import type { SessionUser } from '../plugins/session.js';
 import { encodeFrame, StompParser, StompProtocolError, type StompFrame } from './stomp-frame.js';
 import type { TopicHub, TopicSink } from './topic-hub.js';
@@ -35,8 +35,6 @@ export const DEFAULT_STOMP_LIMITS: StompLimits = {
   maxFramesPer10s: 200,
 };
 
-/** The only destinations a client may subscribe to: live offers of one product. */
-export const OFFER_TOPIC = /^\/topic\/offers\/([1-9]\d{0,15})$/;
 const SUPPORTED_VERSIONS = ['1.2', '1.1'];
 /** A peer is dead after this many missed heart-beat intervals (network jitter, GC pauses). */
 const HEARTBEAT_GRACE = 3;
@@ -51,6 +49,11 @@ export interface ConnectionDeps {
   log: { debug(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** This instance's live sockets by user: an ended session closes them at once (decision 523). */
   liveSessions?: LiveSessions;
+  /**
+   * Whether `user` may follow the offers of lot `productId` (the app injects the lots' visibility
+   * rule: realtime/ holds no business rule). Absent: every lot may be followed.
+   */
+  mayFollowLot?(user: SessionUser, productId: number): Promise<boolean>;
 }
 
 /**
@@ -242,7 +245,9 @@ export class StompConnection implements TopicSink {
     if (!id) return this.fail('SUBSCRIBE requires an id header', frame.headers.receipt);
     // A per-user queue reads the signed-in user's own bus topic (user-destinations.ts).
     const topic = destination ? (userDestinationTopic(destination, this.user) ?? destination) : undefined;
-    if (!destination || !topic || (topic === destination && !OFFER_TOPIC.test(destination) && destination !== AUCTIONS_SUMMARY_TOPIC)) {
+    // The offers topic of one lot, its id by the API's strict id rule (shared offersTopicProductId).
+    const productId = topic === destination && destination ? offersTopicProductId(destination) : null;
+    if (!destination || !topic || (topic === destination && productId === null && destination !== AUCTIONS_SUMMARY_TOPIC)) {
       return this.fail(
         'Unknown destination: only /topic/offers/{productId}, /topic/auctions and /user/queue/notifications may be subscribed',
         frame.headers.receipt,
@@ -255,6 +260,11 @@ export class StompConnection implements TopicSink {
     }
     const entry: { destination: string; remove?: () => void; cancelled?: boolean } = { destination };
     this.subscriptions.set(id, entry);
+    if (productId !== null && this.deps.mayFollowLot && !(await this.deps.mayFollowLot(this.user!, productId))) {
+      // A lot hidden from this user (disabled) is answered like a lot that does not exist: the
+      // subscription is accepted and stays silent, so the answer tells nothing about the lot.
+      return this.receipt(frame.headers);
+    }
     const remove = await this.deps.hub.subscribe(topic, this, id);
     // The connection may have closed while the bus subscription was being set up.
     if (this.state === 'closed' || entry.cancelled) return remove();

@@ -8,7 +8,7 @@ import { isCrossSite } from '../plugins/security.js';
 import { SESSION_COOKIE } from '../plugins/session.js';
 import { routeLimit } from '../plugins/rate-limit.js';
 import { HttpError } from '../lib/http-error.js';
-import { DEFAULT_STOMP_LIMITS, StompConnection, type StompLimits } from './stomp-connection.js';
+import { DEFAULT_STOMP_LIMITS, StompConnection, type ConnectionDeps, type StompLimits } from './stomp-connection.js';
 import { TopicHub } from './topic-hub.js';
 import { LiveSessions, parseSessionsEnded, SESSIONS_ENDED_TOPIC } from './live-sessions.js';
 
@@ -28,6 +28,8 @@ declare module 'fastify' {
 export interface RealtimeOptions {
   config: AppConfig;
   limits?: Partial<StompLimits>;
+  /** The lots' visibility rule, injected by app.ts (see ConnectionDeps.mayFollowLot). */
+  mayFollowLot?: ConnectionDeps['mayFollowLot'];
 }
 
 /**
@@ -148,6 +150,7 @@ export async function stompRoutes(app: FastifyInstance, opts: RealtimeOptions) {
         authenticate: async () => (token ? app.sessions.resolve(token) : null),
         log: req.log,
         liveSessions: app.liveSessions,
+        mayFollowLot: opts.mayFollowLot,
       });
     },
   );

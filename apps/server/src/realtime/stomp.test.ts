@@ -5,9 +5,10 @@ import { WebSocket } from 'ws';
 import { buildApp } from '../app.js';
 import type { Database } from '../db/client.js';
 import { createUser } from '../db/factories.js';
+import { createAuction } from '../db/factories/listings.js';
 import { freshDatabase } from '../../test/database.js';
 import { login, testConfig } from '../../test/build-app.js';
-import { frame, listenWs, rawStomp, stompClient } from '../../test/stomp-client.js';
+import { frame, listenWs, rawStomp, stompClient, type RawStomp } from '../../test/stomp-client.js';
 
 let app: FastifyInstance;
 let database: Database;
@@ -88,6 +89,51 @@ describe('STOMP over WebSocket at /ws', () => {
       await s.closed;
       await s.stop();
     }
+  });
+
+  it("takes lot ids by the API's strict rule: 2147483647 is a topic, 2147483648 and 0042 are not", async () => {
+    const ok = await rawStomp(url, { cookie });
+    ok.send(frame('CONNECT', { 'accept-version': '1.2', host: 'localhost' }));
+    await ok.waitFor((t) => t.startsWith('CONNECTED\n'));
+    ok.send(frame('SUBSCRIBE', { id: 'a', destination: '/topic/offers/2147483647', receipt: 'max' }));
+    await ok.waitFor((t) => t.includes('receipt-id:max\n'));
+    ok.ws.close();
+    for (const destination of ['/topic/offers/2147483648', '/topic/offers/9999999999999999', '/topic/offers/0042']) {
+      const s = stompClient(url, cookie);
+      await s.connected;
+      s.client.subscribe(destination, () => undefined);
+      expect((await s.error).headers.message, destination).toMatch(/unknown destination/i);
+      await s.stop();
+    }
+  });
+
+  it("keeps a disabled lot's offers from everyone but its seller and the operator, answering as for an unknown lot", async () => {
+    const seller = await createUser(database.db, { category: 'supplier' });
+    const admin = await createUser(database.db, { category: 'admin' });
+    const lot = await createAuction(database.db, { supplierId: seller.id, status: 'DISABLED' });
+    const topic = `/topic/offers/${lot.id}`;
+    const watchers = await Promise.all(
+      [cookie, await login(app, seller.email, seller.password), await login(app, admin.email, admin.password)].map(async (c) => {
+        const raw = await rawStomp(url, { cookie: c });
+        raw.send(frame('CONNECT', { 'accept-version': '1.2', host: 'localhost' }));
+        await raw.waitFor((t) => t.startsWith('CONNECTED\n'));
+        // The buyer gets its RECEIPT like for any lot id: the answer does not tell the lot exists.
+        raw.send(frame('SUBSCRIBE', { id: 'a', destination: topic, receipt: 'sub' }));
+        await raw.waitFor((t) => t.includes('receipt-id:sub\n'));
+        return raw;
+      }),
+    );
+    const [buyerWs, sellerWs, adminWs] = watchers as [RawStomp, RawStomp, RawStomp];
+    await app.bus.publish(topic, '{"id":1}');
+    await sellerWs.waitFor((t) => t.startsWith('MESSAGE\n'));
+    await adminWs.waitFor((t) => t.startsWith('MESSAGE\n'));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(buyerWs.received.filter((t) => t.startsWith('MESSAGE\n'))).toHaveLength(0);
+    expect(buyerWs.received.some((t) => t.startsWith('ERROR\n'))).toBe(false);
+    // Unsubscribing the silent subscription works as for any other.
+    buyerWs.send(frame('UNSUBSCRIBE', { id: 'a', receipt: 'unsub' }));
+    await buyerWs.waitFor((t) => t.includes('receipt-id:unsub\n'));
+    for (const w of watchers) w.ws.close();
   });
 
   it('refuses SEND: the topics are read-only', async () => {

@@ -11,6 +11,7 @@ import {
   bidIncrementCents,
   nextMinimumCents,
   offersTopic,
+  offersTopicProductId,
   originalEndMs,
   softCloseEndMs,
 } from './rules.js';
@@ -97,6 +98,22 @@ describe('topics', () => {
   it('names', () => {
     expect(offersTopic(42)).toBe('/topic/offers/42');
     expect(AUCTIONS_SUMMARY_TOPIC).toBe('/topic/auctions');
+  });
+
+  it('reads the lot of an offers topic with the strict id rule (1…2^31−1)', () => {
+    expect(offersTopicProductId(offersTopic(42))).toBe(42);
+    expect(offersTopicProductId('/topic/offers/2147483647')).toBe(2_147_483_647);
+    for (const bad of [
+      '/topic/offers/2147483648',
+      '/topic/offers/0',
+      '/topic/offers/007',
+      '/topic/offers/1e3',
+      '/topic/offers/',
+      '/topic/offers/1/x',
+      '/topic/auctions',
+    ]) {
+      expect(offersTopicProductId(bad), bad).toBeNull();
+    }
   });
 });
 

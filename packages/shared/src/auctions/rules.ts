@@ -4,6 +4,7 @@
  * The SQL function place_bid (apps/server/drizzle/0002_*.sql) applies the same increment table;
  * a test compares the two over the same inputs.
  */
+import { dbIdText } from '../schemas/common.js';
 
 /** A lot stays in auction three days from its start (the original end). */
 export const AUCTION_DURATION_MS = 259_200_000;
@@ -80,8 +81,20 @@ export function bidAmountCents(euros: number): number | null {
   return c >= 1 && c <= MAX_BID_CENTS ? c : null;
 }
 
+/** Where a lot's offers topic starts; the lot's id follows. */
+export const OFFERS_TOPIC_PREFIX = '/topic/offers/';
 /** Live topic of a lot's offers. */
-export const offersTopic = (productId: number): string => `/topic/offers/${productId}`;
+export const offersTopic = (productId: number): string => `${OFFERS_TOPIC_PREFIX}${productId}`;
+/**
+ * The lot an offers topic names, or null when `destination` is not one: the id follows the strict
+ * rule of ids in paths (`dbIdText`: decimal digits, no leading zero, 1…2^31−1), so the live feed
+ * accepts exactly the lots the API can name.
+ */
+export function offersTopicProductId(destination: string): number | null {
+  if (!destination.startsWith(OFFERS_TOPIC_PREFIX)) return null;
+  const id = dbIdText.safeParse(destination.slice(OFFERS_TOPIC_PREFIX.length));
+  return id.success ? id.data : null;
+}
 /** Live topic of the auctions list: one summary message per accepted offer. */
 export const AUCTIONS_SUMMARY_TOPIC = '/topic/auctions';
 /** Per-user live notifications (alerts). */

@@ -7,6 +7,5 @@ export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 /** Content types accepted for product photos (checked on the bytes, not the name). */
 export const PHOTO_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
-/** Carousel defaults of spec §9. */
+/** Carousel default of spec §9 (its 40 px swipe threshold is react-bootstrap's own default). */
 export const CAROUSEL_INTERVAL_MS = 5000;
-export const CAROUSEL_SWIPE_THRESHOLD_PX = 40;

@@ -23,8 +23,6 @@ export type GrowerPriceColumn = (typeof GROWER_PRICE_COLUMNS)[number];
 export const MARKET_PRICE_COLUMNS = ['minPrice', 'maxPrice', 'avgPrice'] as const;
 /** Columns every import row carries, before its price columns. */
 export const PRICE_KEY_COLUMNS = ['date', 'source', 'family', 'name'] as const;
-/** Line prices are shown with 2 decimals (spec §9). */
-export const PRICE_DISPLAY_DECIMALS = 2;
 export const PRICE_HISTORY_RANGES = [30, 90] as const;
 /** An import file holds at most this many rows (a day of every market is a few thousand). */
 export const PRICE_IMPORT_MAX_ROWS = 20_000;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants/limits.js';
+import {
+  ADDRESS_MAX_LENGTH,
+  GLOBAL_GAP_NUMBER_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  POSTAL_CODE_MAX_LENGTH,
+  VAT_ID_MAX_LENGTH,
+} from '../constants/limits.js';
 import { REGISTRATION_CATEGORIES } from '../constants/roles.js';
 import { emailField, text } from './common.js';
 import { cityRef, countryRef } from './location.js';
@@ -21,10 +28,10 @@ export const registration = z.object({
   category: z.enum(REGISTRATION_CATEGORIES, { error: 'categoryRequired' }),
   country: countryRef,
   city: cityRef,
-  address: requiredText(300),
-  postalCode: requiredText(20),
-  vatId: requiredText(40),
-  globalGapNumber: text().trim().max(40).optional().nullable(),
+  address: requiredText(ADDRESS_MAX_LENGTH),
+  postalCode: requiredText(POSTAL_CODE_MAX_LENGTH),
+  vatId: requiredText(VAT_ID_MAX_LENGTH),
+  globalGapNumber: text().trim().max(GLOBAL_GAP_NUMBER_MAX_LENGTH).optional().nullable(),
   conditions: z.literal(true, { error: 'termsRequired' }),
 });
 export type Registration = z.input<typeof registration>;

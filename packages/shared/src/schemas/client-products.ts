@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALIBER_MAX_LENGTH } from '../constants/limits.js';
 import { dbId, dbIdText, text } from './common.js';
 import { namedItem } from './catalog.js';
 import { country } from './location.js';
@@ -29,7 +30,7 @@ export const addClientVariant = z.object({
   originId: dbId.nullable().optional(),
   boxId: dbId.nullable().optional(),
   packagingId: dbId.nullable().optional(),
-  caliber: text().trim().max(40, 'caliberInvalid').optional(),
+  caliber: text().trim().max(CALIBER_MAX_LENGTH, 'caliberInvalid').optional(),
   weightPiece: z.number().min(0, 'nonNegative').max(100_000).refine(threeDecimals, 'threeDecimals').nullable().optional(),
   nbPiece: z.number().int().min(1, 'integerAtLeastOne').max(100_000).optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dbId, text } from './common.js';
-import { INCOTERMS, SUPPLIER_PACKAGINGS } from '../constants/limits.js';
+import { ADDRESS_MAX_LENGTH, INCOTERMS, SUPPLIER_PACKAGINGS } from '../constants/limits.js';
 import { city, country } from './location.js';
 import { namedItem, transport, twoDecimals } from './catalog.js';
 import { contact } from './contacts.js';
@@ -32,7 +32,7 @@ export const packagingsBody = z.array(z.enum(SUPPLIER_PACKAGINGS)).refine((p) =>
 export const idValueBody = z.object({ value: dbId });
 /** The supplier's country (spec §7: "country id"): `{ value: id }` or the bare id itself. */
 export const countryIdBody = z.union([idValueBody, dbId.transform((value) => ({ value }))]);
-export const addressBody = z.object({ value: text().trim().max(300) });
+export const addressBody = z.object({ value: text().trim().max(ADDRESS_MAX_LENGTH) });
 
 const companyBase = {
   id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FAMILIES } from '../constants/limits.js';
+import { CALIBER_MAX_LENGTH, FAMILIES } from '../constants/limits.js';
 import { PRODUCT_STATUSES } from '../constants/marketplace.js';
 import { dbId, isoDate, isoDateTime, multilineText, text } from './common.js';
 
@@ -16,7 +16,7 @@ export const productInput = z
     articleId: dbId,
     name: text().trim().min(1, 'required').max(120),
     description: multilineText().trim().max(2000).default(''),
-    caliber: text().trim().max(40).default(''),
+    caliber: text().trim().max(CALIBER_MAX_LENGTH).default(''),
     originId: dbId,
     packagingId: dbId,
     price: euroPerKg,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALIBER_MAX_LENGTH } from '../constants/limits.js';
 import { dbId, isoDate, text } from './common.js';
 import { threeDecimals } from './supplier-products.js';
 
@@ -11,7 +12,7 @@ export const productRequest = z
     product: dbId,
     packaging: dbId.nullable().optional(),
     box: dbId.nullable().optional(),
-    caliber: text().trim().min(1, 'caliberRequired').max(50, 'caliberInvalid'),
+    caliber: text().trim().min(1, 'caliberRequired').max(CALIBER_MAX_LENGTH, 'caliberInvalid'),
     volume: z.number({ error: 'volumeRequired' }).positive('volumeRequired').max(1e6).refine(threeDecimals, 'threeDecimals'),
     startDate: isoDate,
     endDate: isoDate,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALIBER_MAX_LENGTH } from '../constants/limits.js';
 import { namedItem } from './catalog.js';
 import { country } from './location.js';
 import { productLink } from './product-links.js';
@@ -75,7 +76,7 @@ export const overviewQuery = z
     productId: dbIdText,
     ...dateRangeQuery,
     originId: dbIdText.optional(),
-    caliber: text().trim().max(50).optional(),
+    caliber: text().trim().max(CALIBER_MAX_LENGTH).optional(),
   })
   .refine((q) => q.startDate <= q.endDate, { message: 'startAfterEnd', path: ['endDate'] });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UNCHECKED_PAGE_SIZE } from '../constants/limits.js';
+import { CALIBER_MAX_LENGTH, UNCHECKED_PAGE_SIZE } from '../constants/limits.js';
 import { dbId, isoDate, multilineText, text } from './common.js';
 import { supplierVariant, threeDecimals } from './supplier-products.js';
 
@@ -104,7 +104,7 @@ export const moveUncheckedBody = z.object({
   originId: dbId.nullable().optional(),
   packagingId: dbId.nullable().optional(),
   boxId: dbId.nullable().optional(),
-  caliber: text().trim().max(40).optional(),
+  caliber: text().trim().max(CALIBER_MAX_LENGTH).optional(),
   priceKg: price,
   priceColis: price,
   pricePiece: price,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADDRESS_MAX_LENGTH, GLOBAL_GAP_NUMBER_MAX_LENGTH, POSTAL_CODE_MAX_LENGTH, VAT_ID_MAX_LENGTH } from '../constants/limits.js';
 import { text } from './common.js';
 import { CATEGORIES } from '../constants/roles.js';
 import { newPassword } from './auth.js';
@@ -21,10 +22,10 @@ export const userInfo = z.object({
 export type UserInfo = z.infer<typeof userInfo>;
 
 export const changeUserInfos = z.object({
-  address: requiredText(300),
-  postalCode: requiredText(20),
-  vatId: requiredText(40),
-  globalGapNumber: text().trim().max(40).optional().nullable(),
+  address: requiredText(ADDRESS_MAX_LENGTH),
+  postalCode: requiredText(POSTAL_CODE_MAX_LENGTH),
+  vatId: requiredText(VAT_ID_MAX_LENGTH),
+  globalGapNumber: text().trim().max(GLOBAL_GAP_NUMBER_MAX_LENGTH).optional().nullable(),
   country: countryRef,
   city: cityRef,
 });

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { NotificationKind } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
+import { auctionOpenSql, lotAlias } from '../../db/auction-phase.js';
 import { auctionWatches, countries, notificationPrefs, notifications, products, users } from '../../db/schema/index.js';
 
 /** Key of the notifier's transaction-level advisory lock ("alerts" in ASCII, arbitrary but fixed). */
@@ -50,7 +51,7 @@ export interface MyLotRow {
 export async function auctionLot(db: Executor, productId: number) {
   return (
     await db
-      .select({ id: products.id, supplierId: products.supplierId })
+      .select({ id: products.id, supplierId: products.supplierId, status: products.status })
       .from(products)
       .where(and(eq(products.id, productId), sql`${products.auctionStartDate} is not null`))
   )[0];
@@ -101,7 +102,7 @@ export async function myLots(db: Executor, userId: number): Promise<MyLotRow[]> 
     select p.id as product_id,
       (w.user_id is not null) as watched,
       w.created_at as watched_at,
-      (p.status = 'IN_AUCTION' and now() < p.ends_at) as open,
+      ${auctionOpenSql(lotAlias('p'))} as open,
       (select max(o.amount) from offers o where o.product_id = p.id) as highest,
       (select count(distinct o.user_id) from offers o where o.product_id = p.id) as bidders,
       (select max(o.amount) from offers o where o.product_id = p.id and o.user_id = ${userId}) as my_bid,
@@ -278,7 +279,7 @@ export async function endingSoon(tx: Executor) {
         select w.user_id, p.id as product_id, p.ends_at
         from products p
         join auction_watches w on w.product_id = p.id
-        where p.status = 'IN_AUCTION' and p.ends_at > now() and p.ends_at <= now() + interval '1 hour'
+        where ${auctionOpenSql(lotAlias('p'))} and p.ends_at <= now() + interval '1 hour'
           and not exists (select 1 from notifications n where n.dedupe_key = 'ending_soon:' || p.id || ':' || w.user_id)
         order by p.id, w.user_id
         limit 1000`)

@@ -27,12 +27,12 @@ export const alertsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/users/auction/watch/:productId',
     { config: { access: 'authenticated' }, schema: { tags, params: productIdParam, response: { 200: watchState, 404: errorBody } } },
-    async (req) => service.watch(db, req.user!.id, req.params.productId),
+    async (req) => service.watch(db, req.user!, req.params.productId),
   );
   app.delete(
     '/api/users/auction/watch/:productId',
     { config: { access: 'authenticated' }, schema: { tags, params: productIdParam, response: { 200: watchState, 404: errorBody } } },
-    async (req) => service.unwatch(db, req.user!.id, req.params.productId),
+    async (req) => service.unwatch(db, req.user!, req.params.productId),
   );
   app.get('/api/users/auction/watched', { config: { access: 'authenticated' }, schema: { tags, response: { 200: z.array(watchedAuction) } } }, async (req) =>
     service.watched(db, req.user!.id),

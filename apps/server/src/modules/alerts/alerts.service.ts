@@ -1,21 +1,28 @@
 import { NOTIFICATION_KINDS, type MyAuction, type NotificationList, type NotificationPref, type SellerLot, type WatchedAuction } from '@primeur/shared';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/http-error.js';
+import type { SessionUser } from '../../plugins/session.js';
 import * as marketplaceService from '../marketplace/marketplace.service.js';
 import * as repo from './alerts.repository.js';
 import { presentNotification } from './alerts.presenter.js';
 
+/** An auction lot the caller may see; a disabled lot is unknown as for its details (decision 505). */
+async function watchableLot(db: Db, user: SessionUser, productId: number) {
+  const lot = await repo.auctionLot(db, productId);
+  if (!lot || !marketplaceService.visibleTo(lot, user)) throw notFound('Auction');
+}
+
 /** Follows an auction lot (idempotent). Only auction lots can be watched. */
-export async function watch(db: Db, userId: number, productId: number) {
-  if (!(await repo.auctionLot(db, productId))) throw notFound('Auction');
-  await repo.watch(db, userId, productId);
+export async function watch(db: Db, user: SessionUser, productId: number) {
+  await watchableLot(db, user, productId);
+  await repo.watch(db, user.id, productId);
   return { productId, watched: true };
 }
 
 /** Stops following (idempotent; an unknown lot is a 404 like for watch). */
-export async function unwatch(db: Db, userId: number, productId: number) {
-  if (!(await repo.auctionLot(db, productId))) throw notFound('Auction');
-  await repo.unwatch(db, userId, productId);
+export async function unwatch(db: Db, user: SessionUser, productId: number) {
+  await watchableLot(db, user, productId);
+  await repo.unwatch(db, user.id, productId);
   return { productId, watched: false };
 }
 

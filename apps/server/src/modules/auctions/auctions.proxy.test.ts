@@ -221,6 +221,13 @@ describe('20 bidders with maxima racing the soft-closed end', () => {
         if (a.body.code === 'AUCTION_CLOSED') return;
         await new Promise((r) => setTimeout(r, Math.random() * 600));
       }
+      // Then keep pressing the final maximum up to the end and past it, so bids meet the closing lot.
+      while (!over()) {
+        const a = await bid(ctx.app, lot.id, buyers[i]!.cookie, { amount: 1, maxAmount: finals[i]! / 100 });
+        answers.push(a);
+        if (a.body.code === 'AUCTION_CLOSED') return;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 300));
+      }
     };
     const closers = Array.from({ length: 2 }, async () => {
       while (!over()) {
@@ -240,6 +247,8 @@ describe('20 bidders with maxima racing the soft-closed end', () => {
     }
     const accepted = answers.filter((a) => a.status === 200);
     expect(accepted.length).toBeGreaterThan(0);
+    // Bids did meet the end: every bidder still pressing was refused once the lot closed.
+    expect(answers.filter((a) => a.body.code === 'AUCTION_CLOSED').length).toBeGreaterThan(0);
 
     const stored = await ctx.db.select().from(offers).where(eq(offers.productId, lot.id)).orderBy(asc(offers.id));
     // Replay the end: each offer came before the end of its moment; the end never passes the cap.

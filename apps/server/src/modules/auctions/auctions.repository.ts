@@ -203,13 +203,3 @@ export function wonBy(db: Executor, userId: number) {
     .where(eq(offers.userId, userId))
     .orderBy(desc(products.closedAt));
 }
-
-export async function winner(db: Executor, offerId: number) {
-  return (
-    await db
-      .select({ amount: offers.amount, companyName: users.companyName })
-      .from(offers)
-      .innerJoin(users, eq(users.id, offers.userId))
-      .where(eq(offers.id, offerId))
-  )[0];
-}

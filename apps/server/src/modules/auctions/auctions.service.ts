@@ -142,9 +142,9 @@ export async function placeBid(deps: BidDeps, user: SessionUser, productId: numb
   return { ...mine, leading: state.leaderId === user.id };
 }
 
-/** The caller's own maximum (secret to everyone else) and whether the caller leads. */
+/** The caller's own maximum (secret to everyone else) and whether the caller leads; a disabled lot is 404 as for details. */
 export async function myBid(db: Db, user: SessionUser, productId: number): Promise<MyBid> {
-  if (!(await marketplaceService.productById(db, productId))) throw notFound('Product');
+  await marketplaceService.assertVisible(db, user, productId);
   const r = await repo.myBid(db, productId, user.id);
   return { maxAmount: r.maxAmount, leading: r.leaderId === user.id };
 }

@@ -144,7 +144,7 @@ export function setPackagings(db: Db, id: number, packagings: string[]) {
 /** A new country makes the city meaningless, so it is cleared (spec §4). */
 export function setCountry(db: Db, id: number, countryId: number) {
   return change(db, 'supplier', id, async (tx) => {
-    await locationService.assertCountry(tx as Db, countryId);
+    await locationService.assertCountry(tx, countryId);
     return { countryId, cityId: null };
   });
 }
@@ -154,7 +154,7 @@ export function setCity(db: Db, id: number, cityId: number) {
     if (row.countryId === null) {
       throw new HttpError(409, 'NO_COUNTRY', 'Set the country of the supplier before its city.', [{ path: 'value', message: 'noCountry' }]);
     }
-    await locationService.assertCityInCountry(tx as Db, row.countryId, cityId);
+    await locationService.assertCityInCountry(tx, row.countryId, cityId);
     return { cityId };
   });
 }

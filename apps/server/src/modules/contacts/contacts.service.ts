@@ -23,7 +23,7 @@ const present = ({ contact, kind }: ContactWithOwner): Contact => ({
 async function ownerCountry(db: Executor, companyId: number) {
   const owner = await findCompany(db, companyId);
   if (!owner?.countryId) return null;
-  return (await locationService.assertCountry(db as Db, owner.countryId)).alpha2;
+  return (await locationService.assertCountry(db, owner.countryId)).alpha2;
 }
 
 const fields = (input: z.output<typeof modifyContact> | z.output<typeof addContact>, phone: string) => ({

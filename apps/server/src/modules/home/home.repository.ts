@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { HOME_LIST_SIZE } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
+import { auctionEndedSql, auctionOpenSql, lotAlias } from '../../db/auction-phase.js';
 
 /**
  * Read-only queries behind the role homes (issue 16). Each list is one statement, limited, walking the
@@ -48,7 +49,7 @@ export async function endingSoon(db: Executor, now: Date) {
   const res = await db.execute<LotRow>(sql`
     select ${lotColumns}
     from products p join articles a on a.id = p.article_id
-    where p.status = 'IN_AUCTION' and p.auction_start_date <= ${now.toISOString()} and p.ends_at > ${now.toISOString()}
+    where ${auctionOpenSql(lotAlias('p'), now)}
     order by p.ends_at asc, p.id asc
     limit ${HOME_LIST_SIZE}`);
   return (res.rows as LotRow[]).map(lot);
@@ -123,7 +124,7 @@ export async function supplierCounts(db: Executor, supplierId: number, now: Date
     select
       count(*) filter (where status = 'ENABLED' and auction_start_date is null and available_until >= ${today})::int as on_sale,
       count(*) filter (where status = 'IN_AUCTION' and ends_at > ${now.toISOString()})::int as in_auction,
-      count(*) filter (where status = 'EXPIRED' or (status = 'IN_AUCTION' and ends_at <= ${now.toISOString()})
+      count(*) filter (where status = 'EXPIRED' or ${auctionEndedSql(undefined, now)}
         or (status = 'ENABLED' and auction_start_date is null and available_until < ${today}))::int as ended
     from products where supplier_id = ${supplierId}`);
   const r = (res.rows as Array<{ on_sale: number; in_auction: number; ended: number }>)[0]!;

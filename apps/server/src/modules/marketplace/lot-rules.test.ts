@@ -83,6 +83,30 @@ describe('disabled lots', () => {
     }
   });
 
+  it("are 404 to buyers and other suppliers for the caller's bid and the watch list, as an unknown lot", async () => {
+    const lot = await createAuction(ctx.db, { supplierId: supplier.user.id });
+    const other = await signedIn(ctx, { category: 'supplier' });
+    const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, cookie: string) => ctx.app.inject({ method, url, headers: { cookie } });
+    const calls = [
+      ['GET', `/api/users/auction/myBid/${lot.id}`],
+      ['PUT', `/api/users/auction/watch/${lot.id}`],
+      ['DELETE', `/api/users/auction/watch/${lot.id}`],
+    ] as const;
+    for (const [method, url] of calls) expect((await call(method, url, buyer.cookie)).statusCode, url).toBe(200);
+
+    await ctx.db.update(products).set({ status: 'DISABLED' }).where(eq(products.id, lot.id));
+
+    for (const [method, url] of calls) {
+      const hidden = await call(method, url, buyer.cookie);
+      const unknown = await call(method, url.replace(String(lot.id), '2147483000'), buyer.cookie);
+      expect([hidden.statusCode, hidden.json()], `${method} ${url}`).toEqual([unknown.statusCode, unknown.json()]);
+      expect(hidden.statusCode).toBe(404);
+      expect((await call(method, url, other.cookie)).statusCode, `${method} ${url}`).toBe(404);
+      expect((await call(method, url, supplier.cookie)).statusCode, `${method} ${url}`).toBe(200);
+      expect((await call(method, url, admin.cookie)).statusCode, `${method} ${url}`).toBe(200);
+    }
+  });
+
   it('a lot that is not disabled stays visible to everyone signed in', async () => {
     const lot = await createProduct(ctx.db, {});
     const res = await ctx.app.inject({ method: 'GET', url: `/api/users/product/details/${lot.id}`, headers: { cookie: buyer.cookie } });

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { LotListQuery } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
+import { auctionOpenSql } from '../../db/auction-phase.js';
 import { foldedSearch } from '../../db/fold.js';
 import { articles, countries, offers, packagings, products, purchaseRequests, users } from '../../db/schema/index.js';
 
@@ -48,7 +49,6 @@ function lotFilters(f: LotListQuery): SQL[] {
 }
 
 const onSale = (today: string) => and(eq(products.status, 'ENABLED'), isNull(products.auctionStartDate), gte(products.availableUntil, today));
-const openAuction = () => and(eq(products.status, 'IN_AUCTION'), gt(products.endsAt, sql`now()`), lte(products.auctionStartDate, sql`now()`));
 
 /**
  * Count of the lots matching the list's filters. The joins of productViews are made only when a
@@ -77,6 +77,11 @@ const countLots = async (db: Executor, base: SQL | undefined, f: LotListQuery) =
 
 export async function findById(db: Executor, id: number) {
   return (await db.select().from(products).where(eq(products.id, id)).limit(1))[0];
+}
+
+/** What the disabled-lot rule needs of a lot (photos and the live feed ask it often: no other column). */
+export async function findVisibility(db: Executor, id: number) {
+  return (await db.select({ status: products.status, supplierId: products.supplierId }).from(products).where(eq(products.id, id)).limit(1))[0];
 }
 
 /** Locks the lot row for the rest of the transaction (edits race with the first bid). */
@@ -112,7 +117,7 @@ export function listOpenAuctions(db: Executor) {
     .innerJoin(countries, eq(countries.id, products.originId))
     .innerJoin(packagings, eq(packagings.id, products.packagingId))
     .innerJoin(users, eq(users.id, products.supplierId))
-    .where(and(eq(products.status, 'IN_AUCTION'), gt(products.endsAt, sql`now()`), lte(products.auctionStartDate, sql`now()`)))
+    .where(auctionOpenSql())
     .orderBy(asc(products.endsAt), asc(products.id));
 }
 
@@ -136,14 +141,14 @@ export function openAuctionsPage(db: Executor, f: LotListQuery, limit: number, o
     .innerJoin(countries, eq(countries.id, products.originId))
     .innerJoin(packagings, eq(packagings.id, products.packagingId))
     .innerJoin(users, eq(users.id, products.supplierId))
-    .where(and(openAuction(), ...lotFilters(f)))
+    .where(and(auctionOpenSql(), ...lotFilters(f)))
     .orderBy(asc(products.endsAt), asc(products.id))
     .limit(limit)
     .offset(offset);
 }
 
 export function countOpenAuctions(db: Executor, f: LotListQuery) {
-  return countLots(db, openAuction(), f);
+  return countLots(db, auctionOpenSql(), f);
 }
 
 /** One page of the fixed-price lots on sale today, newest first (products_on_sale_idx). */

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   text,
   adminProduct,
+  dbIdText,
   errorBody,
   lotListQuery,
   pageOf,
@@ -18,6 +19,7 @@ import * as service from './marketplace.service.js';
 import { MULTIPART_LIMITS, parseProductData, readUpload } from './marketplace.uploads.js';
 import { PHOTO_CONTENT_TYPES, PhotoStore } from './photos.js';
 import { routeLimit } from '../../plugins/rate-limit.js';
+import { SESSION_COOKIE } from '../../plugins/session.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 413: errorBody, 415: errorBody };
 
@@ -142,16 +144,21 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Photos: public like any catalogue picture; names are server-made and immutable, so they cache for a year.
+  // A disabled lot's photos are 404 like the lot itself, except to its seller and the operator, who
+  // get them uncached: the answer depends on who asks (decision 505).
   app.get(
     '/product-images/:productId/:file',
     { config: { access: 'public' }, schema: { hide: true, params: z.object({ productId: text().max(20), file: text().max(200) }) } },
     async (req, reply) => {
-      const photo = await store.read(req.params.productId, req.params.file);
+      const id = dbIdText.safeParse(req.params.productId);
+      const token = req.cookies[SESSION_COOKIE];
+      const exposure = id.success ? await service.lotExposure(db, id.data, () => (token ? app.sessions.resolve(token) : null)) : 'open';
+      const photo = exposure === 'hidden' ? null : await store.read(req.params.productId, req.params.file);
       if (!photo) return reply.status(404).send({ error: 'Photo not found.', code: 'NOT_FOUND' });
       return reply
         .header('content-type', PHOTO_CONTENT_TYPES[photo.type])
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('cache-control', exposure === 'open' ? 'public, max-age=31536000, immutable' : 'private, no-store')
         .header('content-disposition', 'inline')
         .send(photo.bytes);
     },

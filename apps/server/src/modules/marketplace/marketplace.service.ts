@@ -9,6 +9,7 @@ import {
   MAX_PHOTOS_PER_PRODUCT,
   type AdminProduct,
   type ErrorCode,
+  type ProductStatus,
   type productInput,
   type purchaseRequestInput,
   type PurchaseRequest,
@@ -186,10 +187,36 @@ export async function productById(db: Executor, id: number): Promise<AdminProduc
   return v ? presentProduct(v) : undefined;
 }
 
-/** A lot the operator disabled is unknown (404) to everyone but its seller and the operator. */
+/**
+ * The one rule for disabled lots (decision 505): a lot the operator disabled is unknown (404) to
+ * everyone but its seller and the operator, on every surface that names it by id — details, offers,
+ * the caller's bid, the watch list, the live feed and the photos.
+ */
+export function visibleTo(lot: { status: ProductStatus; supplierId: number }, user: SessionUser | null): boolean {
+  return lot.status !== 'DISABLED' || (user !== null && (user.category === 'admin' || lot.supplierId === user.id));
+}
+
+/** 404 unless the lot exists and `user` may see it (`visibleTo`). */
 export async function assertVisible(db: Executor, user: SessionUser, productId: number) {
-  const row = await repo.findById(db, productId);
-  if (!row || (row.status === 'DISABLED' && user.category !== 'admin' && row.supplierId !== user.id)) throw notFound('Product');
+  const row = await repo.findVisibility(db, productId);
+  if (!row || !visibleTo(row, user)) throw notFound('Product');
+}
+
+/**
+ * How a lot shows to a caller on the surfaces that also serve ids with no lot row (the live feed
+ * accepts any topic id, photo folders may outlive their lot): `open` for a lot that is not disabled
+ * (or has no row), `restricted` for a disabled lot its seller or the operator is looking at,
+ * `hidden` otherwise. The caller is resolved only for a disabled lot: photos are requested by the
+ * dozen and most lots are not disabled.
+ */
+export async function lotExposure(
+  db: Executor,
+  productId: number,
+  caller: () => SessionUser | null | Promise<SessionUser | null>,
+): Promise<'open' | 'restricted' | 'hidden'> {
+  const row = await repo.findVisibility(db, productId);
+  if (!row || row.status !== 'DISABLED') return 'open';
+  return visibleTo(row, await caller()) ? 'restricted' : 'hidden';
 }
 
 /** Auction items of spec §3 for the running auctions, in one query. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
 import { products } from '../../db/schema/index.js';
 import { createLot, lotForm, pngPart, storedPhotos, tinyPng } from './marketplace.test-support.js';
@@ -87,6 +87,31 @@ describe('product photos', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'] ?? '', url).not.toContain('image/');
     }
+  });
+
+  it("serves a disabled lot's photos only to its seller and the operator, uncached; 404 to anyone else", async () => {
+    const lot = (await createLot(ctx, supplier.cookie, await lotForm(ctx))).json();
+    const [name] = JSON.parse(lot.photos) as string[];
+    const url = `/product-images/${lot.productId}/${name}`;
+    const buyer = await signedIn(ctx, { category: 'client' });
+    const admin = await signedIn(ctx, { category: 'admin' });
+    const get = (cookie?: string) => ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    expect((await get()).statusCode).toBe(200);
+
+    await ctx.db.update(products).set({ status: 'DISABLED' }).where(eq(products.id, lot.productId));
+    for (const cookie of [undefined, buyer.cookie]) {
+      const res = await get(cookie);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'Photo not found.', code: 'NOT_FOUND' });
+    }
+    for (const cookie of [supplier.cookie, admin.cookie]) {
+      const res = await get(cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+    }
+
+    await ctx.db.update(products).set({ status: 'ENABLED' }).where(eq(products.id, lot.productId));
+    expect((await get()).headers['cache-control']).toContain('public');
   });
 
   it('adds and removes photos on an own lot, keeping at least one', async () => {

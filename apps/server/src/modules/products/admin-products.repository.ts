@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminProductQuery, ProductStatus } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
+import { auctionEndedSql } from '../../db/auction-phase.js';
 import { foldedSearch } from '../../db/fold.js';
 import { articles, countries, packagings, products, users } from '../../db/schema/index.js';
 
@@ -12,8 +13,7 @@ type Filters = Omit<AdminProductQuery, 'page' | 'size'>;
  * before the close job reaches them. `today` is the day `available_until` is compared with.
  */
 const shownStatus = (today: string) => sql<ProductStatus>`case
-  when ${products.status} = 'IN_AUCTION' and ${products.endsAt} is not null and ${products.auctionStartDate} is not null
-    and ${products.endsAt} <= now() then 'EXPIRED'
+  when ${auctionEndedSql()} then 'EXPIRED'
   when ${products.status} = 'ENABLED' and ${products.auctionStartDate} is null and ${products.availableUntil} < ${today}::date then 'EXPIRED'
   else ${products.status}::text end`;
 

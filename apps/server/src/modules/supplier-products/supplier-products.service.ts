@@ -1,4 +1,4 @@
-import type { SupplierVariant, VariantAction } from '@primeur/shared';
+import { CALIBER_MAX_LENGTH, type SupplierVariant, type VariantAction } from '@primeur/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { newVariantRow, type NewVariantInput } from '../../db/supplier-variant-row.js';
 import { HttpError } from '../../lib/http-error.js';

@@ -1,4 +1,4 @@
-import { isoDate, type VariantAction } from '@primeur/shared';
+import { CALIBER_MAX_LENGTH, isoDate, type VariantAction } from '@primeur/shared';
 import { HttpError } from '../../lib/http-error.js';
 import type { NewVariantRow } from './supplier-products.repository.js';
 
@@ -15,7 +15,6 @@ export type ParsedEdit =
 
 /** Non-negative, at most 3 decimals, fits numeric(12,3). A comma is not accepted: the page sends a dot. */
 const DECIMAL = /^\d{1,9}(\.\d{1,3})?$/;
-export const CALIBER_MAX = 50;
 
 const invalid = (field: string, message: string) => new HttpError(400, 'VALIDATION_FAILED', `Invalid value for ${field}.`, [{ path: field, message }]);
 
@@ -40,7 +39,7 @@ export function parseEdit(action: VariantAction, raw: string): ParsedEdit {
     case 'caliber': {
       const v = raw.trim();
       // eslint-disable-next-line no-control-regex -- control characters are exactly what must not pass
-      if (!v || v.length > CALIBER_MAX || /[\u0000-\u001f\u007f]/.test(v)) throw invalid(action, 'caliberInvalid');
+      if (!v || v.length > CALIBER_MAX_LENGTH || /[\u0000-\u001f\u007f]/.test(v)) throw invalid(action, 'caliberInvalid');
       return { kind: 'caliber', value: v };
     }
     case 'nbPiece': {

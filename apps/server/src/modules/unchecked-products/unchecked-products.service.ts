@@ -2,7 +2,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { Db, Executor } from '../../db/client.js';
 import type { inboundMessages } from '../../db/schema/index.js';
 import type { MoveUncheckedBody } from '@primeur/shared';
-import { UNCHECKED_DEFAULT_VALIDITY_DAYS, addDays, todayInParis } from '@primeur/shared';
+import { CALIBER_MAX_LENGTH, UNCHECKED_DEFAULT_VALIDITY_DAYS, addDays, todayInParis } from '@primeur/shared';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import * as catalogService from '../catalog/catalog.service.js';
 import * as companiesService from '../companies/companies.service.js';
@@ -94,7 +94,7 @@ function toRow(messageId: number, supplierId: number | null, o: ParsedOffer) {
     origin: o.origin,
     packaging: o.packaging.slice(0, 200),
     box: o.box.slice(0, 200),
-    caliber: o.caliber.slice(0, 40),
+    caliber: o.caliber.slice(0, CALIBER_MAX_LENGTH),
     priceKg: money(o.priceKg),
     priceColis: money(o.priceColis),
     pricePiece: money(o.pricePiece),
