@@ -62,6 +62,35 @@ test('a supplier lists a lot with a photo, a buyer sees it in the marketplace, t
   await expect(buyer.getByText('No product matches your search.')).toBeVisible();
 });
 
+test('a supplier puts a lot up for auction at a day and time picked in the calendar, shown on the market clock', async ({ browser }) => {
+  const title = `E2E auction lemons ${Date.now()}`;
+  const supplier = await signedInPage(browser, DEMO.supplier);
+  await gotoIn(supplier, '/user/products');
+  await supplier.getByTestId('new-lot').click();
+  const form = supplier.getByTestId('product-form');
+  await form.locator('#lot-article').selectOption({ label: 'Lemon' });
+  await form.locator('#lot-name').fill(title);
+  await chooseOption(supplier, 'lot-origin', 'Spain');
+  await form.locator('#lot-packaging').selectOption({ label: 'ifco' });
+  await form.locator('#lot-price').fill('1.10');
+  await form.locator('#lot-quantity').fill('2');
+  await form.locator('#lot-photos').setInputFiles({ name: 'lemons.png', mimeType: 'image/png', buffer: PHOTO });
+  await form.getByLabel('Sell at auction (3 days)').check();
+  // The one date picker (a day and a time, Paris time), driven like every DateField: open, arrows, Enter.
+  const start = form.getByTestId('lot-auction-start');
+  await expect(start).not.toHaveAttribute('readonly');
+  await start.click();
+  await start.press('ArrowDown');
+  await supplier.keyboard.press('ArrowDown');
+  await supplier.keyboard.press('Enter');
+  await form.getByRole('listbox', { name: 'Time' }).getByRole('option', { name: '10:00', exact: true }).click();
+  await expect(start).toHaveValue(/, 10:00$/);
+  const picked = await start.inputValue();
+  await form.getByRole('button', { name: 'Save' }).click();
+  const card = supplier.locator('[data-testid^="my-product-"]', { hasText: title });
+  await expect(card.getByTestId('status-badge')).toHaveText(`In auction since ${picked}`);
+});
+
 test('two buyers on one auction: one bids, the other sees the offer arrive; a too-low bid shows the toast', async ({ browser }) => {
   const first = await signedInPage(browser, DEMO.buyer);
   await gotoIn(first, '/encheres');

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDay, isIsoDay } from '@primeur/shared';
-import type { DateFieldProps, DateRangeProps } from './date-picker/types';
+import { formatDateTime, formatDay, isIsoDay } from '@primeur/shared';
+import type { DateFieldProps, DateRangeProps, DateTimeFieldProps } from './date-picker/types';
 
 /**
  * The one date picker of the app (react-datepicker in the chosen language, Monday-first in fr/de/es and
@@ -10,6 +10,7 @@ import type { DateFieldProps, DateRangeProps } from './date-picker/types';
  */
 const Impl = {
   Single: lazy(() => import('./date-picker/DatePickerImpl').then((m) => ({ default: m.SingleDatePicker }))),
+  DateTime: lazy(() => import('./date-picker/DatePickerImpl').then((m) => ({ default: m.SingleDateTimePicker }))),
   Range: lazy(() => import('./date-picker/DatePickerImpl').then((m) => ({ default: m.RangeDatePicker }))),
 };
 
@@ -24,6 +25,17 @@ export function DateField(props: DateFieldProps) {
   return (
     <Suspense fallback={<Placeholder id={props.id} text={text} label={props.label} size={props.size} />}>
       <Impl.Single {...props} />
+    </Suspense>
+  );
+}
+
+/** A day and a time (an instant), shown and picked on the market's clock, Paris (decision 580). */
+export function DateTimeField(props: DateTimeFieldProps) {
+  const { i18n } = useTranslation();
+  const text = props.value ? formatDateTime(props.value, i18n.resolvedLanguage) : '';
+  return (
+    <Suspense fallback={<Placeholder id={props.id} text={text} label={props.label} />}>
+      <Impl.DateTime {...props} />
     </Suspense>
   );
 }

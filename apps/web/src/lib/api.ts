@@ -1,14 +1,9 @@
-import i18next from 'i18next';
 import { isErrorCode, type ApiErrorBody, type ClientErrorCode, type ErrorCode } from '@primeur/shared';
 
-/** "Try again in 2 minutes" in the reader's language, from a 429's Retry-After (seconds). */
-function retryMessage(retryAfter: string | null, fallback: string): string {
-  const seconds = Number(retryAfter);
-  if (!Number.isFinite(seconds) || seconds <= 0 || !i18next.isInitialized) return fallback;
-  const [value, unit] =
-    seconds < 60 ? [Math.ceil(seconds), 'second'] : seconds < 3600 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour'];
-  const when = new Intl.NumberFormat(i18next.language, { style: 'unit', unit: unit as string, unitDisplay: 'long' }).format(value as number);
-  return i18next.t('errors:RATE_LIMITED', { when, defaultValue: fallback });
+/** A 429's wait in seconds from its Retry-After header, for a body that does not carry it. */
+function retryAfterSeconds(res: Response): number | undefined {
+  const seconds = Number(res.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
 
 /**
@@ -46,14 +41,14 @@ async function request<T>(method: Method, url: string, body?: unknown, init: Req
     throw new ApiError(0, 'NETWORK', 'The server could not be reached.');
   }
   if (!res.ok) {
-    const parsed = (await res.json().catch(() => undefined)) as (ApiErrorBody & Record<string, unknown>) | undefined;
-    const message = parsed?.error ?? res.statusText;
-    throw new ApiError(
-      res.status,
-      isErrorCode(parsed?.code) ? parsed.code : 'UNKNOWN',
-      res.status === 429 ? retryMessage(res.headers.get('retry-after'), message) : message,
-      parsed,
-    );
+    let parsed = (await res.json().catch(() => undefined)) as (ApiErrorBody & Record<string, unknown>) | undefined;
+    // "Try again in …" is written by lib/error-message.ts from the body's wait; the header stands in for
+    // it (a limit applied before the app, by a proxy, may send no JSON at all).
+    if (res.status === 429 && parsed?.retryAfterSeconds === undefined) {
+      const wait = retryAfterSeconds(res);
+      parsed = { error: res.statusText, code: 'RATE_LIMITED', ...parsed, ...(wait === undefined ? {} : { retryAfterSeconds: wait }) };
+    }
+    throw new ApiError(res.status, isErrorCode(parsed?.code) ? parsed.code : 'UNKNOWN', parsed?.error ?? res.statusText, parsed);
   }
   if (res.status === 204) return undefined as T;
   const type = res.headers.get('content-type') ?? '';

@@ -12,6 +12,13 @@ export interface ErrorMessageOptions {
   details?: string;
   /** The reader's language, for numbers inside the message (a wait in minutes). */
   lng?: string;
+  /**
+   * A screen's own wording of some codes, tried in order before errors.json: key prefixes such as
+   * 'room:errors' (the auction room says 'Someone bid first' where errors.json says 'too low').
+   */
+  own?: string[];
+  /** Values the screen formats itself (an amount in euros), over the refusal's raw fields of the same name. */
+  values?: Record<string, unknown>;
 }
 
 /** The machine code of any failure: the server's, NETWORK when no answer came, UNKNOWN otherwise. */
@@ -31,7 +38,19 @@ export function errorMessage(err: unknown, t: TFunction, options: ErrorMessageOp
     const text = t(prefix ? `${prefix}.${detail}` : detail, { ns, defaultValue: '' });
     if (text) return text;
   }
-  return t(errorCode(err), { ns: 'errors', ...interpolation(err, options.lng), defaultValue: t('UNKNOWN', { ns: 'errors' }) });
+  const code = errorCode(err);
+  const keys = [...(options.own ?? []).map((prefix) => `${prefix}.${code}`), `errors:${code}`];
+  return t(keys, { ...interpolation(err, options.lng), ...options.values, defaultValue: t('errors:UNKNOWN') });
+}
+
+/**
+ * A wait as words in the reader's language ("45 seconds", "5 minutes", "2 hours"): the one
+ * formatter of "try again in …" (a 429's `retryAfterSeconds`).
+ */
+export function waitText(seconds: number, lng: string | undefined): string {
+  const [value, unit] =
+    seconds < 90 ? [Math.max(1, Math.round(seconds)), 'second'] : seconds < 90 * 60 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour'];
+  return new Intl.NumberFormat(displayLocale(lng), { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }
 
 /** The refusal's extra fields, and `when` for a wait the server gives in seconds. */
@@ -39,9 +58,8 @@ function interpolation(err: unknown, lng: string | undefined): Record<string, un
   if (!(err instanceof ApiError) || !err.body) return {};
   const { error: _e, code: _c, details: _d, ...extra } = err.body;
   const seconds = extra.retryAfterSeconds;
-  if (typeof seconds !== 'number') return extra;
-  const [value, unit] = seconds < 90 ? [Math.max(1, Math.round(seconds)), 'second'] : [Math.ceil(seconds / 60), 'minute'];
-  return { ...extra, when: new Intl.NumberFormat(displayLocale(lng), { style: 'unit', unit, unitDisplay: 'long' }).format(value) };
+  if (typeof seconds !== 'number' || !(seconds > 0)) return extra;
+  return { ...extra, when: waitText(seconds, lng) };
 }
 
 /** `errorMessage` bound to the current language. */

@@ -22,6 +22,9 @@ export interface Session {
   dismissError(): void;
 }
 
+/** The server's own `error` field of a failed sign-in or sign-out, if it sent one. */
+const serverText = (err: unknown) => (err instanceof ApiError && err.body?.error ? err.body.error : undefined);
+
 const SessionContext = createContext<Session | null>(null);
 
 export function useSession(): Session {
@@ -38,10 +41,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [authorities, setAuthorities] = useState<Authority[] | null>(null);
   const [user, setUser] = useState<UserInfo | null>(null);
   const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  // Spec §8: the server's error field, otherwise 'Echec authentification' / 'Echec déconnexion' (in the reader's language).
+  const [failure, setFailure] = useState<{ kind: 'login' | 'logout'; server?: string } | null>(null);
   const location = useLocation();
   const queryClient = useQueryClient();
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation('common');
   const checkSeq = useRef(0);
 
   const check = useCallback(async () => {
@@ -77,13 +81,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         checkSeq.current++;
         setAuthorities(auths);
         setUser(info);
-        setError(null);
+        setFailure(null);
         queryClient.clear();
         return info;
       } catch (err) {
         setAuthorities(null);
         setUser(null);
-        setError(err instanceof ApiError && err.body?.error ? err.body.error : 'Echec authentification');
+        setFailure({ kind: 'login', server: serverText(err) });
         throw err;
       }
     },
@@ -96,14 +100,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       checkSeq.current++;
       setAuthorities(null);
       setUser(null);
-      setError(null);
+      setFailure(null);
       queryClient.clear();
     } catch (err) {
-      setError(err instanceof ApiError && err.body?.error ? err.body.error : 'Echec déconnexion');
+      setFailure({ kind: 'logout', server: serverText(err) });
       throw err;
     }
   }, [queryClient]);
 
+  const error = failure ? (failure.server ?? t(failure.kind === 'login' ? 'session.loginFailed' : 'session.logoutFailed')) : null;
   const value = useMemo<Session>(
     () => ({
       authorities,
@@ -116,7 +121,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       logout,
       refresh: check,
       setUser,
-      dismissError: () => setError(null),
+      dismissError: () => setFailure(null),
     }),
     [authorities, user, loading, error, login, logout, check],
   );

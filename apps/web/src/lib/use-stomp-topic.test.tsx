@@ -3,7 +3,6 @@ import { describe, expect, it, vi } from 'vitest';
 import type { IMessage } from '@stomp/stompjs';
 import type { TopicListener } from './stomp';
 import { useStompTopic } from './use-stomp-topic';
-import { mergeById } from './merge-by-id';
 
 /** Records what the hook asks of the connection, and plays the connection's events back. */
 function recordingConnection() {
@@ -75,21 +74,5 @@ describe('useStompTopic', () => {
     expect([...conn.active.keys()]).toEqual(['/topic/offers/4']);
     unmount();
     expect(conn.active.size).toBe(0);
-  });
-});
-
-describe('mergeById', () => {
-  const newestFirst = (a: { id: number }, b: { id: number }) => b.id - a.id;
-
-  it('never shows an offer twice, whichever of the live message and the refetch comes first', () => {
-    const fetched = [{ id: 3 }, { id: 2 }, { id: 1 }];
-    const live = [{ id: 4 }, { id: 3 }];
-    expect(mergeById(fetched, live, newestFirst).map((o) => o.id)).toEqual([4, 3, 2, 1]);
-    expect(mergeById(live, fetched, newestFirst).map((o) => o.id)).toEqual([4, 3, 2, 1]);
-  });
-
-  it('keeps a live offer that a slower refetch did not contain', () => {
-    expect(mergeById([{ id: 9 }], [{ id: 8 }], newestFirst).map((o) => o.id)).toEqual([9, 8]);
-    expect(mergeById(undefined, [{ id: 1 }], newestFirst)).toEqual([{ id: 1 }]);
   });
 });

@@ -5,7 +5,7 @@ import { liveConnection, type LiveConnection, type LiveStatus } from './stomp';
 export interface UseStompTopicOptions {
   /**
    * Called when the subscription is live again after a connection loss: refetch what may have been
-   * published meanwhile, and MERGE it (mergeById) with what is shown — a live message may already
+   * published meanwhile, and MERGE it by id with what is shown (the auction room's `mergeOffers`) — a live message may already
    * have arrived that the refetch does not contain.
    */
   onReconnect?: () => void;
@@ -22,7 +22,7 @@ export interface UseStompTopicOptions {
  *
  *   const { status } = useStompTopic(`/topic/offers/${productId}`, (payload) => {
  *     const offer = offerSchema.safeParse(payload);
- *     if (offer.success) queryClient.setQueryData(key, (old) => mergeById(old, [offer.data], newestFirst));
+ *     if (offer.success) queryClient.setQueryData(key, (old) => mergeOffers(old, offer.data));
  *   }, { onReconnect: () => void refetchAndMerge() });
  *
  * `onMessage` gets the parsed JSON body as `unknown` (validate it) and the raw frame. The callbacks

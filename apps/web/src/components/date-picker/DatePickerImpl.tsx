@@ -4,7 +4,8 @@ import { de, enGB, es, fr } from 'date-fns/locale';
 import { useTranslation } from 'react-i18next';
 import 'react-datepicker/dist/react-datepicker.css';
 import { dayOfLocalDate, isIsoDay, type IsoDay } from '@primeur/shared';
-import type { DateFieldProps, DateRangeProps } from './types';
+import { instantOfPickerDate, pickerDateOfInstant } from './market-clock';
+import type { DateFieldProps, DateRangeProps, DateTimeFieldProps } from './types';
 
 // British English, French, German and Spanish weeks start on Monday.
 registerLocale('en', enGB);
@@ -22,6 +23,16 @@ const FORMATS: Record<string, string[]> = {
   fr: ['d MMM yyyy', 'dd/MM/yyyy', 'yyyy-MM-dd'],
   de: ['dd.MM.yyyy', 'd.M.yyyy', 'yyyy-MM-dd'],
   es: ['d MMM yyyy', 'dd/MM/yyyy', 'yyyy-MM-dd'],
+};
+/**
+ * With a time: equal to `formatDateTime(instant, lng)` ("22 Nov 2026, 18:05", "22.11.2026, 18:05"),
+ * on the 24-hour clock of every language; the short numeric and ISO forms are accepted when typing.
+ */
+const DATE_TIME_FORMATS: Record<string, string[]> = {
+  en: ['d MMM yyyy, HH:mm', 'dd/MM/yyyy HH:mm', 'yyyy-MM-dd HH:mm'],
+  fr: ['d MMM yyyy, HH:mm', 'dd/MM/yyyy HH:mm', 'yyyy-MM-dd HH:mm'],
+  de: ['dd.MM.yyyy, HH:mm', 'd.M.yyyy HH:mm', 'yyyy-MM-dd HH:mm'],
+  es: ['d MMM yyyy, HH:mm', 'dd/MM/yyyy HH:mm', 'yyyy-MM-dd HH:mm'],
 };
 const language = (lng: string | undefined) => {
   const base = (lng ?? 'en').slice(0, 2);
@@ -47,12 +58,13 @@ const common = {
   showPopperArrow: false,
 } as const;
 
-export function SingleDatePicker({ id, value, onChange, label, invalid, size, disabled, minDate, maxDate, describedBy, testId }: DateFieldProps) {
+export function SingleDatePicker({ id, value, onChange, label, invalid, size, disabled, minDate, maxDate, describedBy, testId, inModal }: DateFieldProps) {
   const { i18n } = useTranslation();
   const lng = language(i18n.resolvedLanguage);
   return (
     <DatePicker
       {...common}
+      portalId={inModal ? undefined : common.portalId}
       id={id}
       selected={toDate(value)}
       onChange={(d: Date | null) => onChange(d ? dayOfLocalDate(d) : '')}
@@ -71,6 +83,39 @@ export function SingleDatePicker({ id, value, onChange, label, invalid, size, di
           aria-invalid={invalid || undefined}
         />
       }
+      shouldCloseOnSelect
+    />
+  );
+}
+
+/**
+ * A day and a time, on the market's clock (Paris): the calendar and a list of times side by side.
+ * Picking a day keeps the time; picking a time closes the calendar.
+ */
+export function SingleDateTimePicker({ id, value, onChange, label, invalid, disabled, min, max, step = 15, describedBy, testId, inModal }: DateTimeFieldProps) {
+  const { t, i18n } = useTranslation('common');
+  const lng = language(i18n.resolvedLanguage);
+  const minDate = pickerDateOfInstant(min);
+  const maxDate = pickerDateOfInstant(max);
+  return (
+    <DatePicker
+      {...common}
+      portalId={inModal ? undefined : common.portalId}
+      id={id}
+      selected={pickerDateOfInstant(value)}
+      onChange={(d: Date | null) => onChange(d ? instantOfPickerDate(d) : '')}
+      locale={lng}
+      dateFormat={DATE_TIME_FORMATS[lng]!}
+      showTimeSelect
+      timeFormat="HH:mm"
+      timeIntervals={step}
+      timeCaption={t('dateTime.time')}
+      minDate={minDate ?? undefined}
+      maxDate={maxDate ?? undefined}
+      // Times of the first and last day outside the range are offered greyed out.
+      filterTime={(d) => (!minDate || d >= minDate) && (!maxDate || d <= maxDate)}
+      disabled={disabled}
+      customInput={<Input invalid={invalid} aria-label={label} aria-describedby={describedBy} data-testid={testId ?? id} aria-invalid={invalid || undefined} />}
       shouldCloseOnSelect
     />
   );

@@ -318,6 +318,14 @@ describe('ended and non-auction lots', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Unsold: the reserve price was not met (highest offer €1.20/kg).')).toBeInTheDocument();
   });
 
+  it('names the packaging in the reader’s language', async () => {
+    renderDetails(details({ packaging: { id: 3, name: 'bulk' } }), {
+      lng: 'fr',
+      answers: { '/api/catalog/packagings': [{ id: 3, name: 'bulk', names: { en: 'bulk', fr: 'vrac', de: 'lose', es: 'a granel' } }] },
+    });
+    await waitFor(() => expect(screen.getByTestId('packaging')).toHaveTextContent('vrac'));
+  });
+
   it('shows no auction panel for a lot that is not an auction', async () => {
     renderDetails(details({ auctionStartDate: null, endsAt: null, status: 'ENABLED' }));
     expect(await screen.findByTestId('not-auction')).toBeInTheDocument();

@@ -6,10 +6,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { auctionPhase } from '@primeur/shared';
 import { AuctionLotSlot } from '../../../components/AuctionLotSlot';
 import { Flag } from '../../../components/Flag';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { PageTitle } from '../../../components/PageTitle';
 import { PhotoCarousel } from '../../../components/PhotoCarousel';
 import { ApiError } from '../../../lib/api';
 import { countryName, euro } from '../../../lib/format';
+import { usePackagingName } from '../../../lib/lookups';
 import { useSession } from '../../../lib/session';
 import { useArticleName } from '../api/article-names';
 import { useDetails } from '../api/details';
@@ -64,12 +66,17 @@ export function AuctionDetailsPage() {
   const room = d ? computeRoom(d, offers.data) : null;
   const left = useTimeLeft(room?.endsAt, offset);
   const articleName = useArticleName();
+  const packagingName = usePackagingName();
 
   if (!valid || (details.error instanceof ApiError && details.error.status === 404)) {
     return <Alert variant="warning">{t('details.notFound')}</Alert>;
   }
   if (details.isLoading || !d || !room)
-    return details.isError ? <Alert variant="danger">{t('details.loadError')}</Alert> : <Spinner aria-label={t('loading')} />;
+    return details.isError ? (
+      <LoadFailed message={t('details.loadError')} onRetry={() => void details.refetch()} busy={details.isFetching} />
+    ) : (
+      <Spinner aria-label={t('loading')} />
+    );
 
   const connection: Connection = !online ? 'offline' : status;
   const now = Date.now() + offset;
@@ -102,7 +109,9 @@ export function AuctionDetailsPage() {
               <Flag code={d.origin.alpha2} /> {countryName(d.origin.alpha2, lng, d.origin.name)}
             </dd>
             <dt className="col-sm-4">{t('details.packaging')}</dt>
-            <dd className="col-sm-8">{d.packaging.name}</dd>
+            <dd className="col-sm-8" data-testid="packaging">
+              {packagingName(d.packaging)}
+            </dd>
             <dt className="col-sm-4">{t('details.quantity')}</dt>
             <dd className="col-sm-8">{t('details.pallets', { count: d.quantity })}</dd>
             <dt className="col-sm-4">{t('details.startingPrice')}</dt>

@@ -5,6 +5,7 @@ import { formatDateTime, OVERBID_CONFIRM_RATIO, toCents } from '@primeur/shared'
 import { DecimalField, decimalProblemText, type DecimalProblem } from '../../../components/DecimalField';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
+import { useErrorMessage } from '../../../lib/error-message';
 import { useEuro } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useMyBid } from '../api/my-bid';
@@ -38,11 +39,11 @@ export function BidForm({ details: d, room, notStarted }: { details: RoomDetails
   const disabled = notStarted || isSeller || isAdmin;
   const euro = useEuro();
 
+  const errorMessage = useErrorMessage();
+  // The room's own wording first, then the shared message of the code (errors.json).
   const reason = (err: unknown) => {
-    if (!(err instanceof ApiError)) return t('auctions:errors.default');
-    const minimum = typeof err.body?.minimum === 'number' ? euro(err.body.minimum) : euro(room.nextMinimum);
-    // The room's own wording first, then the shared message of the code (errors.json), then the server's text.
-    return t([`room:errors.${err.code}`, `auctions:errors.${err.code}`, `errors:${err.code}`], { minimum, defaultValue: err.message });
+    const minimum = err instanceof ApiError && typeof err.body?.minimum === 'number' ? err.body.minimum : room.nextMinimum;
+    return errorMessage(err, { own: ['room:errors', 'auctions:errors'], values: { minimum: euro(minimum) } });
   };
 
   const send = (req: BidRequest) => {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { LOGIN_PASSWORD_ATTR_MIN_LENGTH } from '@primeur/shared';
 import { PageTitle } from '../../../components/PageTitle';
 import { ApiError } from '../../../lib/api';
+import { useErrorMessage } from '../../../lib/error-message';
 import { homePath, safeReturnPath } from '../../../lib/home-path';
 import { useSession } from '../../../lib/session';
 import { loginFormSchema, type LoginForm } from '../forms';
@@ -14,6 +15,7 @@ import { loginFormSchema, type LoginForm } from '../forms';
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const { login, error: sessionError } = useSession();
+  const errorMessage = useErrorMessage();
   const navigate = useNavigate();
   const location = useLocation();
   // The page the guard stopped (a deep link) comes first; otherwise the role's home (spec §2).
@@ -48,7 +50,7 @@ export function LoginPage() {
             <Alert.Heading as="h2" className="h6">
               {known ? t(`login.reasonTitle.${known}`) : t('login.errorHeading')}
             </Alert.Heading>
-            <p className="mb-0">{known ? t(`login.reason.${known}`) : t('login.errorText')}</p>
+            <p className="mb-0">{known ? errorMessage(failure) : t('login.errorText')}</p>
             {/* Spec §8, session provider: the server's error field, otherwise 'Echec authentification'. */}
             {!known && sessionError ? (
               <p className="mb-0 mt-1 small" data-testid="session-error">

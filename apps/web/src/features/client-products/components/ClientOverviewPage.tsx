@@ -3,7 +3,7 @@ import { Alert, Button, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/PageTitle';
 import { LoadFailed } from '../../../components/LoadFailed';
-import { ApiError } from '../../../lib/api';
+import { useErrorMessage } from '../../../lib/error-message';
 import { useClients, useDownloadPriceList } from '../api/price-list';
 
 /** /intern/clientOverview: the clients, each with its price-list download (spec §2, §7). */
@@ -12,6 +12,7 @@ export function ClientOverviewPage() {
   const lng = i18n.resolvedLanguage ?? 'en';
   const clients = useClients();
   const download = useDownloadPriceList();
+  const errorMessage = useErrorMessage();
   const [pending, setPending] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<number, string>>({});
 
@@ -19,7 +20,7 @@ export function ClientOverviewPage() {
     setPending(id);
     setErrors(({ [id]: _gone, ...rest }) => rest);
     download.mutate(id, {
-      onError: (err) => setErrors((e) => ({ ...e, [id]: err instanceof ApiError ? err.message : String(err) })),
+      onError: (err) => setErrors((e) => ({ ...e, [id]: errorMessage(err) })),
       onSettled: () => setPending(null),
     });
   };

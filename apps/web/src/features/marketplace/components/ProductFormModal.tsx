@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Button, CloseButton, Col, Form, Modal, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import {
+  CALIBER_MAX_LENGTH,
   dayInParis,
   MAX_PHOTOS_PER_PRODUCT,
   FAMILIES,
@@ -12,7 +13,7 @@ import {
   type SupplierProduct,
 } from '@primeur/shared';
 import { CountrySelect } from '../../../components/CountrySelect';
-import { DateField } from '../../../components/DateField';
+import { DateField, DateTimeField } from '../../../components/DateField';
 import { usePackagingName } from '../../../lib/lookups';
 import { DecimalField, type DecimalProblem } from '../../../components/DecimalField';
 import { photoNames, photoUrl } from '../../../components/PhotoCarousel';
@@ -22,10 +23,11 @@ import { useFormOptions } from '../api/form-options';
 import { useAddPhotos, useCreateProduct, useRemovePhoto, useUpdateProduct } from '../api/my-products';
 
 const PHOTO_ACCEPT = PHOTO_MIME_TYPES.join(',');
-const toLocalInput = (iso: string) => {
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
+const QUARTER_HOUR = 15 * 60_000;
+/** A new auction starts at the first quarter hour at least 5 minutes ahead (one of the picker's times). */
+const defaultAuctionStart = (now = Date.now()) => new Date(Math.ceil((now + 5 * 60_000) / QUARTER_HOUR) * QUARTER_HOUR).toISOString();
+/** The server refuses a start more than a year ahead (AUCTION_START_TOO_FAR). */
+const latestAuctionStart = (now = Date.now()) => new Date(now + 365 * 86_400_000).toISOString();
 
 interface Draft {
   articleId: string;
@@ -38,6 +40,7 @@ interface Draft {
   quantity: string;
   availableUntil: string;
   auction: boolean;
+  /** An instant (ISO 8601), picked on the market's clock; '' when cleared. */
   auctionStart: string;
   /** Hidden reserve of an auction lot; '' for none. */
   reserve: string;
@@ -55,7 +58,7 @@ function draftFrom(p?: SupplierProduct): Draft {
     quantity: p ? String(p.quantity) : '',
     availableUntil: p?.availableUntil ?? dayInParis(14),
     auction: !!p?.auctionStartDate,
-    auctionStart: p?.auctionStartDate ? toLocalInput(p.auctionStartDate) : toLocalInput(new Date(Date.now() + 5 * 60_000).toISOString()),
+    auctionStart: p?.auctionStartDate ?? defaultAuctionStart(),
     reserve: p?.reservePrice != null ? String(p.reservePrice) : '',
   };
 }
@@ -166,7 +169,7 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
             </Form.Group>
             <Form.Group as={Col} md={4} controlId="lot-caliber">
               <Form.Label>{t('fields.caliber')}</Form.Label>
-              <Form.Control value={draft.caliber} maxLength={40} onChange={(e) => set('caliber', e.target.value)} />
+              <Form.Control value={draft.caliber} maxLength={CALIBER_MAX_LENGTH} onChange={(e) => set('caliber', e.target.value)} />
             </Form.Group>
             <Form.Group as={Col} md={4}>
               <Form.Label htmlFor="lot-origin">{t('fields.origin')}</Form.Label>
@@ -220,6 +223,7 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
               <Form.Label>{t('fields.availableUntil')}</Form.Label>
               <DateField
                 id="lot-until"
+                inModal
                 value={draft.availableUntil}
                 invalid={!!errors.availableUntil}
                 minDate={dayInParis(0)}
@@ -241,14 +245,22 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
             {draft.auction ? (
               <Form.Group as={Col} md={6} controlId="lot-auction-start">
                 <Form.Label>{t('fields.auctionStartDate')}</Form.Label>
-                <Form.Control
-                  type="datetime-local"
+                <DateTimeField
+                  id="lot-auction-start"
+                  inModal
                   value={draft.auctionStart}
-                  isInvalid={!!errors.auctionStartDate}
-                  onChange={(e) => set('auctionStart', e.target.value)}
+                  invalid={!!errors.auctionStartDate}
+                  min={new Date().toISOString()}
+                  max={latestAuctionStart()}
+                  describedBy="lot-auction-start-hint"
+                  onChange={(v) => set('auctionStart', v)}
                 />
-                <Form.Text>{t('mine.auctionHint')}</Form.Text>
-                <Form.Control.Feedback type="invalid">{fieldError('auctionStartDate')}</Form.Control.Feedback>
+                <Form.Text id="lot-auction-start-hint">
+                  {t('mine.auctionClock')} {t('mine.auctionHint')}
+                </Form.Text>
+                <Form.Control.Feedback type="invalid" className={errors.auctionStartDate ? 'd-block' : undefined}>
+                  {fieldError('auctionStartDate')}
+                </Form.Control.Feedback>
               </Form.Group>
             ) : null}
             {draft.auction ? (

@@ -1,7 +1,8 @@
-import { Alert, Badge, Spinner, Tab, Table, Tabs } from 'react-bootstrap';
+import { Badge, Spinner, Tab, Table, Tabs } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MyAuction } from '@primeur/shared';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { PageTitle } from '../../../components/PageTitle';
 import { useEuro } from '../../../lib/format';
 import { useMyAuctions } from '../api/my-auctions';
@@ -26,13 +27,13 @@ const STATE_VARIANT: Record<MyAuction['state'], string> = { watching: 'secondary
 /** /user/auctions: the lots I watch, bid on, won and lost. */
 export function MyAuctionsPage() {
   const { t } = useTranslation('alerts');
-  const { data, isLoading, isError } = useMyAuctions();
+  const { data, isLoading, isError, isFetching, refetch } = useMyAuctions();
   const byTab = (tab: TabKey) => (data ?? []).filter((a) => tabOf(a) === tab);
   return (
     <section>
       <PageTitle>{t('page.title')}</PageTitle>
       {isLoading ? <Spinner aria-label={t('page.loading')} /> : null}
-      {isError ? <Alert variant="danger">{t('page.loadError')}</Alert> : null}
+      {isError ? <LoadFailed message={t('page.loadError')} onRetry={() => void refetch()} busy={isFetching} /> : null}
       {data ? (
         <Tabs defaultActiveKey="bidding" id="my-auctions-tabs" className="mb-3" mountOnEnter>
           {TABS.map((tab) => {

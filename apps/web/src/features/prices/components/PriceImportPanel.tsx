@@ -3,6 +3,7 @@ import { Accordion, Alert, Badge, Button, Card, Form, ListGroup } from 'react-bo
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatDay, type PriceImportRecord, type PriceImportResult, type StoredPrices } from '@primeur/shared';
 import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/error-message';
 import { useImportPrices } from '../api/import-prices';
 import { useImportStatus } from '../api/import-status';
 import { useRunPriceFetch } from '../api/run-fetch';
@@ -13,19 +14,19 @@ const EXAMPLE = `date,source,family,name,minPrice,maxPrice,avgPrice
 
 type Translate = ReturnType<typeof useTranslation>['t'];
 
-/** The refusal in the reader's language when the server gave its reason as a key; its own text otherwise. */
-function refusalText(err: unknown, t: Translate): string {
-  if (!(err instanceof ApiError)) return String(err);
-  const body = err.body as { line?: number; details?: Array<{ path: string }>; reason?: { key: string; params: Record<string, string | number> } } | undefined;
-  if (!body?.reason || body.line === undefined) return err.message;
-  const unit = body.details?.[0]?.path.startsWith('row') ? 'row' : 'line';
-  const reason = t(`import.reasons.${body.reason.key}`, { ...body.reason.params, defaultValue: '' });
-  return reason ? `${t(`import.at.${unit}`, { n: body.line })} ${reason}` : err.message;
+/** The refusal in the reader's language: the line and its reason when the server named them, the code's message otherwise. */
+function refusalText(err: unknown, t: Translate, lng: string | undefined): string {
+  const body = (err instanceof ApiError ? err.body : undefined) as
+    { line?: number; details?: Array<{ path: string }>; reason?: { key: string; params: Record<string, string | number> } } | undefined;
+  const reason = body?.reason && body.line !== undefined ? t(`import.reasons.${body.reason.key}`, { ...body.reason.params, defaultValue: '' }) : '';
+  if (!reason) return errorMessage(err, t, { lng });
+  const unit = body?.details?.[0]?.path.startsWith('row') ? 'row' : 'line';
+  return `${t(`import.at.${unit}`, { n: body?.line })} ${reason}`;
 }
 
 /** Upload of a price file, the documented format, and the status of the last imports. */
 export function PriceImportPanel() {
-  const { t } = useTranslation('prices');
+  const { t, i18n } = useTranslation('prices');
   const fileRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<PriceImportResult | null>(null);
@@ -43,7 +44,7 @@ export function PriceImportPanel() {
         setFile(null);
         if (fileRef.current) fileRef.current.value = '';
       },
-      onError: (err) => setRefusal(refusalText(err, t)),
+      onError: (err) => setRefusal(refusalText(err, t, i18n.resolvedLanguage)),
     });
   };
 

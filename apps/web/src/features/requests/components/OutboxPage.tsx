@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { Alert, Button, Spinner, Table } from 'react-bootstrap';
+import { Button, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@primeur/shared';
 import { useToast } from '../../../components/Toasts';
@@ -8,6 +8,7 @@ import { OUTBOX_PAGE_SIZE, useOutbox } from '../api/outbox';
 import { useRetryMessage } from '../api/retry-message';
 import { StatusBadge } from './StatusBadge';
 import { PageTitle } from '../../../components/PageTitle';
+import { LoadFailed } from '../../../components/LoadFailed';
 
 /**
  * /intern/outbox: every email the app produced with its delivery status, so nothing is silently
@@ -36,7 +37,7 @@ export function OutboxPage() {
       {outbox.isLoading ? (
         <Spinner animation="border" role="status" />
       ) : outbox.isError || !data ? (
-        <Alert variant="danger">{t('common:toasts.cantFetchData')}</Alert>
+        <LoadFailed message={t('common:toasts.cantFetchData')} onRetry={() => void outbox.refetch()} busy={outbox.isFetching} />
       ) : data.content.length === 0 ? (
         <p className="text-muted">{t('outbox.empty')}</p>
       ) : (

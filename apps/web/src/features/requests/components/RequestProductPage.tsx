@@ -12,6 +12,7 @@ import { useSendRequest } from '../api/send-request';
 import { StatusBadge } from './StatusBadge';
 import { SupplierContacts } from './SupplierContacts';
 import { PageTitle } from '../../../components/PageTitle';
+import { LoadFailed } from '../../../components/LoadFailed';
 
 /**
  * /intern/requestProduct: ask chosen supplier contacts for a product by email (spec §2, §5). The form
@@ -172,7 +173,7 @@ export function RequestProductPage() {
         ) : suppliers.isLoading ? (
           <Spinner animation="border" role="status" />
         ) : suppliers.isError ? (
-          <Alert variant="danger">{t('common:toasts.cantFetchData')}</Alert>
+          <LoadFailed message={t('common:toasts.cantFetchData')} onRetry={() => void suppliers.refetch()} busy={suppliers.isFetching} />
         ) : (
           <SupplierContacts
             suppliers={suppliers.data ?? []}

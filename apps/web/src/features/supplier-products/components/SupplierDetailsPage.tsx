@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
+import { Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { ProductLink, VariantAction } from '@primeur/shared';
 import { PageTitle } from '../../../components/PageTitle';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { useToast } from '../../../components/Toasts';
 import { useHiddenIds } from '../../../lib/use-hidden-ids';
 import { useAddVariant } from '../api/add-variant';
@@ -102,7 +103,14 @@ export function SupplierDetailsPage() {
       {supplierId === null ? null : loading ? (
         <Spinner animation="border" role="status" />
       ) : failed || !supplier.data ? (
-        <Alert variant="danger">{t('common:toasts.cantFetchData')}</Alert>
+        <LoadFailed
+          message={t('common:toasts.cantFetchData')}
+          busy={supplier.isFetching || variants.isFetching}
+          onRetry={() => {
+            void supplier.refetch();
+            void variants.refetch();
+          }}
+        />
       ) : (
         <>
           <h2 className="h5">{t('details.contacts')}</h2>

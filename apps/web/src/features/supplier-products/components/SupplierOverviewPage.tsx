@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { Alert, Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
+import { Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { BsChevronDown, BsChevronRight } from 'react-icons/bs';
 import { useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { useArticles, useCatalogLabels } from '../../../lib/lookups';
 import { useOverview } from '../api/overview';
 import { useOverviewDistinct } from '../api/overview-distinct';
 import { PageTitle } from '../../../components/PageTitle';
+import { LoadFailed } from '../../../components/LoadFailed';
 
 /** Spec §9: the percent shown beside a discounted price, with a decimal comma. */
 const percent = (n: number) => `${String(n).replace('.', ',')} %`;
@@ -113,7 +114,7 @@ export function SupplierOverviewPage() {
       ) : overview.isLoading ? (
         <Spinner animation="border" role="status" />
       ) : overview.isError || !overview.data ? (
-        <Alert variant="danger">{t('common:toasts.cantFetchData')}</Alert>
+        <LoadFailed message={t('common:toasts.cantFetchData')} onRetry={() => void overview.refetch()} busy={overview.isFetching} />
       ) : (
         <>
           <Card className="mb-3" style={{ maxWidth: 420 }}>

@@ -6,7 +6,7 @@ import { PageTitle } from '../../../components/PageTitle';
 import { useHiddenIds } from '../../../lib/use-hidden-ids';
 import { useToast } from '../../../components/Toasts';
 import { LoadFailed } from '../../../components/LoadFailed';
-import { ApiError } from '../../../lib/api';
+import { errorCode, useErrorMessage } from '../../../lib/error-message';
 import { useDeleteUnchecked } from '../api/delete-unchecked';
 import { useArticles, useBoxes, useCountries as useOrigins, usePackagings, useSupplierOptions } from '../../../lib/lookups';
 import { useMoveUnchecked } from '../api/move-unchecked';
@@ -19,6 +19,7 @@ import { UnparsedMessages } from './UnparsedMessages';
 export function UncheckedProductsPage() {
   const { t } = useTranslation('unchecked');
   const toast = useToast();
+  const errorMessage = useErrorMessage();
   const [page, setPage] = useState(0);
   const list = useUncheckedPage(page);
   const suppliers = useSupplierOptions();
@@ -47,10 +48,11 @@ export function UncheckedProductsPage() {
       {
         onSuccess: () => toast.show('success', { message: t('moved') }),
         onError: (err) => {
-          const code = err instanceof ApiError ? err.code : '';
+          // Two refusals have the spec's own toasts (§8); any other says why in the reader's language.
+          const code = errorCode(err);
           if (code === 'MISSING_SUPPLIER') toast.show('noGivenSupplier');
           else if (code === 'PRODUCT_NOT_IN_SUPPLIER_LIST') toast.show('productAddError');
-          else toast.show('dataModifiedError', { detail: err instanceof ApiError ? err.message : undefined });
+          else toast.show('dataModifiedError', { detail: errorMessage(err) });
         },
         onSettled: () => setBusyId(null),
       },

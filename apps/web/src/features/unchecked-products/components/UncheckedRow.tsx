@@ -4,6 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BsPlusLg, BsTrash } from 'react-icons/bs';
 import {
+  CALIBER_MAX_LENGTH,
   formatDateTime,
   type Article,
   type CatalogMatch,
@@ -204,7 +205,7 @@ export function UncheckedRow({ row, lookups, busy, onMove, onDelete }: Props) {
             </Form.Group>
             <Form.Group controlId={id('caliber')}>
               <Form.Label className="small mb-0">{t('caliber')}</Form.Label>
-              <Form.Control size="sm" maxLength={40} {...register('caliber')} />
+              <Form.Control size="sm" maxLength={CALIBER_MAX_LENGTH} {...register('caliber')} />
             </Form.Group>
             <Form.Group controlId={id('packaging')}>
               <Form.Label className="small mb-0">

@@ -1,0 +1,133 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addDays, formatDateTime, isoDay, type SupplierProduct } from '@primeur/shared';
+import { renderPage } from '../../../test/render';
+import { ProductFormModal } from './ProductFormModal';
+
+const DAY = 86_400_000;
+
+// The calendar's list of times measures itself; jsdom has no ResizeObserver.
+vi.stubGlobal(
+  'ResizeObserver',
+  class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  },
+);
+
+function lot(over: Partial<SupplierProduct> = {}): SupplierProduct {
+  return {
+    productId: 5,
+    productName: 'Lemon',
+    articleId: 1,
+    family: 'fruits',
+    name: 'Verna lemons',
+    description: '',
+    photos: '["x.png"]',
+    user: { companyName: 'Seller' },
+    supplier: 3,
+    created: '2026-11-01T00:00:00.000Z',
+    caliber: '3',
+    origin: { id: 1, name: 'Spain', alpha2: 'ES' },
+    packaging: { id: 1, name: 'ifco' },
+    status: 'ENABLED',
+    auctionStartDate: null,
+    endsAt: null,
+    availableUntil: '2099-01-01',
+    price: 1.2,
+    quantity: 4,
+    offersCount: 0,
+    highest: null,
+    reservePrice: null,
+    bidders: 0,
+    reserveMet: null,
+    editable: true,
+    winner: null,
+    ...over,
+  };
+}
+
+const supplier = {
+  userId: 3,
+  username: 's@example.com',
+  companyName: 'Seller',
+  category: 'supplier',
+  address: '',
+  postalCode: '',
+  city: null,
+  country: null,
+  globalGapNumber: null,
+  vatId: 'ES1',
+};
+
+function renderForm(product: SupplierProduct, lng = 'fr') {
+  const sent: Array<{ auctionStartDate: string | null }> = [];
+  renderPage(<ProductFormModal product={product} onClose={vi.fn()} />, {
+    lng,
+    answers: {
+      '/api/users/isLoggedIn': [[{ roleId: 3, name: 'X' }]],
+      '/api/users/userInfos': supplier,
+      '/api/users/product/formOptions': {
+        articles: [{ id: 1, article: 'Lemon', family: 'fruits', names: { en: 'Lemon', fr: 'Citron', de: 'Zitrone', es: 'Limón' } }],
+        packagings: [{ id: 1, name: 'ifco' }],
+      },
+      '/api/users/product/update/5': (_url: string, init: RequestInit) => {
+        sent.push(JSON.parse(String(init.body)) as { auctionStartDate: string | null });
+        return new Response(JSON.stringify(product), { status: 200, headers: { 'content-type': 'application/json' } });
+      },
+    },
+  });
+  return sent;
+}
+
+/** The picker is loaded lazily: wait for the real field (it is not read-only). */
+async function auctionStartField(name: string) {
+  await screen.findByLabelText(name);
+  await expect.poll(() => (screen.getByLabelText(name) as HTMLInputElement).readOnly, { timeout: 10_000 }).toBe(false);
+  return screen.getByLabelText(name) as HTMLInputElement;
+}
+
+describe('lot form: the auction start', { timeout: 20_000 }, () => {
+  it('is the one date picker, in French, on the market clock: a day from the calendar and a time from its list', async () => {
+    const user = userEvent.setup();
+    const start = new Date(Date.now() + 3 * DAY).toISOString();
+    const sent = renderForm(lot({ auctionStartDate: start, status: 'IN_AUCTION' }));
+    const field = await auctionStartField("Début de l'enchère");
+    expect(field).not.toHaveAttribute('type', 'datetime-local');
+    // Shown as every instant is: formatDateTime, Paris time.
+    expect(field.value).toBe(formatDateTime(start, 'fr'));
+    expect(screen.getByText(/Date et heure de Paris/)).toBeInTheDocument();
+
+    await user.click(field);
+    // The calendar opens with a list of times beside it, every quarter hour.
+    const times = await screen.findByRole('listbox', { name: 'Heure' });
+    expect(within(times).getAllByRole('option')).toHaveLength(96);
+    // A week later in the calendar (keyboard), then 16:30 from the list of times.
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await user.click(within(screen.getByRole('listbox', { name: 'Heure' })).getByRole('option', { name: '16:30' }));
+    await waitFor(() => expect(field.value).toMatch(/, 16:30$/));
+
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const picked = sent[0]!.auctionStartDate!;
+    expect(isoDay(picked)).toBe(addDays(isoDay(start), 7));
+    expect(formatDateTime(picked, 'fr')).toBe(field.value);
+  });
+
+  it('reads a day and time typed in the short numeric form of the language', async () => {
+    const user = userEvent.setup();
+    const sent = renderForm(lot(), 'de');
+    await user.click(await screen.findByLabelText('Versteigern (3 Tage)'));
+    const field = await auctionStartField('Beginn der Auktion');
+    const day = addDays(isoDay(Date.now()), 10);
+    const [y, m, d] = day.split('-');
+    await user.clear(field);
+    await user.type(field, `${d}.${m}.${y} 09:45`);
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(formatDateTime(sent[0]!.auctionStartDate!, 'de')).toBe(`${d}.${m}.${y}, 09:45`);
+  });
+});
