@@ -243,7 +243,8 @@ function print(runs: Record<Target['name'], Run[]>) {
   const ratio = stomp.messagesPerS / bare.messagesPerS;
   const cpuRatio = bare.cpuUs / stomp.cpuUs;
   console.log(`STOMP server efficiency = ${(cpuRatio * 100).toFixed(1)} % of bare ws (bare CPU per delivery ÷ STOMP CPU per delivery)`);
-  console.log(`STOMP throughput = ${(ratio * 100).toFixed(1)} % of bare ws (goal ≥ 70 %): ${ratio >= 0.7 ? 'MET' : 'MISSED'}`);
+  // Goal of issue 15: keep at least 85 % (it was 87.6 % when that issue was written, on this machine).
+  console.log(`STOMP throughput = ${(ratio * 100).toFixed(1)} % of bare ws (goal ≥ 85 %, issue-15 baseline 87.6 %): ${ratio >= 0.85 ? 'MET' : 'MISSED'}`);
   console.log(`STOMP p99 at ${RATE} msg/s × ${SUBSCRIBERS} = ${ms(stomp.p99)} (goal ≤ 50 ms): ${stomp.p99 <= 50 ? 'MET' : 'MISSED'}`);
   console.log(`STOMP messages lost: ${stomp.lost} (goal 0): ${stomp.lost === 0 ? 'MET' : 'MISSED'}`);
   const load = os.loadavg()[0]!;
