@@ -46,6 +46,10 @@ describe('server core', () => {
     expect(codesOf('/api/users/product/purchaseRequest/{productId}', 'post')).toContain('BUYERS_ONLY');
     expect(codesOf('/api/users/product/myProducts', 'get')).toContain('SUPPLIERS_ONLY');
     expect(codesOf('/api/users/product/myProducts', 'get')).not.toContain('VALIDATION_FAILED');
+    // A route's own refusal replaces the generic one; its business codes are listed.
+    const bid = codesOf('/api/users/auction/offers/add/{productId}', 'post');
+    expect(bid).toMatch(/ADMIN_CANNOT_BID.*BID_TOO_LOW.*ALREADY_HIGHEST/);
+    expect(bid).not.toContain('FORBIDDEN');
     expect(doc.paths['/api/users/product/myProducts'].get.responses['4XX'].content['application/json'].schema.properties.code.enum).toContain('NOT_FOUND');
   });
 

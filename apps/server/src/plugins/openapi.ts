@@ -5,7 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody, type ErrorCode } from '@primeur/shared';
-import { roleRefusalCode, type Access } from './session.js';
+import { roleRefusalCode, type Access, type RoleRefusal } from './session.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,7 +19,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Every code a route can answer: from its access rule, its validation, the Origin check, and its own list. */
 export function routeErrorCodes(route: {
   method: string | string[];
-  config?: { access?: Access; errors?: readonly ErrorCode[] };
+  config?: { access?: Access; refusal?: RoleRefusal; errors?: readonly ErrorCode[] };
   schema?: { body?: unknown; params?: unknown; querystring?: unknown };
 }): ErrorCode[] {
   const codes: ErrorCode[] = [];
@@ -27,7 +27,7 @@ export function routeErrorCodes(route: {
   if (route.schema?.body || route.schema?.params || route.schema?.querystring) codes.push('VALIDATION_FAILED');
   if (access && access !== 'public') codes.push('NOT_SIGNED_IN');
   const refusal = access && roleRefusalCode(access);
-  if (refusal) codes.push(refusal);
+  if (refusal) codes.push(route.config?.refusal?.code ?? refusal);
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   if (methods.some((m) => STATE_CHANGING.has(m))) codes.push('CROSS_SITE_REQUEST');
   if (route.schema?.body) codes.push('UNSUPPORTED_MEDIA_TYPE');

@@ -93,7 +93,25 @@ export const auctionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/auction/offers/add/:productId',
     {
-      config: { access: 'authenticated', rateLimit: routeLimit(app.deps.config, 'bids') },
+      config: {
+        // Buyers and suppliers trade (spec §6); the operator's staff do not bid.
+        access: ['buyer', 'supplier'],
+        refusal: { code: 'ADMIN_CANNOT_BID', message: 'Administrators cannot bid.' },
+        rateLimit: routeLimit(app.deps.config, 'bids'),
+        errors: [
+          'AMOUNT_INVALID',
+          'BID_TOO_LOW',
+          'MAX_BELOW_MINIMUM',
+          'ALREADY_HIGHEST',
+          'OWN_PRODUCT',
+          'ACCOUNT_INACTIVE',
+          'NOT_STARTED',
+          'AUCTION_CLOSED',
+          'IDEMPOTENCY_KEY_REUSED',
+          'NOT_FOUND',
+          'RATE_LIMITED',
+        ],
+      },
       // Amount refusals get their own code (AMOUNT_INVALID) instead of VALIDATION_FAILED.
       attachValidation: true,
       schema: {
