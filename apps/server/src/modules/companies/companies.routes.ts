@@ -17,9 +17,8 @@ import {
   type Client,
   type Supplier,
 } from '@primeur/shared';
-import type { Db } from '../../db/client.js';
 import * as companiesService from './companies.service.js';
-import { type CompanyKind } from './companies.service.js';
+import { type CompanyKind, type CompanyView } from './companies.service.js';
 
 type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -36,7 +35,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
  * The calls suppliers and clients share (spec §7 "Supplier" and "Client"), registered under
  * /api/intern/{kind}/…; each answers the whole company after the change so the page can replace it.
  */
-function registerCompanyRoutes<T extends Supplier | Client>(app: App, kind: CompanyKind, shape: z.ZodType<T>, view: (db: Db, id: number) => Promise<T>) {
+function registerCompanyRoutes<T extends Supplier | Client>(app: App, kind: CompanyKind, shape: z.ZodType<T>, view: CompanyView<T>) {
   const { db } = app.deps.database;
   const base = `/api/intern/${kind}`;
   const tags = [`${kind}s`];
@@ -59,8 +58,7 @@ function registerCompanyRoutes<T extends Supplier | Client>(app: App, kind: Comp
     `${base}/add`,
     { config: { ...admin, errors: ['COMPANY_EXISTS'] }, schema: { tags, body: addCompany, response: { 201: shape, ...errors } } },
     async (req, reply) => {
-      const id = await companiesService.create(db, kind, req.body);
-      return reply.status(201).send(await view(db, id));
+      return reply.status(201).send(await companiesService.create(db, kind, req.body, view));
     },
   );
   app.delete(`${base}/delete/:id`, { config: admin, schema: { tags, params: idParam, response: { 200: okMessage, ...errors } } }, async (req) => {
@@ -68,35 +66,30 @@ function registerCompanyRoutes<T extends Supplier | Client>(app: App, kind: Comp
     return { message: `${kind === 'supplier' ? 'Supplier' : 'Client'} deleted.` };
   });
   app.post(`${base}/ict/:id`, { config: admin, schema: { tags, params: idParam, body: ictBody, response: { 200: shape, ...errors } } }, async (req) => {
-    await companiesService.setIct(db, kind, req.params.id, req.body.value);
-    return view(db, req.params.id);
+    return companiesService.setIct(db, kind, req.params.id, req.body.value, view);
   });
   app.delete(`${base}/transport/delete/:id`, { config: admin, schema: { tags, params: idParam, response: { 200: shape, ...errors } } }, async (req) => {
-    await companiesService.clearCarrier(db, kind, req.params.id);
-    return view(db, req.params.id);
+    return companiesService.clearCarrier(db, kind, req.params.id, view);
   });
   app.post(
     `${base}/transport/:carrierId/set/:ownerId`,
     { config: admin, schema: { tags, params: ownerParam, response: { 200: shape, ...errors } } },
     async (req) => {
-      await companiesService.setCarrier(db, kind, req.params.ownerId, req.params.carrierId);
-      return view(db, req.params.ownerId);
+      return companiesService.setCarrier(db, kind, req.params.ownerId, req.params.carrierId, view);
     },
   );
   app.post(
     `${base}/discount/:id`,
     { config: admin, schema: { tags, params: idParam, body: discountBody, response: { 200: shape, ...errors } } },
     async (req) => {
-      await companiesService.setDiscount(db, kind, req.params.id, req.body.value);
-      return view(db, req.params.id);
+      return companiesService.setDiscount(db, kind, req.params.id, req.body.value, view);
     },
   );
   app.post(
     `${base}/certs/:id/set`,
     { config: admin, schema: { tags, params: idParam, body: certificateIds, response: { 200: shape, ...errors } } },
     async (req) => {
-      await companiesService.setCertificates(db, kind, req.params.id, req.body);
-      return view(db, req.params.id);
+      return companiesService.setCertificates(db, kind, req.params.id, req.body, view);
     },
   );
 }

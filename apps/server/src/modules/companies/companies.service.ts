@@ -44,6 +44,9 @@ async function one(db: Executor, kind: CompanyKind, id: number) {
   return (await withParts(db, [row]))[0]!;
 }
 
+/** How a write answers: the company as its routes present it (supplier or client), read in the write's transaction. */
+export type CompanyView<T> = (tx: Executor, id: number) => Promise<T>;
+
 /** Shared rules of suppliers and clients; the two route modules expose them with their own shapes. */
 export { requireCompany };
 
@@ -70,14 +73,14 @@ export function options(db: Db, kind: CompanyKind) {
 }
 
 /** New companies start with no certificates and CIF unless the payload says otherwise (spec §4). */
-export async function create(db: Db, kind: CompanyKind, input: z.output<typeof addCompany>) {
+export async function create<T>(db: Db, kind: CompanyKind, input: z.output<typeof addCompany>, view: CompanyView<T>): Promise<T> {
   const certificateIds = [...new Set(input.certificates ?? [])];
   try {
     return await db.transaction(async (tx) => {
       await catalogService.requireCertificates(tx, certificateIds);
       const row = await repo.insert(tx, kind, input.company, input.ict ?? DEFAULT_INCOTERM);
       await repo.replaceCertificates(tx, row.id, certificateIds);
-      return row.id;
+      return view(tx, row.id);
     });
   } catch (err) {
     if (isUniqueViolation(err, 'companies_kind_name_uq')) {
@@ -107,12 +110,12 @@ export async function remove(db: Db, kind: CompanyKind, id: number) {
 }
 
 /** Setting the incoterm always drops the carrier (spec §4), even when the value does not change. */
-export function setIct(db: Db, kind: CompanyKind, id: number, ict: Incoterm) {
-  return change(db, kind, id, async () => ({ ict, transportId: null }));
+export function setIct<T>(db: Db, kind: CompanyKind, id: number, ict: Incoterm, view: CompanyView<T>) {
+  return change(db, kind, id, view, async () => ({ ict, transportId: null }));
 }
 
-export function setCarrier(db: Db, kind: CompanyKind, id: number, carrierId: number) {
-  return change(db, kind, id, async (tx, row) => {
+export function setCarrier<T>(db: Db, kind: CompanyKind, id: number, carrierId: number, view: CompanyView<T>) {
+  return change(db, kind, id, view, async (tx, row) => {
     await catalogService.requireTransport(tx, carrierId);
     if (row.ict !== CARRIER_INCOTERM[kind]) {
       throw new HttpError(409, 'CARRIER_NOT_FOR_INCOTERM', `A ${kind} takes a carrier only under ${CARRIER_INCOTERM[kind]}; this one is ${row.ict}.`);
@@ -121,16 +124,16 @@ export function setCarrier(db: Db, kind: CompanyKind, id: number, carrierId: num
   });
 }
 
-export function clearCarrier(db: Db, kind: CompanyKind, id: number) {
-  return change(db, kind, id, async () => ({ transportId: null }));
+export function clearCarrier<T>(db: Db, kind: CompanyKind, id: number, view: CompanyView<T>) {
+  return change(db, kind, id, view, async () => ({ transportId: null }));
 }
 
-export function setDiscount(db: Db, kind: CompanyKind, id: number, discount: number) {
-  return change(db, kind, id, async () => ({ discount: discount.toFixed(2) }));
+export function setDiscount<T>(db: Db, kind: CompanyKind, id: number, discount: number, view: CompanyView<T>) {
+  return change(db, kind, id, view, async () => ({ discount: discount.toFixed(2) }));
 }
 
-export function setCertificates(db: Db, kind: CompanyKind, id: number, certificateIds: number[]) {
-  return change(db, kind, id, async (tx) => {
+export function setCertificates<T>(db: Db, kind: CompanyKind, id: number, certificateIds: number[], view: CompanyView<T>) {
+  return change(db, kind, id, view, async (tx) => {
     await catalogService.requireCertificates(tx, certificateIds);
     await repo.replaceCertificates(tx, id, certificateIds);
     return {};
@@ -138,19 +141,19 @@ export function setCertificates(db: Db, kind: CompanyKind, id: number, certifica
 }
 
 export function setPackagings(db: Db, id: number, packagings: string[]) {
-  return change(db, 'supplier', id, async () => ({ packagings }));
+  return change(db, 'supplier', id, supplier, async () => ({ packagings }));
 }
 
 /** A new country makes the city meaningless, so it is cleared (spec §4). */
 export function setCountry(db: Db, id: number, countryId: number) {
-  return change(db, 'supplier', id, async (tx) => {
+  return change(db, 'supplier', id, supplier, async (tx) => {
     await locationService.assertCountry(tx, countryId);
     return { countryId, cityId: null };
   });
 }
 
 export function setCity(db: Db, id: number, cityId: number) {
-  return change(db, 'supplier', id, async (tx, row) => {
+  return change(db, 'supplier', id, supplier, async (tx, row) => {
     if (row.countryId === null) {
       throw new HttpError(409, 'NO_COUNTRY', 'Set the country of the supplier before its city.', [{ path: 'value', message: 'noCountry' }]);
     }
@@ -160,7 +163,7 @@ export function setCity(db: Db, id: number, cityId: number) {
 }
 
 export function setAddress(db: Db, id: number, address: string) {
-  return change(db, 'supplier', id, async () => ({ address }));
+  return change(db, 'supplier', id, supplier, async () => ({ address }));
 }
 
 /** Cities a supplier can be placed in: those of its country (none until it has one). */
@@ -171,10 +174,14 @@ export async function citiesOf(db: Db, id: number) {
   return locationService.citiesOf(db, country.alpha2);
 }
 
-/** Locks the company, computes the change (which may refuse) and applies it, all in one transaction. */
-async function change(db: Db, kind: CompanyKind, id: number, compute: (tx: Executor, row: Row) => Promise<CompanyUpdate>) {
-  await db.transaction(async (tx) => {
+/**
+ * Locks the company, computes the change (which may refuse), applies it and reads the company back,
+ * all in one transaction: the answer is the state this change produced, never a later one.
+ */
+function change<T>(db: Db, kind: CompanyKind, id: number, view: CompanyView<T>, compute: (tx: Executor, row: Row) => Promise<CompanyUpdate>): Promise<T> {
+  return db.transaction(async (tx) => {
     const row = await requireCompany(tx, kind, id, true);
     await repo.update(tx, id, await compute(tx, row));
+    return view(tx, id);
   });
 }

@@ -6,7 +6,6 @@ import * as companiesService from '../companies/companies.service.js';
 /** Supplier-only calls (packagings, place); the calls shared with clients are in the companies module. */
 export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const view = companiesService.supplier;
   const tags = ['suppliers'];
   const admin = { access: 'admin' as const };
   const errors = { 400: errorBody, 404: errorBody, 409: errorBody };
@@ -15,32 +14,28 @@ export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/intern/supplier/packagings/:id/set',
     { config: admin, schema: { tags, params: idParam, body: packagingsBody, response: { 200: supplier, ...errors } } },
     async (req) => {
-      await companiesService.setPackagings(db, req.params.id, req.body);
-      return view(db, req.params.id);
+      return companiesService.setPackagings(db, req.params.id, req.body);
     },
   );
   app.post(
     '/api/intern/supplier/country/:id/set',
     { config: admin, schema: { tags, params: idParam, body: countryIdBody, response: { 200: supplier, ...errors } } },
     async (req) => {
-      await companiesService.setCountry(db, req.params.id, req.body.value);
-      return view(db, req.params.id);
+      return companiesService.setCountry(db, req.params.id, req.body.value);
     },
   );
   app.post(
     '/api/intern/supplier/city/:id/set',
     { config: admin, schema: { tags, params: idParam, body: idValueBody, response: { 200: supplier, ...errors } } },
     async (req) => {
-      await companiesService.setCity(db, req.params.id, req.body.value);
-      return view(db, req.params.id);
+      return companiesService.setCity(db, req.params.id, req.body.value);
     },
   );
   app.post(
     '/api/intern/supplier/address/:id/set',
     { config: admin, schema: { tags, params: idParam, body: addressBody, response: { 200: supplier, ...errors } } },
     async (req) => {
-      await companiesService.setAddress(db, req.params.id, req.body.value);
-      return view(db, req.params.id);
+      return companiesService.setAddress(db, req.params.id, req.body.value);
     },
   );
   // Cities per owner (not shown by the spec): the city picker of the supplier's country.
