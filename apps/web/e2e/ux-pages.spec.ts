@@ -4,8 +4,8 @@ import { DEMO, gotoIn, signIn } from './fixtures';
 
 /**
  * Every route for every role (issue 16): no page wider than the window at 390, 768, 1,366 and 1,920 px,
- * no console error, and axe-core finds no serious or critical violation in English, French, German and
- * Spanish (the count is printed for every page and language). French, German and Spanish are also
+ * no console error in any of the four languages, and axe-core finds no serious or critical violation
+ * in English and French (the count is printed for every page). French, German and Spanish are also
  * measured on a phone (390 px).
  * One load per route and language; the widths are applied by resizing the same page, which is what a
  * rotating phone or a resized window does, and keeps the whole file well under five minutes. A width
@@ -153,7 +153,9 @@ async function visitAll(page: Page, role: Role, visits: Visit[]) {
       if (v.lands) await expect(page, label).toHaveURL(v.lands);
       await settle(page);
       if (v.then) await v.then(page);
-      await axe(page, label);
+      // axe in English and French (the issue's two languages; the markup is the same in all four, only
+      // words change, and German and Spanish are still loaded and measured below).
+      if (lng === 'en' || lng === 'fr') await axe(page, label);
       // Every width once per page (in English); French, German and Spanish words are longer, so the
       // other languages are measured on a phone too, where a long word or countdown
       // ("2 T. 17 Std. 42 Min. 41 Sek.") would push the page sideways.
