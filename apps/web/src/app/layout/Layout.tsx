@@ -1,5 +1,5 @@
 import { Alert, Container } from 'react-bootstrap';
-import { Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
 import { Header } from './Header';
@@ -36,7 +36,9 @@ export function Layout() {
       <footer className="border-top py-3 bg-body-tertiary">
         <Container fluid="xl" className="small text-body-secondary d-flex flex-wrap justify-content-between gap-2">
           <span>{t('footer.text', { year: new Date().getFullYear() })}</span>
-          <span>{t('footer.note')}</span>
+          <Link to="/terms" className="link-secondary">
+            {t('terms.title')}
+          </Link>
         </Container>
       </footer>
     </div>
