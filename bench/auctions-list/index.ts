@@ -21,7 +21,7 @@ import { benchDatabase, ms, summary } from '../lib.js';
 
 const LIVE = 1000;
 const OTHER = 4000;
-const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const RUNS = Number(process.env.BENCH_RUNS ?? 1000);
 const ROUNDS = Math.max(2, Number(process.env.BENCH_ROUNDS ?? 10));
 const PATH = '/api/users/product/listActiveAuctionsWithBiggestOffer';
 const FILTER = { page: 1, size: DEFAULT_PAGE_SIZE };
