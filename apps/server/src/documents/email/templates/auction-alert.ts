@@ -1,4 +1,4 @@
-import type { AuctionOutcome, Language, NotificationKind } from '@primeur/shared';
+import { formatDateTime, formatEuro, type AuctionOutcome, type Language, type NotificationKind } from '@primeur/shared';
 import { escapeHtml, headerSafe } from '../escape.js';
 import { t } from '../i18n.js';
 import type { RenderedMail } from './product-request.js';
@@ -37,11 +37,9 @@ function stem(m: AuctionAlertMail): string {
 export function renderAuctionAlert(m: AuctionAlertMail): RenderedMail {
   const lng = m.language;
   const tt = (key: string, vars: Record<string, string | number> = {}) => t(lng, key, vars, 'alertsEmail');
-  const amount =
-    m.amount === null || m.amount === undefined
-      ? ''
-      : new Intl.NumberFormat(lng, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(m.amount);
-  const time = m.endsAt ? new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Paris' }).format(new Date(m.endsAt)) : '';
+  // The same amount and date formats as the screens (packages/shared): amounts in euro, times in Paris time.
+  const amount = m.amount === null || m.amount === undefined ? '' : formatEuro(m.amount, lng);
+  const time = m.endsAt ? formatDateTime(m.endsAt, lng) : '';
   const vars = { lot: m.lot, amount, time };
   const s = stem(m);
   const subject = headerSafe(tt(`${s}Subject`, vars));
