@@ -66,7 +66,7 @@ function AuctionsTable({ rows, tab }: { rows: MyAuction[]; tab: TabKey }) {
   const euro = useEuro();
   const over = tab === 'won' || tab === 'lost';
   return (
-    <Table responsive size="sm" className="align-middle" data-testid={`my-auctions-${tab}`}>
+    <Table responsive size="sm" className="align-middle table-cards" data-testid={`my-auctions-${tab}`}>
       <thead>
         <tr>
           <th>{t('page.lot')}</th>
@@ -87,8 +87,8 @@ function AuctionsTable({ rows, tab }: { rows: MyAuction[]; tab: TabKey }) {
                 {t('page.bidders')}: {a.bidders}
               </div>
             </td>
-            <td>{a.product.user.companyName}</td>
-            <td className="text-end text-nowrap">
+            <td data-label={t('page.seller')}>{a.product.user.companyName}</td>
+            <td className="text-end text-nowrap" data-label={over ? t('page.final') : t('page.highest')}>
               {over
                 ? a.finalAmount === null
                   ? '–'
@@ -97,16 +97,16 @@ function AuctionsTable({ rows, tab }: { rows: MyAuction[]; tab: TabKey }) {
                   ? t('page.noOffer')
                   : euro(a.highest, { perKg: true })}
             </td>
-            <td className="text-end text-nowrap">
+            <td className="text-end text-nowrap" data-label={t('page.myBid')}>
               {a.myBid === null ? '–' : euro(a.myBid, { perKg: true })}
               {a.myMax !== null ? <div className="small text-body-secondary">{t('page.myMax', { amount: euro(a.myMax, { perKg: true }) })}</div> : null}
             </td>
-            <td>
+            <td data-label={t('page.state')}>
               <Badge bg={STATE_VARIANT[a.state]} data-testid="my-auction-state">
                 {t(`page.states.${a.state}`)}
               </Badge>
             </td>
-            <td>{isOpen(a) ? <Countdown end={a.product.endsAt} /> : t('page.ended')}</td>
+            <td data-label={t('page.timeLeft')}>{isOpen(a) ? <Countdown end={a.product.endsAt} /> : t('page.ended')}</td>
             <td className="text-end">{over ? null : <WatchButton productId={a.product.productId} lot={a.product.name} />}</td>
           </tr>
         ))}
