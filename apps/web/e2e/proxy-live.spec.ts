@@ -46,9 +46,9 @@ async function open(browser: Browser, locale: string, who: { email: string; pass
   return { ctx, page, company: who.companyName };
 }
 
-/** Seconds left on the page's countdown ("0d 0h 1m 38s", "0 j 0 h 1 min 38 s"). */
+/** Seconds left on the page's countdown ("1d 0h 1m 38s", "0 h 1 min 38 s": days only while there is one). */
 async function secondsLeft(page: Page): Promise<number> {
-  const [d = 0, h = 0, m = 0, s = 0] = ((await page.getByTestId('countdown').textContent()) ?? '').match(/\d+/g)!.map(Number);
+  const [s = 0, m = 0, h = 0, d = 0] = ((await page.getByTestId('countdown').textContent()) ?? '').match(/\d+/g)!.map(Number).reverse();
   return ((d * 24 + h) * 60 + m) * 60 + s;
 }
 

@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next';
+
 /** An auction's time left in days, hours, minutes and seconds (the `countdown` text's values). */
 export function splitDuration(ms: number) {
   const s = Math.floor(ms / 1000);
@@ -11,4 +13,13 @@ export function splitDuration(ms: number) {
  */
 export function countdownText(text: string): string {
   return text.replace(/(\d) (?=\S)/g, '$1\u00a0');
+}
+
+/**
+ * The countdown of an auction in the reader's language: days only while there is at least one
+ * ("2d 17h 42m 41s", then "11h 55m 37s"), "0h 0m 0s" once over (spec: it shows zero when over).
+ */
+export function countdownLabel(t: TFunction, ms: number): string {
+  const parts = splitDuration(Math.max(0, ms));
+  return countdownText(t(parts.d > 0 ? 'auctions:countdown' : 'auctions:countdownHours', parts));
 }

@@ -130,17 +130,17 @@ function AuctionCard({ item, canWatch }: { item: AuctionItem; canWatch: boolean 
         <Card.Title as="h2" className="h6">
           {p.name}
         </Card.Title>
-        <dl className="row small mb-0">
-          <dt className="col-6 fw-normal text-body-secondary">{t('list.biggestOffer')}</dt>
-          <dd className="col-6 mb-1 fw-semibold" data-testid="biggest-offer">
+        <dl className="facts small mb-0">
+          <dt className="fw-normal text-body-secondary">{t('list.biggestOffer')}</dt>
+          <dd className="mb-1 fw-semibold" data-testid="biggest-offer">
             {item.amount === null ? t('list.noOffer') : euro(item.amount, i18n.resolvedLanguage, { perKg: true })}
           </dd>
-          <dt className="col-6 fw-normal text-body-secondary">{t('list.startingPrice')}</dt>
-          <dd className="col-6 mb-1">{euro(p.price, i18n.resolvedLanguage, { perKg: true })}</dd>
-          <dt className="col-6 fw-normal text-body-secondary">{t('details.quantity')}</dt>
-          <dd className="col-6 mb-1">{t('details.pallets', { count: p.quantity })}</dd>
-          <dt className="col-6 fw-normal text-body-secondary">{t('list.timeLeft')}</dt>
-          <dd className="col-6 mb-1">
+          <dt className="fw-normal text-body-secondary">{t('list.startingPrice')}</dt>
+          <dd className="mb-1">{euro(p.price, i18n.resolvedLanguage, { perKg: true })}</dd>
+          <dt className="fw-normal text-body-secondary">{t('details.quantity')}</dt>
+          <dd className="mb-1">{t('details.pallets', { count: p.quantity })}</dd>
+          <dt className="fw-normal text-body-secondary">{t('list.timeLeft')}</dt>
+          <dd className="mb-1">
             <TimeLeft ms={left} />
           </dd>
         </dl>

@@ -119,7 +119,7 @@ describe('auction room', { timeout: 20_000 }, () => {
     renderDetails(details());
     // Ends 2 h 5 min after this clock = 1 h 5 min after the server's.
     // The first tick may come before the server's clock is known; the countdown then moves to it.
-    await waitFor(() => expect(screen.getByTestId('countdown')).toHaveTextContent(/^0d 1h (4|5)m \d+s$/), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('countdown')).toHaveTextContent(/^1h (4|5)m \d+s$/), { timeout: 5000 });
     const field = screen.getByLabelText('Your bid (€/kg)');
     expect(field).toHaveValue('');
     expect(field).toHaveAttribute('type', 'text');
@@ -136,7 +136,7 @@ describe('auction room', { timeout: 20_000 }, () => {
     renderDetails(details(), { lng: 'de', offers: [offer(9, 1, other, { date: at })] });
     expect(await screen.findByTestId('offer-time')).toHaveTextContent('23.11.2026, 16:04:52');
     // "0 T. 1 Std. …": each number is tied to its unit by a no-break space.
-    expect(screen.getByTestId('countdown').textContent).toMatch(/^0\u00a0T\. 1\u00a0Std\. \d+\u00a0Min\. \d+\u00a0Sek\.$/);
+    expect(screen.getByTestId('countdown').textContent).toMatch(/^1\u00a0Std\. \d+\u00a0Min\. \d+\u00a0Sek\.$/);
   });
 
   it('takes a live offer without any request: highest, next minimum, standing and own rows follow from the offers held', async () => {
@@ -161,7 +161,7 @@ describe('auction room', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('reserve')).toHaveTextContent('Reserve met');
     expect(within(screen.getAllByTestId('offer-row')[0]!).getByText('auto')).toBeInTheDocument();
     // Soft close: the countdown follows the end the message carries (3 h from this clock = 2 h on the server's).
-    await waitFor(() => expect(screen.getByTestId('countdown')).toHaveTextContent(/^0d (1h 59m|2h 0m) \d+s$/));
+    await waitFor(() => expect(screen.getByTestId('countdown')).toHaveTextContent(/^(1h 59m|2h 0m) \d+s$/));
     expect(fetch.mock.calls.length).toBe(before);
   });
 
@@ -302,7 +302,7 @@ describe('ended and non-auction lots', { timeout: 20_000 }, () => {
 
   it('shows the result instead of the form', async () => {
     renderDetails(ended({ winner: { companyName: 'Primeurs de Rungis', amount: 1 } }));
-    expect(await screen.findByTestId('countdown')).toHaveTextContent('0d 0h 0m 0s');
+    expect(await screen.findByTestId('countdown')).toHaveTextContent('0h 0m 0s');
     expect(await screen.findByTestId('result')).toHaveTextContent('Ended with €1.00/kg by Primeurs de Rungis.');
     expect(screen.queryByTestId('bid-button')).toBeNull();
   });

@@ -4,7 +4,7 @@ import { euro } from '../../../lib/format';
 import { myStanding, type Me, type RoomDetails, type RoomOffer, type RoomState } from '../api/room';
 import { AuctionResult } from './AuctionResult';
 import { BidForm } from './BidForm';
-import { countdownText, splitDuration } from './time-left';
+import { countdownLabel } from './time-left';
 
 export type Connection = 'live' | 'connecting' | 'reconnecting' | 'offline';
 
@@ -46,7 +46,7 @@ export function AuctionPanel({ details: d, room, offers, me, left, phase, connec
         {/* Tabular figures keep the ticking clock still without a monospace font's width; on a phone a
             long language ("2 T. 17 Std. 42 Min. 41 Sek.") wraps between units rather than overflow. */}
         <div className="fs-4 fw-semibold" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="countdown" aria-live="off">
-          {room.endsAt ? countdownText(t('countdown', splitDuration(left))) : '–'}
+          {room.endsAt ? countdownLabel(t, left) : '–'}
         </div>
         {ended ? <div className="small text-body-secondary">{t('details.ended')}</div> : null}
         <div className="mt-2 d-flex flex-wrap align-items-baseline gap-2">

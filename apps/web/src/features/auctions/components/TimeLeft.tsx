@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { countdownText, splitDuration } from './time-left';
+import { countdownLabel } from './time-left';
 
 /** The time left of an auction, or "ended". */
 export function TimeLeft({ ms }: { ms: number }) {
   const { t } = useTranslation('auctions');
   if (ms <= 0) return <span>{t('details.ended')}</span>;
-  return <span>{countdownText(t('countdown', splitDuration(ms)))}</span>;
+  return <span>{countdownLabel(t, ms)}</span>;
 }

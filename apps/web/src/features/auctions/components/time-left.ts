@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { COUNTDOWN_REFRESH_MS } from '@primeur/shared';
 
-export { countdownText, splitDuration } from '../../../lib/countdown';
+export { countdownLabel, countdownText, splitDuration } from '../../../lib/countdown';
 
 /** Milliseconds until `end`, ticking every second; `offsetMs` = server clock − this clock. Never below zero. */
 export function useTimeLeft(end: string | null | undefined, offsetMs = 0) {

@@ -62,11 +62,11 @@ export function ProductFacts({ product, extra = [] }: { product: AdminProduct; e
     ...extra,
   ];
   return (
-    <dl className="row small mb-0">
+    <dl className="facts small mb-0">
       {rows.map(([k, v]) => (
         <Fragment key={k}>
-          <dt className="col-5 fw-normal text-body-secondary">{k}</dt>
-          <dd className="col-7 mb-1">{v}</dd>
+          <dt className="fw-normal text-body-secondary">{k}</dt>
+          <dd className="mb-1">{v}</dd>
         </Fragment>
       ))}
     </dl>

@@ -21,23 +21,23 @@ export function SellerLotFigures({ productId }: { productId: number }) {
   if (!lot) return null;
   const reserve = lot.reserveMet === null ? t('seller.noReserve') : lot.reserveMet ? t('seller.reserveMet') : t('seller.reserveNotMet');
   return (
-    <dl className="row small mb-0 mt-2 border-top pt-2" data-testid={`seller-lot-${productId}`}>
-      <dt className="col-5 fw-normal text-body-secondary">{t('seller.highest')}</dt>
-      <dd className="col-7 mb-1 fw-semibold" data-testid="seller-lot-highest">
+    <dl className="facts small mb-0 mt-2 border-top pt-2" data-testid={`seller-lot-${productId}`}>
+      <dt className="fw-normal text-body-secondary">{t('seller.highest')}</dt>
+      <dd className="mb-1 fw-semibold" data-testid="seller-lot-highest">
         {lot.highest === null ? '–' : euro(lot.highest, { perKg: true })}
       </dd>
-      <dt className="col-5 fw-normal text-body-secondary">{t('seller.bidders')}</dt>
-      <dd className="col-7 mb-1" data-testid="seller-lot-bidders">
+      <dt className="fw-normal text-body-secondary">{t('seller.bidders')}</dt>
+      <dd className="mb-1" data-testid="seller-lot-bidders">
         {lot.bidders}
       </dd>
-      <dt className="col-5 fw-normal text-body-secondary">{t('seller.reserve')}</dt>
-      <dd className="col-7 mb-1">
+      <dt className="fw-normal text-body-secondary">{t('seller.reserve')}</dt>
+      <dd className="mb-1">
         <Badge bg={lot.reserveMet === false ? 'warning' : lot.reserveMet ? 'success' : 'secondary'} text={lot.reserveMet === false ? 'dark' : undefined}>
           {reserve}
         </Badge>
       </dd>
-      <dt className="col-5 fw-normal text-body-secondary">{t('seller.timeLeft')}</dt>
-      <dd className="col-7 mb-1">
+      <dt className="fw-normal text-body-secondary">{t('seller.timeLeft')}</dt>
+      <dd className="mb-1">
         <Countdown end={lot.endsAt} />
       </dd>
     </dl>
