@@ -36,7 +36,7 @@ export function Layout() {
       <footer className="border-top py-3 bg-body-tertiary">
         <Container fluid="xl" className="small text-body-secondary d-flex flex-wrap justify-content-between gap-2">
           <span>{t('footer.text', { year: new Date().getFullYear() })}</span>
-          <Link to="/terms" className="link-secondary">
+          <Link to="/terms" className="text-body-secondary">
             {t('terms.title')}
           </Link>
         </Container>
