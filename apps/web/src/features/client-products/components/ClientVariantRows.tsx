@@ -6,7 +6,7 @@ import type { ProductLink } from '@primeur/shared';
 import { useToast } from '../../../components/Toasts';
 import { countryName } from '../../../lib/format';
 import { useCatalogLabels } from '../../../lib/lookups';
-import { useHiddenIds } from '../../../lib/use-hidden-ids';
+import { useUndoableDelete } from '../../../lib/use-undoable-delete';
 import { useAddClientVariant, useClientVariants, useDeleteClientVariant } from '../api/client-variants';
 import { AddClientVariantModal } from './AddClientVariantModal';
 
@@ -30,21 +30,8 @@ export function ClientVariantRows({ clientId, link, colSpan }: Props) {
   const add = useAddClientVariant(clientId);
   const remove = useDeleteClientVariant(clientId);
   const [open, setOpen] = useState(false);
-  const { hidden, hide, unhide } = useHiddenIds();
-  const onDelete = (id: number) => {
-    hide(id);
-    toast.undoable({
-      message: t('clientVariants.deleted'),
-      commit: () =>
-        remove.mutate(id, {
-          onError: () => {
-            unhide(id);
-            toast.show('productDeleteError');
-          },
-        }),
-      restore: () => unhide(id),
-    });
-  };
+  const { hidden, deleteWithUndo } = useUndoableDelete(remove.mutate, () => toast.show('productDeleteError'));
+  const onDelete = (id: number) => deleteWithUndo(id, t('clientVariants.deleted'));
   const [adding, setAdding] = useState(false);
   const variants = (all.data ?? []).filter((v) => v.clientProductList.id === link.id && !hidden.has(v.id));
   const any = t('clientVariants.any');
