@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import path from 'node:path';
-import { findChromium } from '../../scripts/ensure-chromium.mjs';
+import { chromiumLaunchOptions } from './e2e/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 /** A fake Open-Meteo on loopback: the run never depends on the internet. */
@@ -23,18 +23,7 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: findChromium(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   webServer: [
     {

@@ -1,5 +1,5 @@
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { findChromium } from '../../../scripts/ensure-chromium.mjs';
+import { chromiumLaunchOptions } from './chromium';
 import { signInAsBrowser } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
 
@@ -15,15 +15,6 @@ import { startOwnServer, type OwnServer } from './own-server';
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
 const BASE_URL = `http://localhost:${PORT}`;
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let server: OwnServer;
 test.beforeAll(async () => {
@@ -71,7 +62,7 @@ for (const lang of ['en-US', 'fr-FR'] as const) {
   test.describe(`Chromium --lang=${lang}`, () => {
     let browser: Browser;
     test.beforeAll(async () => {
-      browser = await chromium.launch({ executablePath: findChromium(), args: [...ARGS, `--lang=${lang}`] });
+      browser = await chromium.launch(chromiumLaunchOptions(lang));
     });
     test.afterAll(async () => browser.close());
     const L = TEXT[lang];

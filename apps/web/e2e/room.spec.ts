@@ -1,7 +1,7 @@
 import { dayInParis } from '@primeur/shared';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
-import { findChromium } from '../../../scripts/ensure-chromium.mjs';
-import { DEMO } from './fixtures';
+import { chromiumLaunchOptions } from './chromium';
+import { DEMO, signInAsBrowser } from './fixtures';
 
 /**
  * The auction room as people use it (issue 10), in Chromium launched with an English and with a
@@ -10,34 +10,11 @@ import { DEMO } from './fixtures';
  */
 const BUYER2 = { email: 'primeurs.lyon@example.com', password: 'Demo-company-1', company: 'Primeurs Lyonnais SARL' };
 const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAAEUlEQVR4nGN4dkIDK2IYSAkA9w1YISzJWkAAAAAASUVORK5CYII=', 'base64');
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** Signs in WITHOUT forcing a language: the app follows the browser's locale. */
-async function signInAsIs(page: Page, who: { email: string; password: string }) {
-  await page.goto('/user/login');
-  // The page may still be settling on a loaded machine: check the typed values stayed before sending.
-  await expect(async () => {
-    await page.locator('#login-email').fill(who.email);
-    await page.locator('#login-password').fill(who.password);
-    await expect(page.locator('#login-email')).toHaveValue(who.email, { timeout: 1000 });
-    await expect(page.locator('#login-password')).toHaveValue(who.password, { timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
-  await page.locator('form button[type=submit]').click();
-  await expect(page).not.toHaveURL(/\/user\/login/);
-}
 
 async function open(browser: Browser, who: { email: string; password: string }, locale?: string): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await browser.newContext(locale ? { locale } : {});
   const page = await ctx.newPage();
-  await signInAsIs(page, who);
+  await signInAsBrowser(page, who.email, who.password);
   return { ctx, page };
 }
 
@@ -77,7 +54,7 @@ for (const lang of ['en-US', 'fr-FR'] as const) {
     // A browser of its own per language: --lang is a launch flag (the contexts also carry the locale).
     let browser: Browser;
     test.beforeAll(async () => {
-      browser = await chromium.launch({ executablePath: findChromium(), args: [...ARGS, `--lang=${lang}`] });
+      browser = await chromium.launch(chromiumLaunchOptions(lang));
     });
     test.afterAll(async () => browser.close());
     test.use({ locale: lang });

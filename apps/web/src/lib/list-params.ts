@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** A page number from the address: a positive integer, else 1. */
@@ -52,10 +52,11 @@ export function useListParams<K extends string>(filterKeys: readonly K[]) {
 export const SEARCH_DELAY_MS = 300;
 
 /**
- * A search box bound to the address's `q`: typing reaches it after a pause; a `q` changed from
+ * A search box's text, bound to the address's `q`: typing reaches it after a pause; a `q` changed from
  * outside (Back, a link) fills the box. What the box wrote itself never overwrites newer typing.
  */
-export function useSearchInAddress(search: string, setSearch: (s: string) => void, q: string, setFilters: (f: { q: string }) => void) {
+export function useSearchInAddress(q: string, setFilters: (f: { q: string }) => void) {
+  const [search, setSearch] = useState(q);
   const written = useRef(q);
   useEffect(() => {
     if (q === written.current) return;
@@ -71,4 +72,5 @@ export function useSearchInAddress(search: string, setSearch: (s: string) => voi
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [search, q, setFilters]);
+  return [search, setSearch] as const;
 }

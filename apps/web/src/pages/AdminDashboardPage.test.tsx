@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { noPriceImports as status } from '../test/fixtures';
 import { renderPage } from '../test/render';
 import { AdminDashboardPage } from './AdminDashboardPage';
 
@@ -32,13 +33,6 @@ const market = [
     change: null,
   },
 ];
-const none = { rows: 0, days: 0, from: null, to: null };
-const status = {
-  schedule: { enabled: false, hour: 6, sourceCount: 0, nextRunAt: null },
-  lastScheduled: null,
-  recent: [],
-  stored: { market: none, grower: none },
-};
 
 describe('administrator dashboard', () => {
   it('shows the French title, one market table per family and prices with a decimal comma and a euro sign', async () => {

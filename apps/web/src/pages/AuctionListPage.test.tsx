@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuctionItem } from '@primeur/shared';
 import type { TopicListener } from '../lib/stomp';
+import { auctionLot } from '../test/fixtures';
 import { renderPage } from '../test/render';
 import { AuctionListPage } from './AuctionListPage';
 
@@ -23,31 +24,16 @@ vi.mock('../lib/stomp', async (importOriginal) => {
 });
 
 const HOUR = 3_600_000;
-const item = (productId: number, amount: number | null, name = `Lot ${productId}`): AuctionItem =>
-  ({
-    amount,
-    product: {
-      productId,
-      productName: 'Navel orange',
-      articleId: 1,
-      family: 'fruits',
-      name,
-      description: '',
-      photos: '[]',
-      user: { companyName: 'Agrumi di Sicilia' },
-      supplier: 42,
-      created: new Date().toISOString(),
-      caliber: '5',
-      origin: { id: 1, name: 'Spain', alpha2: 'ES' },
-      packaging: { id: 1, name: 'europool' },
-      status: 'IN_AUCTION',
-      auctionStartDate: new Date(Date.now() - HOUR).toISOString(),
-      endsAt: new Date(Date.now() + productId * HOUR).toISOString(),
-      availableUntil: '2099-01-01',
-      price: 0.95,
-      quantity: 12,
-    },
-  }) as AuctionItem;
+const item = (productId: number, amount: number | null, name = `Lot ${productId}`): AuctionItem => ({
+  amount,
+  product: auctionLot({
+    productId,
+    name,
+    created: new Date().toISOString(),
+    origin: { id: 1, name: 'Spain', alpha2: 'ES' },
+    endsAt: new Date(Date.now() + productId * HOUR).toISOString(),
+  }),
+});
 
 /** A fake list endpoint that pages and searches like the server, and keeps every URL asked for. */
 function fakeAuctions(all: AuctionItem[]) {

@@ -1,11 +1,12 @@
-import { useRef, useState } from 'react';
-import { Alert, Card, Col, Row, Spinner, Table } from 'react-bootstrap';
+import { useRef } from 'react';
+import { Alert, Card, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUCTIONS_SUMMARY_TOPIC, DEFAULT_PAGE_SIZE, formatDateTime, type AuctionItem, type LotListQuery, type Page } from '@primeur/shared';
 import { Flag } from '../components/Flag';
 import { ListSearchForm, SearchField } from '../components/ListControls';
+import { PagedCards } from '../components/PagedCards';
 import { PageTitle } from '../components/PageTitle';
 import { Pager, useClampPage } from '../components/Pager';
 import { PhotoCarousel } from '../components/PhotoCarousel';
@@ -46,17 +47,16 @@ export function AuctionListPage() {
   const { user } = useSession();
   const canWatch = user?.category === 'client' || user?.category === 'supplier';
   const { page, filters, setPage, setFilters } = useListParams(FILTERS);
-  const [search, setSearch] = useState(filters.q);
-  useSearchInAddress(search, setSearch, filters.q, setFilters);
+  const [search, setSearch] = useSearchInAddress(filters.q, setFilters);
   const query: AuctionPageQuery = { page, size: DEFAULT_PAGE_SIZE, q: filters.q || undefined };
-  const { data, isLoading, isError, isPlaceholderData, refetch } = useQuery({
+  const list = useQuery({
     queryKey: pageKey(query),
     queryFn: () => api.get<Page<AuctionItem>>(auctionPageUrl(query)),
     placeholderData: keepPreviousData,
     // Bids reach the cards live; the slow poll only brings lots that start or end.
     refetchInterval: 60_000,
   });
-  useClampPage(page, data, setPage);
+  useClampPage(page, list.data, setPage);
 
   // One subscription for the whole list; a message updates its card in every cached page. Messages
   // of one lot may cross: an older offer never lowers a card.
@@ -75,10 +75,9 @@ export function AuctionListPage() {
         return items === old.items || !items ? old : { ...old, items };
       });
     },
-    { onReconnect: () => void refetch() },
+    { onReconnect: () => void list.refetch() },
   );
 
-  const items = data?.items ?? [];
   return (
     <section>
       <PageTitle>{t('list.title')}</PageTitle>
@@ -94,22 +93,17 @@ export function AuctionListPage() {
           onChange={setSearch}
         />
       </ListSearchForm>
-      {isLoading ? <Spinner aria-label={t('loading')} /> : null}
-      {isError ? <Alert variant="danger">{t('list.loadError')}</Alert> : null}
-      {data && data.total === 0 ? <p>{filters.q ? tc('lotSearch.noMatch') : t('list.empty')}</p> : null}
-      {data && data.total > 0 ? (
-        <p className="text-body-secondary small" aria-live="polite" data-testid="auction-total">
-          {tc('pager.total', { count: data.total })}
-        </p>
-      ) : null}
-      <Row xs={1} sm={2} md={2} lg={3} xl={4} className="g-3" style={isPlaceholderData ? { opacity: 0.6 } : undefined}>
-        {items.map((item) => (
-          <Col key={item.product.productId}>
-            <AuctionCard item={item} canWatch={canWatch} />
-          </Col>
-        ))}
-      </Row>
-      {data ? <Pager page={page} size={data.size} total={data.total} onPage={setPage} busy={isPlaceholderData} testId="auction-page" /> : null}
+      <PagedCards
+        list={list}
+        loadingLabel={t('loading')}
+        failed={<Alert variant="danger">{t('list.loadError')}</Alert>}
+        empty={<p>{filters.q ? tc('lotSearch.noMatch') : t('list.empty')}</p>}
+        total={(count) => tc('pager.total', { count })}
+        totalTestId="auction-total"
+        cardKey={(item) => item.product.productId}
+        card={(item) => <AuctionCard item={item} canWatch={canWatch} />}
+        pager={(data) => <Pager page={page} size={data.size} total={data.total} onPage={setPage} busy={list.isPlaceholderData} testId="auction-page" />}
+      />
       <WonAuctions />
     </section>
   );

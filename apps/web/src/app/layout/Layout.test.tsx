@@ -2,22 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
+import { germanBuyer, signedIn } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import { useSession } from '../../lib/session';
 import { Layout } from './Layout';
-
-const buyer = {
-  userId: 7,
-  username: 'b@example.com',
-  companyName: 'Frischmarkt Hamburg GmbH',
-  category: 'client',
-  address: '',
-  postalCode: '',
-  city: null,
-  country: null,
-  globalGapNumber: null,
-  vatId: 'DE1',
-};
 
 /** A page with its own sign-out button (the header's is in a dropdown). */
 function SignOut() {
@@ -36,8 +24,7 @@ function renderSignedIn(lng: string, logoutAnswer: () => Response) {
       lng,
       path: '/somewhere',
       answers: {
-        '/api/users/isLoggedIn': [[{ roleId: 2, name: 'X' }]],
-        '/api/users/userInfos': buyer,
+        ...signedIn(germanBuyer),
         '/auth/logout': logoutAnswer,
       },
     },

@@ -1,33 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AuctionItem } from '@primeur/shared';
+import { auctionLot } from '../../../test/fixtures';
 import { applySummary } from './live-auctions';
 
 const HOUR = 3_600_000;
-const item = (productId: number, amount: number | null, endsInMs: number): AuctionItem =>
-  ({
-    amount,
-    product: {
-      productId,
-      productName: 'Navel orange',
-      articleId: 1,
-      family: 'fruits',
-      name: `Lot ${productId}`,
-      description: '',
-      photos: '[]',
-      user: { companyName: 'Agrumi di Sicilia' },
-      supplier: 42,
-      created: new Date().toISOString(),
-      caliber: '5',
-      origin: { id: 1, name: 'Italy', alpha2: 'IT' },
-      packaging: { id: 1, name: 'europool' },
-      status: 'IN_AUCTION',
-      auctionStartDate: new Date(Date.now() - HOUR).toISOString(),
-      endsAt: new Date(Date.now() + endsInMs).toISOString(),
-      availableUntil: '2099-01-01',
-      price: 0.95,
-      quantity: 12,
-    },
-  }) as AuctionItem;
+const item = (productId: number, amount: number | null, endsInMs: number): AuctionItem => ({
+  amount,
+  product: auctionLot({ productId, name: `Lot ${productId}`, created: new Date().toISOString(), endsAt: new Date(Date.now() + endsInMs).toISOString() }),
+});
 
 describe('applySummary', () => {
   it('raises the card of the lot, pushes its end later, and never lowers it', () => {

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { ProductDetails } from '@primeur/shared';
 import type { TopicListener } from '../../../lib/stomp';
+import { auctionDetails, auctionPageAnswers, germanBuyer } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import { mergeOffers } from '../api/offers';
 import type { RoomOffer } from '../api/room';
@@ -32,53 +33,21 @@ const HOUR = 3_600_000;
 
 function details(over: Partial<ProductDetails> & Record<string, unknown> = {}): ProductDetails {
   const now = Date.now();
-  return {
-    productId: 5,
-    productName: 'Navel orange',
-    articleId: 1,
-    family: 'fruits',
-    name: 'Navel oranges, end of season',
+  return auctionDetails({
     description: 'Sweet and seedless.',
     photos: '["a.png"]',
-    user: { companyName: 'Agrumi di Sicilia' },
-    supplier: 42,
-    created: new Date(now - 2 * HOUR).toISOString(),
-    caliber: '5',
-    origin: { id: 1, name: 'Italy', alpha2: 'IT' },
-    packaging: { id: 1, name: 'europool' },
-    status: 'IN_AUCTION',
-    auctionStartDate: new Date(now - HOUR).toISOString(),
     endsAt: new Date(now + 2 * HOUR + 5 * 60_000).toISOString(),
-    availableUntil: '2099-01-01',
-    price: 0.95,
-    quantity: 12,
-    seller: { companyName: 'Agrumi di Sicilia' },
     // The server's clock runs one hour ahead of this browser: the countdown must follow the server.
     serverTime: new Date(now + HOUR).toISOString(),
     highest: 1,
     nextMinimum: 1.01,
     bidders: 1,
-    reserveMet: null,
-    phase: 'open',
-    open: true,
-    winner: null,
     ...over,
-  } as ProductDetails;
+  });
 }
 
 const other = { id: 8, companyName: 'Primeurs de Rungis' };
-const buyer = {
-  userId: 7,
-  username: 'b@example.com',
-  companyName: 'Frischmarkt Hamburg GmbH',
-  category: 'client',
-  address: '',
-  postalCode: '',
-  city: null,
-  country: null,
-  globalGapNumber: null,
-  vatId: 'DE1',
-};
+const buyer = germanBuyer;
 const offer = (id: number, amount: number, user: { id: number; companyName: string } = other, extra: Partial<RoomOffer> = {}): RoomOffer => ({
   id,
   date: new Date().toISOString(),
@@ -97,11 +66,7 @@ function renderDetails(d: ProductDetails, { user = buyer, offers = [offer(9, 1)]
       lng,
       path: '/encheres/details/5',
       answers: {
-        '/api/users/isLoggedIn': [[{ roleId: user.category === 'supplier' ? 3 : 2, name: 'X' }]],
-        '/api/users/userInfos': user,
-        '/api/users/product/details/5': d,
-        '/api/users/auction/offers/5': offers,
-        '/api/users/auction/myBid/5': { maxAmount: null, leading: false },
+        ...auctionPageAnswers(user, d, offers),
         ...answers,
       },
     },
@@ -289,7 +254,7 @@ describe('auction room', { timeout: 20_000 }, () => {
   });
 
   it('disables the bid for the seller', async () => {
-    const seller = { ...buyer, userId: 42, category: 'supplier', companyName: 'Agrumi di Sicilia' };
+    const seller = { ...buyer, userId: 42, category: 'supplier' as const, companyName: 'Agrumi di Sicilia' };
     renderDetails(details(), { user: seller });
     expect(await screen.findByText('You cannot bid on your own lot.')).toBeInTheDocument();
     expect(screen.getByTestId('bid-button')).toBeDisabled();

@@ -1,9 +1,8 @@
 import { Button, Modal, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { ProductLink } from '@primeur/shared';
-import { countryName } from '../../../lib/format';
-import { useCatalogLabels } from '../../../lib/lookups';
 import { useVariantSources } from '../api/client-variants';
+import { VariantFieldCells, VariantFieldHeaders } from './VariantFields';
 
 interface Props {
   link: ProductLink;
@@ -16,10 +15,8 @@ interface Props {
 /** Lists the supplier variants of the product so one can be copied as the client's variant (spec §2). */
 export function AddClientVariantModal({ link, busy, onCopy, onHide }: Props) {
   const { t, i18n } = useTranslation('priceList');
-  const labels = useCatalogLabels();
   const lng = (i18n.resolvedLanguage ?? 'en') as 'en' | 'fr' | 'de' | 'es';
   const sources = useVariantSources(link.product.id);
-  const dash = '—';
   return (
     <Modal show onHide={onHide} size="lg" centered>
       <Modal.Header closeButton>
@@ -37,12 +34,7 @@ export function AddClientVariantModal({ link, busy, onCopy, onHide }: Props) {
             <thead>
               <tr>
                 <th scope="col">{t('clientVariants.supplier')}</th>
-                <th scope="col">{t('clientVariants.origin')}</th>
-                <th scope="col">{t('clientVariants.box')}</th>
-                <th scope="col">{t('clientVariants.weightPiece')}</th>
-                <th scope="col">{t('clientVariants.nbPiece')}</th>
-                <th scope="col">{t('clientVariants.packaging')}</th>
-                <th scope="col">{t('clientVariants.caliber')}</th>
+                <VariantFieldHeaders />
                 <th scope="col" />
               </tr>
             </thead>
@@ -50,12 +42,7 @@ export function AddClientVariantModal({ link, busy, onCopy, onHide }: Props) {
               {sources.data.map((v) => (
                 <tr key={v.id}>
                   <td>{v.supplier.company}</td>
-                  <td>{v.origin ? countryName(v.origin.alpha2, lng, v.origin.name) : dash}</td>
-                  <td>{labels.box(v.box) || dash}</td>
-                  <td>{v.weightPiece === null ? dash : String(v.weightPiece).replace('.', ',')}</td>
-                  <td>{v.nbPiece}</td>
-                  <td>{labels.packaging(v.packaging) || dash}</td>
-                  <td>{v.caliber || dash}</td>
+                  <VariantFieldCells variant={v} empty="—" />
                   <td className="text-end">
                     <Button size="sm" className="py-0" disabled={busy} onClick={() => onCopy(v.id)}>
                       {t('clientVariants.copy')}

@@ -4,11 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { BsChevronDown, BsChevronRight, BsTrash } from 'react-icons/bs';
 import type { ProductLink } from '@primeur/shared';
 import { useToast } from '../../../components/Toasts';
-import { countryName } from '../../../lib/format';
-import { useCatalogLabels } from '../../../lib/lookups';
-import { useHiddenIds } from '../../../lib/use-hidden-ids';
+import { useUndoableDelete } from '../../../lib/use-undoable-delete';
 import { useAddClientVariant, useClientVariants, useDeleteClientVariant } from '../api/client-variants';
 import { AddClientVariantModal } from './AddClientVariantModal';
+import { VariantFieldCells, VariantFieldHeaders } from './VariantFields';
 
 interface Props {
   clientId: number;
@@ -22,32 +21,16 @@ interface Props {
  * delete, and the add button whose modal lists supplier variants to copy.
  */
 export function ClientVariantRows({ clientId, link, colSpan }: Props) {
-  const { t, i18n } = useTranslation('priceList');
-  const labels = useCatalogLabels();
-  const lng = i18n.resolvedLanguage ?? 'en';
+  const { t } = useTranslation('priceList');
   const toast = useToast();
   const all = useClientVariants(clientId);
   const add = useAddClientVariant(clientId);
   const remove = useDeleteClientVariant(clientId);
   const [open, setOpen] = useState(false);
-  const { hidden, hide, unhide } = useHiddenIds();
-  const onDelete = (id: number) => {
-    hide(id);
-    toast.undoable({
-      message: t('clientVariants.deleted'),
-      commit: () =>
-        remove.mutate(id, {
-          onError: () => {
-            unhide(id);
-            toast.show('productDeleteError');
-          },
-        }),
-      restore: () => unhide(id),
-    });
-  };
+  const { hidden, deleteWithUndo } = useUndoableDelete(remove.mutate, () => toast.show('productDeleteError'));
+  const onDelete = (id: number) => deleteWithUndo(id, t('clientVariants.deleted'));
   const [adding, setAdding] = useState(false);
   const variants = (all.data ?? []).filter((v) => v.clientProductList.id === link.id && !hidden.has(v.id));
-  const any = t('clientVariants.any');
 
   const onAdd = (supplierVariantId?: number) =>
     add.mutate(
@@ -77,12 +60,7 @@ export function ClientVariantRows({ clientId, link, colSpan }: Props) {
               <Table size="sm" responsive className="mb-1 small nested-table">
                 <thead>
                   <tr>
-                    <th scope="col">{t('clientVariants.origin')}</th>
-                    <th scope="col">{t('clientVariants.box')}</th>
-                    <th scope="col">{t('clientVariants.weightPiece')}</th>
-                    <th scope="col">{t('clientVariants.nbPiece')}</th>
-                    <th scope="col">{t('clientVariants.packaging')}</th>
-                    <th scope="col">{t('clientVariants.caliber')}</th>
+                    <VariantFieldHeaders />
                     <th scope="col">
                       <span className="visually-hidden">{t('clientVariants.delete')}</span>
                     </th>
@@ -91,12 +69,7 @@ export function ClientVariantRows({ clientId, link, colSpan }: Props) {
                 <tbody>
                   {variants.map((v) => (
                     <tr key={v.id} data-testid={`client-variant-${v.id}`}>
-                      <td>{v.origin ? countryName(v.origin.alpha2, lng, v.origin.name) : any}</td>
-                      <td>{labels.box(v.box) || any}</td>
-                      <td>{v.weightPiece === null ? any : String(v.weightPiece).replace('.', ',')}</td>
-                      <td>{v.nbPiece}</td>
-                      <td>{labels.packaging(v.packaging) || any}</td>
-                      <td>{v.caliber || any}</td>
+                      <VariantFieldCells variant={v} empty={t('clientVariants.any')} />
                       <td className="text-end">
                         <Button
                           size="sm"

@@ -4,10 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useAddContact } from '../api/contacts';
 import type { CompanyKind } from '../api/get-company-options';
-import { addContactForm, type ContactForm } from './contact-forms';
+import { addContactForm, contactFields, type ContactForm } from './contact-forms';
 import { ContactFields } from './ContactFields';
 import { useNotify } from './notify';
-import { defaultDialCountry, toE164 } from './PhoneInput';
+import { defaultDialCountry } from './PhoneInput';
 
 interface Props {
   kind: CompanyKind;
@@ -38,11 +38,7 @@ export function AddContactModal({ kind, ownerId, countryCode, show, onHide }: Pr
   const onSubmit = handleSubmit(async (v) => {
     try {
       await add.mutateAsync({
-        firstName: v.firstName,
-        lastName: v.lastName,
-        email: v.email,
-        phone: toE164(v.phone)!,
-        note: v.note || null,
+        ...contactFields(v),
         [kind === 'supplier' ? 'supplierId' : 'clientId']: ownerId,
       });
       notify.saved();

@@ -7,10 +7,10 @@ import type { Contact } from '@primeur/shared';
 import { useDeleteContact, useModifyContact } from '../api/contacts';
 import type { CompanyKind } from '../api/get-company-options';
 import { ConfirmModal } from './ConfirmModal';
-import { editContactForm, type ContactForm } from './contact-forms';
+import { contactFields, editContactForm, type ContactForm } from './contact-forms';
 import { ContactFields } from './ContactFields';
 import { useNotify } from './notify';
-import { defaultDialCountry, fromE164, toE164 } from './PhoneInput';
+import { defaultDialCountry, fromE164 } from './PhoneInput';
 
 /** A contact, read-only until its edit switch is on; save and delete only then (spec §4). */
 export function ContactCard({ kind, contact, countryCode }: { kind: CompanyKind; contact: Contact; countryCode?: string | null }) {
@@ -41,7 +41,7 @@ export function ContactCard({ kind, contact, countryCode }: { kind: CompanyKind;
   };
   const onSave = handleSubmit(async (v) => {
     try {
-      await modify.mutateAsync({ id: contact.id, firstName: v.firstName, lastName: v.lastName, email: v.email, phone: toE164(v.phone)!, note: v.note || null });
+      await modify.mutateAsync({ id: contact.id, ...contactFields(v) });
       notify.saved();
       setEditing(false);
     } catch (err) {

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Col, Row } from 'react-bootstrap';
+import { Col, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '@primeur/shared';
 import type { CompanyKind } from '../api/get-company-options';
 import { AddContactModal } from './AddContactModal';
 import { ContactCard } from './ContactCard';
+import { SectionHeading } from './SectionHeading';
 
 interface Props {
   kind: CompanyKind;
@@ -18,14 +19,7 @@ export function ContactsSection({ kind, ownerId, contacts, countryCode }: Props)
   const [adding, setAdding] = useState(false);
   return (
     <section className="mb-4" aria-labelledby="contacts-title">
-      <div className="d-flex justify-content-between align-items-center mb-2">
-        <h2 id="contacts-title" className="h5 mb-0">
-          {t('contact.title')}
-        </h2>
-        <Button size="sm" onClick={() => setAdding(true)}>
-          {t('contact.add')}
-        </Button>
-      </div>
+      <SectionHeading id="contacts-title" title={t('contact.title')} addLabel={t('contact.add')} onAdd={() => setAdding(true)} />
       {contacts.length === 0 ? <p className="text-body-secondary">{t('contact.none')}</p> : null}
       <Row xs={1} lg={2} className="g-3">
         {contacts.map((c) => (

@@ -10,6 +10,7 @@ import { AddProductModal } from './AddProductModal';
 import { articleName } from './article-label';
 import { ConfirmModal } from './ConfirmModal';
 import { useNotify } from './notify';
+import { SectionHeading } from './SectionHeading';
 
 interface Props {
   kind: CompanyKind;
@@ -41,14 +42,7 @@ export function ProductsSection({ kind, ownerId, products }: Props) {
 
   return (
     <section className="mb-4" aria-labelledby="products-title">
-      <div className="d-flex justify-content-between align-items-center mb-2">
-        <h2 id="products-title" className="h5 mb-0">
-          {t('products.title')}
-        </h2>
-        <Button size="sm" onClick={() => setAdding(true)}>
-          {t('products.add')}
-        </Button>
-      </div>
+      <SectionHeading id="products-title" title={t('products.title')} addLabel={t('products.add')} onAdd={() => setAdding(true)} />
       {products.length === 0 ? (
         <div className="border rounded p-3 text-center" data-testid="no-products">
           <p className="mb-2 text-body-secondary">{t('products.none')}</p>

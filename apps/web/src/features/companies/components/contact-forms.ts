@@ -27,3 +27,12 @@ export const editContactForm = z.object({
 });
 
 export type ContactForm = z.input<typeof addContactForm>;
+
+/** A valid form's values as the contact API takes them: the phone in E.164, an empty note as none. */
+export const contactFields = (v: ContactForm) => ({
+  firstName: v.firstName,
+  lastName: v.lastName,
+  email: v.email,
+  phone: toE164(v.phone)!,
+  note: v.note || null,
+});

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Card, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZE, FAMILIES, formatDateTime, formatDay, PRODUCT_STATUSES, type AdminProduct, type ProductStatus } from '@primeur/shared';
 import { PageTitle } from '../../../components/PageTitle';
 import { useToast } from '../../../components/Toasts';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { FilterSelect, ListSearchForm, Pager, SearchField, useDebouncedValue } from '../../../components/ListControls';
+import { PagedCards } from '../../../components/PagedCards';
 import { useAdminProductsPage, useToggleProductEnabled } from '../api/admin-products';
 import { ProductFacts } from './ProductFacts';
 import { StatusLotCard } from './StatusLotCard';
@@ -20,7 +21,7 @@ export function AdminProductsPage() {
   const q = useDebouncedValue(search.trim());
   // A new search or filter starts from the first page.
   useEffect(() => setPage(1), [q, status, family]);
-  const { data, isLoading, isError, isPlaceholderData, refetch } = useAdminProductsPage({
+  const list = useAdminProductsPage({
     page,
     size: ADMIN_PAGE_SIZE,
     q: q || undefined,
@@ -61,22 +62,17 @@ export function AdminProductsPage() {
           options={FAMILIES.map((f) => [f, t(`families.${f}`)] as const)}
         />
       </ListSearchForm>
-      {isLoading ? <Spinner aria-label={t('loading')} /> : null}
-      {isError ? <LoadFailed message={t('admin.loadError')} onRetry={() => void refetch()} /> : null}
-      {data?.total === 0 ? <p>{t('admin.empty')}</p> : null}
-      {data && data.total > 0 ? (
-        <p className="text-body-secondary small" aria-live="polite" data-testid="admin-products-total">
-          {t('admin.total', { count: data.total })}
-        </p>
-      ) : null}
-      <Row xs={1} sm={2} md={2} lg={3} xl={4} className="g-3" style={isPlaceholderData ? { opacity: 0.6 } : undefined}>
-        {data?.items.map((p) => (
-          <Col key={p.productId}>
-            <AdminProductCard product={p} />
-          </Col>
-        ))}
-      </Row>
-      {data ? <Pager page={page} total={data.total} size={data.size} onPage={setPage} busy={isPlaceholderData} testId="admin-products-page" /> : null}
+      <PagedCards
+        list={list}
+        loadingLabel={t('loading')}
+        failed={<LoadFailed message={t('admin.loadError')} onRetry={() => void list.refetch()} />}
+        empty={<p>{t('admin.empty')}</p>}
+        total={(count) => t('admin.total', { count })}
+        totalTestId="admin-products-total"
+        cardKey={(p) => p.productId}
+        card={(p) => <AdminProductCard product={p} />}
+        pager={(data) => <Pager page={page} total={data.total} size={data.size} onPage={setPage} busy={list.isPlaceholderData} testId="admin-products-page" />}
+      />
     </section>
   );
 }

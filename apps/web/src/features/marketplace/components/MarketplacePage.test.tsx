@@ -2,51 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminProduct } from '@primeur/shared';
+import { jsonResponse, marketLot, signedIn, userInfo } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import { AdminProductsPage } from './AdminProductsPage';
 import { MarketplacePage } from './MarketplacePage';
 
-const lot = (id: number, over: Partial<AdminProduct>): AdminProduct => ({
-  productId: id,
-  productName: 'Lemon',
-  articleId: 1,
-  family: 'fruits',
-  name: `Lot ${id}`,
-  description: '',
-  photos: '["x.png"]',
-  user: { companyName: 'Seller' },
-  supplier: 3,
-  created: '2026-11-01T00:00:00.000Z',
-  caliber: '3',
-  origin: { id: 1, name: 'Spain', alpha2: 'ES' },
-  packaging: { id: 1, name: 'ifco' },
-  status: 'ENABLED',
-  auctionStartDate: null,
-  endsAt: null,
-  availableUntil: '2099-01-01',
-  price: 1.2,
-  quantity: 4,
-  ...over,
-});
+const lot = (id: number, over: Partial<AdminProduct>): AdminProduct => marketLot({ productId: id, name: `Lot ${id}`, ...over });
 
 const products = [
   lot(1, { name: 'Femminello lemons', origin: { id: 2, name: 'Italy', alpha2: 'IT' } }),
   lot(2, { name: 'Truss tomatoes', productName: 'Vine tomato', articleId: 2, family: 'legumes', origin: { id: 3, name: 'Netherlands', alpha2: 'NL' } }),
   lot(3, { name: 'Verna lemons' }),
 ];
-const buyer = {
-  userId: 7,
-  username: 'b@example.com',
-  companyName: 'Buyer',
-  category: 'client',
-  address: '',
-  postalCode: '',
-  city: null,
-  country: null,
-  globalGapNumber: null,
-  vatId: 'X',
-};
-const signedIn = (user: object, roleId: number) => ({ '/api/users/isLoggedIn': [[{ roleId, name: 'X' }]], '/api/users/userInfos': user });
+const buyer = userInfo({ userId: 7, username: 'b@example.com', companyName: 'Buyer', category: 'client', vatId: 'X' });
 
 /** A fake list endpoint: filters and pages like the server, and keeps every URL asked for. */
 function fakeMarket(all: AdminProduct[]) {
@@ -64,10 +32,7 @@ function fakeMarket(all: AdminProduct[]) {
     );
     const page = Number(p.get('page') ?? 1);
     const size = Number(p.get('size') ?? 24);
-    return new Response(JSON.stringify({ items: hits.slice((page - 1) * size, page * size), page, size, total: hits.length }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
+    return jsonResponse({ items: hits.slice((page - 1) * size, page * size), page, size, total: hits.length });
   };
   return { asked, answer };
 }
@@ -81,7 +46,7 @@ describe('marketplace', () => {
   it('asks the server for the filtered page (search, family, origin), and offers buyers a purchase request', { timeout: 30_000 }, async () => {
     const market = fakeMarket(products);
     renderPage(<MarketplacePage />, {
-      answers: { ...signedIn(buyer, 2), '/api/users/product/listActiveProducts': market.answer, '/api/location/origin/getAll': origins },
+      answers: { ...signedIn(buyer), '/api/users/product/listActiveProducts': market.answer, '/api/location/origin/getAll': origins },
     });
     expect(await screen.findByText('Femminello lemons')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Purchase request' })).toHaveLength(3);
@@ -103,7 +68,7 @@ describe('marketplace', () => {
   it('shows one page of lots at a time and moves between pages', { timeout: 30_000 }, async () => {
     const many = Array.from({ length: 30 }, (_, i) => lot(100 + i, { name: `Lot number ${i + 1}` }));
     const market = fakeMarket(many);
-    renderPage(<MarketplacePage />, { answers: { ...signedIn(buyer, 2), '/api/users/product/listActiveProducts': market.answer } });
+    renderPage(<MarketplacePage />, { answers: { ...signedIn(buyer), '/api/users/product/listActiveProducts': market.answer } });
     expect(await screen.findByText('Lot number 1')).toBeInTheDocument();
     expect(screen.queryByText('Lot number 25')).not.toBeInTheDocument();
     expect(screen.getByTestId('market-page')).toHaveTextContent('Page 1 of 2');
@@ -121,7 +86,7 @@ describe('marketplace', () => {
     const market = fakeMarket(many);
     renderPage(<MarketplacePage />, {
       path: '/marketplace?page=2&q=number',
-      answers: { ...signedIn(buyer, 2), '/api/users/product/listActiveProducts': market.answer },
+      answers: { ...signedIn(buyer), '/api/users/product/listActiveProducts': market.answer },
     });
     expect(await screen.findByText('Lot number 25')).toBeInTheDocument();
     expect(screen.getByPlaceholderText(/Search an article/)).toHaveValue('number');
@@ -136,7 +101,7 @@ describe('marketplace', () => {
 
 describe('admin product list', () => {
   it('shows the spec texts in French, the coloured badge, and a toggle only for ENABLED/DISABLED', async () => {
-    const admin = { ...buyer, category: 'admin' };
+    const admin = { ...buyer, category: 'admin' as const };
     const list = [
       lot(1, {}),
       lot(2, { status: 'DISABLED' }),
@@ -144,7 +109,7 @@ describe('admin product list', () => {
     ];
     renderPage(<AdminProductsPage />, {
       lng: 'fr',
-      answers: { ...signedIn(admin, 1), '/api/admin/product/search': { items: list, page: 1, size: 24, total: list.length } },
+      answers: { ...signedIn(admin), '/api/admin/product/search': { items: list, page: 1, size: 24, total: list.length } },
     });
     expect(await screen.findByRole('heading', { name: 'Liste des produits' })).toBeInTheDocument();
     await screen.findByTestId('admin-product-1');
@@ -160,7 +125,7 @@ describe('admin product list', () => {
   it('shows the empty text', async () => {
     renderPage(<AdminProductsPage />, {
       lng: 'fr',
-      answers: { ...signedIn({ ...buyer, category: 'admin' }, 1), '/api/admin/product/search': { items: [], page: 1, size: 24, total: 0 } },
+      answers: { ...signedIn({ ...buyer, category: 'admin' as const }), '/api/admin/product/search': { items: [], page: 1, size: 24, total: 0 } },
     });
     expect(await screen.findByText("Aucun produit n'a été trouvé")).toBeInTheDocument();
   });

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Col, Row, Spinner } from 'react-bootstrap';
+import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, FAMILIES, type AdminProduct } from '@primeur/shared';
 import { PageTitle } from '../../../components/PageTitle';
 import { PhotoCarousel } from '../../../components/PhotoCarousel';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { FilterSelect, ListSearchForm, SearchField } from '../../../components/ListControls';
+import { PagedCards } from '../../../components/PagedCards';
 import { Pager, useClampPage } from '../../../components/Pager';
 import { useListParams, useSearchInAddress } from '../../../lib/list-params';
 import { countryName } from '../../../lib/format';
@@ -28,13 +29,11 @@ export function MarketplacePage() {
   const articleName = useArticleName();
   const { page, filters, setPage, setFilters } = useListParams(FILTERS);
   const { q, family, article, origin } = filters;
-  const [search, setSearch] = useState(q);
+  const [search, setSearch] = useSearchInAddress(q, setFilters);
   const [requesting, setRequesting] = useState<AdminProduct | null>(null);
   const lng = (i18n.resolvedLanguage ?? 'en') as 'en' | 'fr' | 'de' | 'es';
 
-  useSearchInAddress(search, setSearch, q, setFilters);
-
-  const { data, isLoading, isError, isPlaceholderData, refetch } = useActiveProducts({
+  const list = useActiveProducts({
     page,
     size: DEFAULT_PAGE_SIZE,
     q: q || undefined,
@@ -42,7 +41,7 @@ export function MarketplacePage() {
     articleId: article ? Number(article) : undefined,
     origin: origin || undefined,
   });
-  useClampPage(page, data, setPage);
+  useClampPage(page, list.data, setPage);
   const options = useFormOptions();
   const originList = useOrigins();
 
@@ -58,8 +57,6 @@ export function MarketplacePage() {
     () => (originList.data ?? []).map((c) => [c.alpha2, countryName(c.alpha2, lng, c.name)] as const).sort((a, b) => a[1].localeCompare(b[1], lng)),
     [originList.data, lng],
   );
-  const shown = data?.items ?? [];
-
   return (
     <section>
       <PageTitle>{t('marketplace.title')}</PageTitle>
@@ -107,38 +104,34 @@ export function MarketplacePage() {
           options={origins}
         />
       </ListSearchForm>
-      {isLoading ? <Spinner aria-label={t('loading')} /> : null}
-      {isError ? <LoadFailed message={t('marketplace.loadError')} onRetry={() => void refetch()} /> : null}
-      {data && shown.length === 0 ? <p>{t('marketplace.empty')}</p> : null}
-      {data && data.total > 0 ? (
-        <p className="text-body-secondary small" aria-live="polite">
-          {t('marketplace.total', { count: data.total })}
-        </p>
-      ) : null}
-      <Row xs={1} sm={2} md={2} lg={3} xl={4} className="g-3" style={isPlaceholderData ? { opacity: 0.6 } : undefined}>
-        {shown.map((p) => (
-          <Col key={p.productId}>
-            <Card className="h-100 shadow-sm" data-testid={`market-card-${p.productId}`}>
-              <PhotoCarousel productId={p.productId} photos={p.photos} alt={p.name} height={180} size="grid" />
-              <Card.Body>
-                <div className="text-body-secondary small">{articleName(p)}</div>
-                <Card.Title as="h2" className="h6">
-                  {p.name}
-                </Card.Title>
-                <ProductFacts product={p} />
-              </Card.Body>
-              {user?.category === 'client' ? (
-                <Card.Footer className="bg-transparent">
-                  <Button size="sm" onClick={() => setRequesting(p)}>
-                    {t('marketplace.request')}
-                  </Button>
-                </Card.Footer>
-              ) : null}
-            </Card>
-          </Col>
-        ))}
-      </Row>
-      {data ? <Pager page={page} size={data.size} total={data.total} onPage={setPage} busy={isPlaceholderData} testId="market-page" /> : null}
+      <PagedCards
+        list={list}
+        loadingLabel={t('loading')}
+        failed={<LoadFailed message={t('marketplace.loadError')} onRetry={() => void list.refetch()} />}
+        empty={<p>{t('marketplace.empty')}</p>}
+        total={(count) => t('marketplace.total', { count })}
+        cardKey={(p) => p.productId}
+        card={(p) => (
+          <Card className="h-100 shadow-sm" data-testid={`market-card-${p.productId}`}>
+            <PhotoCarousel productId={p.productId} photos={p.photos} alt={p.name} height={180} size="grid" />
+            <Card.Body>
+              <div className="text-body-secondary small">{articleName(p)}</div>
+              <Card.Title as="h2" className="h6">
+                {p.name}
+              </Card.Title>
+              <ProductFacts product={p} />
+            </Card.Body>
+            {user?.category === 'client' ? (
+              <Card.Footer className="bg-transparent">
+                <Button size="sm" onClick={() => setRequesting(p)}>
+                  {t('marketplace.request')}
+                </Button>
+              </Card.Footer>
+            ) : null}
+          </Card>
+        )}
+        pager={(data) => <Pager page={page} size={data.size} total={data.total} onPage={setPage} busy={list.isPlaceholderData} testId="market-page" />}
+      />
       {requesting ? <PurchaseRequestModal product={requesting} onClose={() => setRequesting(null)} /> : null}
     </section>
   );

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, formatDateTime, isoDay, type SupplierProduct } from '@primeur/shared';
+import { jsonResponse, marketLot, signedIn, userInfo } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import { ProductFormModal } from './ProductFormModal';
 
@@ -19,25 +20,7 @@ vi.stubGlobal(
 
 function lot(over: Partial<SupplierProduct> = {}): SupplierProduct {
   return {
-    productId: 5,
-    productName: 'Lemon',
-    articleId: 1,
-    family: 'fruits',
-    name: 'Verna lemons',
-    description: '',
-    photos: '["x.png"]',
-    user: { companyName: 'Seller' },
-    supplier: 3,
-    created: '2026-11-01T00:00:00.000Z',
-    caliber: '3',
-    origin: { id: 1, name: 'Spain', alpha2: 'ES' },
-    packaging: { id: 1, name: 'ifco' },
-    status: 'ENABLED',
-    auctionStartDate: null,
-    endsAt: null,
-    availableUntil: '2099-01-01',
-    price: 1.2,
-    quantity: 4,
+    ...marketLot(),
     offersCount: 0,
     highest: null,
     reservePrice: null,
@@ -49,33 +32,21 @@ function lot(over: Partial<SupplierProduct> = {}): SupplierProduct {
   };
 }
 
-const supplier = {
-  userId: 3,
-  username: 's@example.com',
-  companyName: 'Seller',
-  category: 'supplier',
-  address: '',
-  postalCode: '',
-  city: null,
-  country: null,
-  globalGapNumber: null,
-  vatId: 'ES1',
-};
+const supplier = userInfo({ userId: 3, username: 's@example.com', companyName: 'Seller', category: 'supplier', vatId: 'ES1' });
 
 function renderForm(product: SupplierProduct, lng = 'fr') {
   const sent: Array<{ auctionStartDate: string | null }> = [];
   renderPage(<ProductFormModal product={product} onClose={vi.fn()} />, {
     lng,
     answers: {
-      '/api/users/isLoggedIn': [[{ roleId: 3, name: 'X' }]],
-      '/api/users/userInfos': supplier,
+      ...signedIn(supplier),
       '/api/users/product/formOptions': {
         articles: [{ id: 1, article: 'Lemon', family: 'fruits', names: { en: 'Lemon', fr: 'Citron', de: 'Zitrone', es: 'Limón' } }],
         packagings: [{ id: 1, name: 'ifco' }],
       },
       '/api/users/product/update/5': (_url: string, init: RequestInit) => {
         sent.push(JSON.parse(String(init.body)) as { auctionStartDate: string | null });
-        return new Response(JSON.stringify(product), { status: 200, headers: { 'content-type': 'application/json' } });
+        return jsonResponse(product);
       },
     },
   });

@@ -1,16 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { jsonResponse, noPriceImports as status } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import { PriceImportPanel } from './PriceImportPanel';
-
-const none = { rows: 0, days: 0, from: null, to: null };
-const status = {
-  schedule: { enabled: false, hour: 6, sourceCount: 0, nextRunAt: null },
-  lastScheduled: null,
-  recent: [],
-  stored: { market: none, grower: none },
-};
 
 describe('price upload', () => {
   it("tells why a file was refused, line and reason, in the reader's language", async () => {
@@ -22,11 +15,7 @@ describe('price upload', () => {
       line: 3,
       reason: { key: 'minAboveMax', params: { min: 1.5, max: 0.9 } },
     };
-    const fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
-      init?.method === 'POST'
-        ? new Response(JSON.stringify(refusal), { status: 400, headers: { 'content-type': 'application/json' } })
-        : new Response(JSON.stringify(status), { status: 200, headers: { 'content-type': 'application/json' } }),
-    );
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => (init?.method === 'POST' ? jsonResponse(refusal, 400) : jsonResponse(status)));
     vi.stubGlobal('fetch', fetchMock);
     await userEvent.upload(await screen.findByLabelText('Fichier de prix (CSV ou JSON)'), new File(['x'], 'bad.csv', { type: 'text/csv' }));
     await userEvent.click(screen.getByRole('button', { name: 'Importer' }));

@@ -2,7 +2,7 @@ import { Fragment, useMemo, useState } from 'react';
 import { Button, Form, InputGroup, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { BsChevronDown, BsChevronRight, BsSearch, BsTrash } from 'react-icons/bs';
-import { matchesSearch, type Country, type CatalogItem, type ProductLink, type SupplierVariant, type VariantAction } from '@primeur/shared';
+import { matchesSearch, VARIANT_ACTIONS, type Country, type CatalogItem, type ProductLink, type SupplierVariant, type VariantAction } from '@primeur/shared';
 import { VariantRow } from './VariantRow';
 
 interface Props {
@@ -16,6 +16,9 @@ interface Props {
   onAddVariant(link: ProductLink): void;
   onDeleteProduct(link: ProductLink): void;
 }
+
+/** The variant table's columns: the fields the grid edits, in the same order, the two dates as one range. */
+const VARIANT_COLUMNS = VARIANT_ACTIONS.filter((a): a is Exclude<VariantAction, 'startDate' | 'endDate'> => a !== 'startDate' && a !== 'endDate');
 
 const fmtVolume = (n: number, lng: string) => new Intl.NumberFormat(lng, { maximumFractionDigits: 3 }).format(n);
 
@@ -103,21 +106,7 @@ export function ProductTable({ products, variants, origins, packagings, boxes, s
                         <Table size="sm" responsive className="mb-0 bg-white nested-table">
                           <thead>
                             <tr>
-                              {(
-                                [
-                                  'origin',
-                                  'packaging',
-                                  'box',
-                                  'caliber',
-                                  'weightPiece',
-                                  'nbPiece',
-                                  'priceKg',
-                                  'priceColis',
-                                  'pricePiece',
-                                  'volume',
-                                  'dates',
-                                ] as const
-                              ).map((f) => (
+                              {VARIANT_COLUMNS.map((f) => (
                                 <th key={f} className="small">
                                   {t(`fields.${f}`)}
                                 </th>

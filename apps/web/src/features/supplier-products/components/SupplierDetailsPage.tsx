@@ -5,8 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { ProductLink, VariantAction } from '@primeur/shared';
 import { PageTitle } from '../../../components/PageTitle';
 import { LoadFailed } from '../../../components/LoadFailed';
-import { useToast } from '../../../components/Toasts';
-import { useHiddenIds } from '../../../lib/use-hidden-ids';
+import { useUndoableDelete } from '../../../lib/use-undoable-delete';
 import { useAddVariant } from '../api/add-variant';
 import { useDeleteProductLink } from '../api/delete-product-link';
 import { useDeleteVariant } from '../api/delete-variant';
@@ -37,23 +36,9 @@ export function SupplierDetailsPage() {
   const remove = useDeleteVariant(supplierId ?? 0);
   const notify = useNotify();
   const removeProduct = useDeleteProductLink(supplierId ?? 0);
-  const toast = useToast();
-  const { hidden, hide, unhide } = useHiddenIds();
   // A variant is a small thing to lose: it goes at once, with an undo toast, and is deleted when the toast closes.
-  const onDeleteVariant = (id: number) => {
-    hide(id);
-    toast.undoable({
-      message: t('deleteVariantDone'),
-      commit: () =>
-        remove.mutate(id, {
-          onError: (err) => {
-            unhide(id);
-            notify.deleteFailed(err);
-          },
-        }),
-      restore: () => unhide(id),
-    });
-  };
+  const { hidden, deleteWithUndo } = useUndoableDelete(remove.mutate, notify.deleteFailed);
+  const onDeleteVariant = (id: number) => deleteWithUndo(id, t('deleteVariantDone'));
   const [adding, setAdding] = useState<ProductLink | null>(null);
   const [removing, setRemoving] = useState<ProductLink | null>(null);
   const productName = (p: ProductLink | null) => (p ? p.product.names[lng] || p.product.article : '');

@@ -3,7 +3,7 @@ import { Alert, Button, Spinner, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { UNCHECKED_PAGE_SIZE, type MoveUncheckedBody } from '@primeur/shared';
 import { PageTitle } from '../../../components/PageTitle';
-import { useHiddenIds } from '../../../lib/use-hidden-ids';
+import { useUndoableDelete } from '../../../lib/use-undoable-delete';
 import { useToast } from '../../../components/Toasts';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { errorCode, useErrorMessage } from '../../../lib/error-message';
@@ -59,22 +59,9 @@ export function UncheckedProductsPage() {
     );
   };
 
-  const { hidden, hide, unhide } = useHiddenIds();
   // An unchecked line is a small thing to lose: it goes at once with an undo toast, deleted when the toast closes.
-  const onDelete = (id: number, line: string) => {
-    hide(id);
-    toast.undoable({
-      message: t('deletedLine', { line }),
-      commit: () =>
-        remove.mutate(id, {
-          onError: () => {
-            unhide(id);
-            toast.show('productDeleteError');
-          },
-        }),
-      restore: () => unhide(id),
-    });
-  };
+  const { hidden, deleteWithUndo } = useUndoableDelete(remove.mutate, () => toast.show('productDeleteError'));
+  const onDelete = (id: number, line: string) => deleteWithUndo(id, t('deletedLine', { line }));
 
   const rows = (list.data?.content ?? []).filter((r) => !hidden.has(r.id));
   return (

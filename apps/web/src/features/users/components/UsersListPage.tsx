@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Alert, Badge, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { UserCard, UserListQuery } from '@primeur/shared';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { Flag } from '../../../components/Flag';
+import { PagedCards } from '../../../components/PagedCards';
 import { PageTitle } from '../../../components/PageTitle';
 import { useToast } from '../../../components/Toasts';
 import { LoadFailed } from '../../../components/LoadFailed';
-import { Pager, useDebouncedValue } from '../../../components/ListControls';
+import { FilterSelect, ListSearchForm, Pager, SearchField, useDebouncedValue } from '../../../components/ListControls';
 import { countryName } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { usePendingCount, useToggleUserStatus, useUsersPage } from '../api/admin-users';
@@ -17,13 +18,13 @@ const CATEGORY_VARIANT = { buyer: 'primary', supplier: 'warning', admin: 'dark' 
 export function UsersListPage() {
   const { t } = useTranslation('users');
   const [search, setSearch] = useState('');
-  const [category, setCategory] = useState<UserListQuery['category'] | ''>('');
-  const [status, setStatus] = useState<UserListQuery['status'] | ''>('');
+  const [category, setCategory] = useState<NonNullable<UserListQuery['category']> | ''>('');
+  const [status, setStatus] = useState<NonNullable<UserListQuery['status']> | ''>('');
   const [page, setPage] = useState(1);
   const q = useDebouncedValue(search.trim());
   // A new search or filter starts from the first page.
   useEffect(() => setPage(1), [q, category, status]);
-  const { data, isLoading, isError, isPlaceholderData, refetch } = useUsersPage({
+  const list = useUsersPage({
     page,
     q: q || undefined,
     category: category || undefined,
@@ -34,47 +35,48 @@ export function UsersListPage() {
     <section>
       <PageTitle>{t('list.title')}</PageTitle>
       {pending > 0 ? <Alert variant="info">{t('list.pending', { count: pending })}</Alert> : null}
-      <Form className="row g-2 mb-3" role="search" onSubmit={(e) => e.preventDefault()}>
-        <Col xs={12} md={6}>
-          <Form.Label htmlFor="users-search" visuallyHidden>
-            {t('common:list.search')}
-          </Form.Label>
-          <Form.Control id="users-search" type="search" placeholder={t('list.searchPlaceholder')} value={search} onChange={(e) => setSearch(e.target.value)} />
-        </Col>
-        <Col xs={6} md={3}>
-          <Form.Select id="users-category" aria-label={t('list.category')} value={category} onChange={(e) => setCategory(e.target.value as typeof category)}>
-            <option value="">{t('list.allCategories')}</option>
-            {(['buyer', 'supplier', 'admin'] as const).map((c) => (
-              <option key={c} value={c}>
-                {t(`categories.${c}`)}
-              </option>
-            ))}
-          </Form.Select>
-        </Col>
-        <Col xs={6} md={3}>
-          <Form.Select id="users-status" aria-label={t('list.statusFilter')} value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
-            <option value="">{t('list.allStatuses')}</option>
-            <option value="active">{t('status.active')}</option>
-            <option value="inactive">{t('status.inactive')}</option>
-          </Form.Select>
-        </Col>
-      </Form>
-      {isLoading ? <Spinner aria-label={t('list.loading')} /> : null}
-      {isError ? <LoadFailed message={t('list.loadError')} onRetry={() => void refetch()} /> : null}
-      {data?.total === 0 ? <p>{t('list.empty')}</p> : null}
-      {data && data.total > 0 ? (
-        <p className="text-body-secondary small" aria-live="polite" data-testid="users-total">
-          {t('list.total', { count: data.total })}
-        </p>
-      ) : null}
-      <Row xs={1} sm={2} md={2} lg={3} xl={4} className="g-3" style={isPlaceholderData ? { opacity: 0.6 } : undefined}>
-        {data?.items.map((u) => (
-          <Col key={u.userId}>
-            <UserCardView user={u} />
-          </Col>
-        ))}
-      </Row>
-      {data ? <Pager page={page} total={data.total} size={data.size} onPage={setPage} busy={isPlaceholderData} testId="users-page" /> : null}
+      <ListSearchForm>
+        <SearchField
+          id="users-search"
+          xs={12}
+          md={6}
+          label={t('common:list.search')}
+          placeholder={t('list.searchPlaceholder')}
+          value={search}
+          onChange={setSearch}
+        />
+        <FilterSelect
+          id="users-category"
+          xs={6}
+          md={3}
+          label={t('list.category')}
+          value={category}
+          onChange={setCategory}
+          allLabel={t('list.allCategories')}
+          options={(['buyer', 'supplier', 'admin'] as const).map((c) => [c, t(`categories.${c}`)] as const)}
+        />
+        <FilterSelect
+          id="users-status"
+          xs={6}
+          md={3}
+          label={t('list.statusFilter')}
+          value={status}
+          onChange={setStatus}
+          allLabel={t('list.allStatuses')}
+          options={(['active', 'inactive'] as const).map((s) => [s, t(`status.${s}`)] as const)}
+        />
+      </ListSearchForm>
+      <PagedCards
+        list={list}
+        loadingLabel={t('list.loading')}
+        failed={<LoadFailed message={t('list.loadError')} onRetry={() => void list.refetch()} />}
+        empty={<p>{t('list.empty')}</p>}
+        total={(count) => t('list.total', { count })}
+        totalTestId="users-total"
+        cardKey={(u) => u.userId}
+        card={(u) => <UserCardView user={u} />}
+        pager={(data) => <Pager page={page} total={data.total} size={data.size} onPage={setPage} busy={list.isPlaceholderData} testId="users-page" />}
+      />
     </section>
   );
 }
