@@ -3,7 +3,7 @@ import type { LotListQuery } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
 import { auctionOpenSql } from '../../db/auction-phase.js';
 import { foldedSearch } from '../../db/fold.js';
-import { productViews, productViewsWith } from './product-view.js';
+import { countProductViews, productViews, productViewsWith } from './product-view.js';
 import { articles, countries, offers, packagings, products, purchaseRequests, users } from '../../db/schema/index.js';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -47,15 +47,7 @@ const countLots = async (db: Executor, base: SQL | undefined, f: LotListQuery) =
         .where(where)
     )[0]!.n;
   }
-  return (
-    await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(products)
-      .innerJoin(articles, eq(articles.id, products.articleId))
-      .innerJoin(countries, eq(countries.id, products.originId))
-      .innerJoin(users, eq(users.id, products.supplierId))
-      .where(where)
-  )[0]!.n;
+  return countProductViews(db, where);
 };
 
 export async function findById(db: Executor, id: number) {

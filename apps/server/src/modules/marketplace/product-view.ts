@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { articles, countries, packagings, products, users } from '../../db/schema/index.js';
@@ -27,3 +27,16 @@ export const productViewsWith = <Extra extends SelectedFields>(db: Executor, ext
 export const productViews = (db: Executor) => productViewsWith(db, {});
 
 export type ProductView = Awaited<ReturnType<ReturnType<typeof productViews>['execute']>>[number];
+
+/** How many lots match `where`, which may name the lot's article, origin and seller (not its packaging). */
+export async function countProductViews(db: Executor, where: SQL | undefined) {
+  return (
+    await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .innerJoin(articles, eq(articles.id, products.articleId))
+      .innerJoin(countries, eq(countries.id, products.originId))
+      .innerJoin(users, eq(users.id, products.supplierId))
+      .where(where)
+  )[0]!.n;
+}

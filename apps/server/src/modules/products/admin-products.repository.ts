@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { auctionEndedSql } from '../../db/auction-phase.js';
 import { foldedSearch } from '../../db/fold.js';
 import { articles, countries, products, users } from '../../db/schema/index.js';
-import { productViews } from '../marketplace/product-view.js';
+import { countProductViews, productViews } from '../marketplace/product-view.js';
 
 type Filters = Omit<AdminProductQuery, 'page' | 'size'>;
 
@@ -32,14 +32,6 @@ export function page(db: Executor, f: Filters, today: string, limit: number, off
   return productViews(db).where(filters(f, today)).orderBy(desc(products.createdAt), desc(products.id)).limit(limit).offset(offset);
 }
 
-export async function count(db: Executor, f: Filters, today: string) {
-  return (
-    await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(products)
-      .innerJoin(articles, eq(articles.id, products.articleId))
-      .innerJoin(countries, eq(countries.id, products.originId))
-      .innerJoin(users, eq(users.id, products.supplierId))
-      .where(filters(f, today))
-  )[0]!.n;
+export function count(db: Executor, f: Filters, today: string) {
+  return countProductViews(db, filters(f, today));
 }
