@@ -6,19 +6,14 @@ import { todayInParis } from '@primeur/shared';
  * Run: npx tsx bench/backoffice3.ts [lines=200]
  */
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config/env.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { createUser } from '../apps/server/src/db/factories.js';
 import { createClient, createSupplier } from '../apps/server/src/db/factories/backoffice.js';
 import { createClientVariant } from '../apps/server/src/db/factories/client-products.js';
 import { createVariant } from '../apps/server/src/db/factories/supplier-products.js';
 import { readCatalogFile } from '../apps/server/src/db/reference/catalog.js';
-import { syncReferenceData } from '../apps/server/src/db/reference/sync.js';
 import { CatalogMatcher } from '../apps/server/src/lib/offers/catalog-matcher.js';
 import { parseMessage } from '../apps/server/src/lib/offers/offer-parser.js';
 import { referenceMatchCatalog } from '../apps/server/src/db/reference/match-catalog.js';
-import { SESSION_COOKIE } from '../apps/server/src/plugins/session.js';
+import { pgliteAppAsAdmin } from './lib.js';
 
 const total = Number(process.argv[2] ?? 200);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -46,13 +41,7 @@ console.log(
 );
 
 // Price list.
-const database = await openDatabase({});
-await database.migrate();
-await syncReferenceData(database.db);
-const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), database });
-await app.ready();
-const admin = await createUser(database.db, { category: 'admin' });
-const cookie = `${SESSION_COOKIE}=${await app.sessions.create(admin.id)}`;
+const { database, app, cookie } = await pgliteAppAsAdmin();
 const codes = readCatalogFile()
   .articles.map((a) => a.code)
   .slice(0, Math.ceil(total / 4));

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config/env.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import { createUser } from '../apps/server/src/db/factories.js';
 import { syncReferenceData } from '../apps/server/src/db/reference/sync.js';
+import { SESSION_COOKIE } from '../apps/server/src/plugins/session.js';
 
 /** PostgreSQL server the benchmarks create their throw-away database on. */
 export const BENCH_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -47,3 +53,34 @@ export function summary(latencies: number[]) {
 }
 
 export const ms = (v: number) => `${v.toFixed(1)} ms`;
+
+/** The app on a fresh embedded PGlite (migrated, reference data in) and an admin's session cookie. */
+export async function pgliteAppAsAdmin() {
+  const database = await openDatabase({});
+  await database.migrate();
+  await syncReferenceData(database.db);
+  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), database });
+  await app.ready();
+  const admin = await createUser(database.db, { category: 'admin' });
+  const cookie = `${SESSION_COOKIE}=${await app.sessions.create(admin.id)}`;
+  return { database, app, cookie };
+}
+
+/**
+ * Times GET `url` with the cookie: one warm-up call, then `runs` calls; median and p95 in ms and the
+ * answer's size. A call that does not answer 200 stops the run (its time would mean nothing).
+ */
+export async function timeGet(app: FastifyInstance, cookie: string, url: string, runs = 20) {
+  await app.inject({ url, headers: { cookie } });
+  const ms: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    const res = await app.inject({ url, headers: { cookie } });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    ms.push(performance.now() - t);
+    bytes = res.body.length;
+  }
+  ms.sort((a, b) => a - b);
+  return { median: ms[Math.floor(runs / 2)]!.toFixed(1), p95: ms[Math.floor(runs * 0.95)]!.toFixed(1), kB: (bytes / 1024).toFixed(0) };
+}

@@ -4,29 +4,22 @@ import { Client, type IStompSocket } from '@stomp/stompjs';
 import { WebSocket } from 'ws';
 import { buildApp } from '../../apps/server/src/app.js';
 import type { Database } from '../../apps/server/src/db/client.js';
-import { createUser } from '../../apps/server/src/db/factories.js';
-import { freshDatabase } from '../../apps/server/test/database.js';
-import { login, testConfig } from '../../apps/server/test/build-app.js';
-import { listenWs } from '../../apps/server/test/stomp-client.js';
+import { testConfig } from '../../apps/server/test/build-app.js';
+import { listenWs, liveApp, type LiveApp } from '../../apps/server/test/stomp-client.js';
 // The browser's live client, driven here in Node against the real endpoint (only the WebSocket differs).
 import { LiveConnection, stompUrl } from '../../apps/web/src/lib/stomp.js';
 
+let server: LiveApp;
 let app: FastifyInstance;
 let database: Database;
 let url: string;
 let cookie: string;
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  app = await buildApp({ config: testConfig(), database });
-  url = await listenWs(app);
-  const user = await createUser(database.db, { category: 'client' });
-  cookie = await login(app, user.email, user.password);
+  server = await liveApp();
+  ({ app, database, url, cookie } = server);
 });
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+afterAll(() => server.close());
 
 const live = () => new LiveConnection(() => new Client({ webSocketFactory: () => new WebSocket(url, { headers: { cookie } }) as unknown as IStompSocket }));
 

@@ -2,12 +2,46 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Client, type IFrame, type IStompSocket, type StompConfig } from '@stomp/stompjs';
 import { WebSocket } from 'ws';
+import { buildApp, type AppDeps } from '../src/app.js';
+import type { Database } from '../src/db/client.js';
+import { createUser } from '../src/db/factories.js';
+import { login, testConfig } from './build-app.js';
+import { freshDatabase } from './database.js';
 
 /** Listens on a real loopback port and returns the STOMP endpoint URL. */
 export async function listenWs(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return `ws://127.0.0.1:${port}/ws`;
+}
+
+export interface LiveApp {
+  app: FastifyInstance;
+  database: Database;
+  /** The STOMP endpoint. */
+  url: string;
+  /** The session cookie of a signed-in buyer. */
+  cookie: string;
+  close(): Promise<void>;
+}
+
+/** The app on a fresh database, listening for WebSocket clients, with a buyer signed in. */
+export async function liveApp(stomp?: AppDeps['stomp']): Promise<LiveApp> {
+  const database = await freshDatabase();
+  const app = await buildApp({ config: testConfig(), database, ...(stomp && { stomp }) });
+  const url = await listenWs(app);
+  const user = await createUser(database.db, { category: 'client' });
+  const cookie = await login(app, user.email, user.password);
+  return {
+    app,
+    database,
+    url,
+    cookie,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
 }
 
 export interface TestStomp {

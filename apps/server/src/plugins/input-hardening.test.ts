@@ -136,6 +136,10 @@ describe('ids', () => {
 });
 
 describe('dates and bodies', () => {
+  /** A raw body to the lot form, as the supplier. */
+  const postLotForm = (contentType: string, payload: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/users/product/add', headers: { cookie: supplier.cookie, 'content-type': contentType }, payload });
+
   it('refuses an auction starting in year 10000 (and 9999) with 400', async () => {
     for (const auctionStartDate of ['+010000-01-01T00:00:00Z', '9999-12-31T23:59:59-01:00', '9999-01-01T00:00:00Z']) {
       const res = await createLot(ctx, supplier.cookie, await lotForm(ctx, { auctionStartDate }));
@@ -153,23 +157,13 @@ describe('dates and bodies', () => {
   });
 
   it('answers 400 to a multipart request without a boundary', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/users/product/add',
-      headers: { cookie: supplier.cookie, 'content-type': 'multipart/form-data' },
-      payload: '--x\r\nContent-Disposition: form-data; name="data"\r\n\r\n{}\r\n--x--\r\n',
-    });
+    const res = await postLotForm('multipart/form-data', '--x\r\nContent-Disposition: form-data; name="data"\r\n\r\n{}\r\n--x--\r\n');
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_FAILED');
   });
 
   it('answers 400 to a cut-off multipart body', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/users/product/add',
-      headers: { cookie: supplier.cookie, 'content-type': 'multipart/form-data; boundary=x' },
-      payload: '--x\r\nContent-Disposition: form-data; name="photos"; filename="a.png"\r\n\r\n\x89PNG',
-    });
+    const res = await postLotForm('multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="photos"; filename="a.png"\r\n\r\n\x89PNG');
     expect(res.statusCode).toBe(400);
   });
 

@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { IMessage } from '@stomp/stompjs';
 import { WebSocket } from 'ws';
-import { buildApp } from '../app.js';
 import type { Database } from '../db/client.js';
 import { createUser } from '../db/factories.js';
 import { createAuction } from '../db/factories/listings.js';
-import { freshDatabase } from '../../test/database.js';
-import { login, testConfig } from '../../test/build-app.js';
-import { frame, listenWs, rawStomp, stompClient, type RawStomp } from '../../test/stomp-client.js';
+import { login } from '../../test/build-app.js';
+import { frame, liveApp, rawStomp, stompClient, type LiveApp, type RawStomp } from '../../test/stomp-client.js';
 
+let live: LiveApp;
 let app: FastifyInstance;
 let database: Database;
 let url: string;
@@ -23,21 +22,13 @@ const offer = (id: number, amount = '1.25') => ({
 });
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  app = await buildApp({
-    config: testConfig(),
-    database,
+  live = await liveApp(
     // Short intervals so heart-beats can be observed within a test.
-    stomp: { heartbeatSendMs: 200, heartbeatReceiveMs: 200, maxSubscriptions: 3, maxFrameBytes: 4096, sessionRecheckMs: 150, maxFramesPer10s: 40 },
-  });
-  url = await listenWs(app);
-  const user = await createUser(database.db, { category: 'client' });
-  cookie = await login(app, user.email, user.password);
+    { heartbeatSendMs: 200, heartbeatReceiveMs: 200, maxSubscriptions: 3, maxFrameBytes: 4096, sessionRecheckMs: 150, maxFramesPer10s: 40 },
+  );
+  ({ app, database, url, cookie } = live);
 });
-afterAll(async () => {
-  await app.close();
-  await database.close();
-});
+afterAll(() => live.close());
 
 describe('STOMP over WebSocket at /ws', () => {
   it('delivers an offer published on the bus to a subscriber, as a JSON MESSAGE', async () => {

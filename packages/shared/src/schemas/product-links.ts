@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { dbId } from './common.js';
-import { FAMILIES } from '../constants/limits.js';
-import { articleNames } from './catalog.js';
+import { article } from './catalog.js';
 
-/** The product of a link, as spec §3 gives it (code, family, subfamily, article, id) plus translated names. */
-export const linkedProduct = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  family: z.enum(FAMILIES),
-  subfamily: z.string(),
-  article: z.string(),
-  names: articleNames,
-});
+/** The product of a link, as spec §3 gives it (code, family, subfamily, article, id) plus translated names: a catalog article. */
+export const linkedProduct = article;
 
 /** "Supplier product link" of spec §3 (the same shape serves clients). */
 export const productLink = z.object({ id: z.number().int(), product: linkedProduct });

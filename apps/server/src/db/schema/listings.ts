@@ -85,17 +85,24 @@ export const products = pgTable(
   ],
 );
 
+/** The lot a bid, maximum or request is made on: it goes with the lot. */
+const lotRef = () =>
+  integer('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' });
+/** The buyer who made it: it goes with the account. */
+const buyerRef = (name: string) =>
+  integer(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /** Bids. Serialized per lot by a row lock on the product, so ids rise in commit order within a lot. */
 export const offers = pgTable(
   'offers',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: lotRef(),
+    userId: buyerRef('user_id'),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
     /** Made by the client; a repeat of (user, key) answers the stored offer (decision 404). */
     idempotencyKey: text('idempotency_key'),
@@ -118,12 +125,8 @@ export const offers = pgTable(
 export const auctionMaxima = pgTable(
   'auction_maxima',
   {
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: lotRef(),
+    userId: buyerRef('user_id'),
     maxAmount: numeric('max_amount', { precision: 10, scale: 2 }).notNull(),
     /** Key of the last request that set it without placing an offer (a leader's raise). */
     idempotencyKey: text('idempotency_key'),
@@ -142,12 +145,8 @@ export const purchaseRequests = pgTable(
   'purchase_requests',
   {
     id: serial('id').primaryKey(),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    buyerId: integer('buyer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: lotRef(),
+    buyerId: buyerRef('buyer_id'),
     pallets: integer('pallets').notNull(),
     message: text('message').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

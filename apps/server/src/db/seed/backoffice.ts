@@ -1,13 +1,8 @@
 import type { Executor } from '../client.js';
-import { createClient, createSupplier } from '../factories/backoffice.js';
+import { createClient, createSupplier, type CompanyFactoryInput, type SupplierFactoryInput } from '../factories/backoffice.js';
 
-/**
- * Demo suppliers and clients of the back office: real-looking companies across the main origins and
- * markets, with contacts (E.164 phones), certificates, carriers (suppliers FOB / clients CIF when
- * they have one, as the incoterm rules require) and the products they deal in.
- */
-export async function seedBackoffice(tx: Executor) {
-  await createSupplier(tx, {
+const suppliers: SupplierFactoryInput[] = [
+  {
     company: 'Huerta de Almería S.L.',
     country: 'ES',
     city: 'Almería',
@@ -28,8 +23,8 @@ export async function seedBackoffice(tx: Executor) {
       },
       { firstName: 'Javier', lastName: 'Ruiz', email: 'javier.ruiz@huerta-almeria.es', phone: '+34612345678', note: 'Quality and certificates' },
     ],
-  });
-  await createSupplier(tx, {
+  },
+  {
     company: 'Cítricos del Turia S.L.',
     country: 'ES',
     city: 'Valencia',
@@ -40,8 +35,8 @@ export async function seedBackoffice(tx: Executor) {
     packagings: ['europool'],
     products: ['CIT01', 'CIT02', 'CIT04', 'CIT05', 'CIT08', 'TRO04'],
     contacts: [{ firstName: 'Vicente', lastName: 'Ferrer', email: 'vferrer@citricosturia.es', phone: '+34961234567', note: null }],
-  });
-  await createSupplier(tx, {
+  },
+  {
     company: 'Berries del Condado S.L.',
     country: 'ES',
     city: 'Huelva',
@@ -53,8 +48,8 @@ export async function seedBackoffice(tx: Executor) {
     packagings: ['ifco', 'europool'],
     products: ['BER01', 'BER02', 'BER03', 'BER04'],
     contacts: [{ firstName: 'María', lastName: 'López', email: 'maria.lopez@berriescondado.es', phone: '+34959123456', note: 'Season December to June' }],
-  });
-  await createSupplier(tx, {
+  },
+  {
     company: 'Les Vergers de Provence',
     country: 'FR',
     city: 'Cavaillon',
@@ -68,8 +63,8 @@ export async function seedBackoffice(tx: Executor) {
       { firstName: 'Camille', lastName: 'Roux', email: 'c.roux@vergers-provence.fr', phone: '+33490712345', note: null },
       { firstName: 'Thomas', lastName: 'Garnier', email: 't.garnier@vergers-provence.fr', phone: '+33612345678', note: 'Logistics' },
     ],
-  });
-  await createSupplier(tx, {
+  },
+  {
     company: 'Ortofrutta Sole Mediterraneo S.r.l.',
     country: 'IT',
     city: 'Catania',
@@ -80,8 +75,8 @@ export async function seedBackoffice(tx: Executor) {
     packagings: ['ifco'],
     products: ['CIT03', 'CIT08', 'STE04', 'STE05', 'EXO03'],
     contacts: [{ firstName: 'Giuseppe', lastName: 'Bianchi', email: 'g.bianchi@ortofruttasole.it', phone: '+390951234567', note: 'Speaks English and French' }],
-  });
-  await createSupplier(tx, {
+  },
+  {
     company: 'Pomi Alto Adige Soc. Agr.',
     country: 'IT',
     city: 'Bolzano',
@@ -92,8 +87,8 @@ export async function seedBackoffice(tx: Executor) {
     packagings: [],
     products: ['POM01', 'POM02', 'POM03', 'POM04', 'POM06'],
     contacts: [{ firstName: 'Martina', lastName: 'Gruber', email: 'm.gruber@pomialtoadige.it', phone: '+390471123456', note: null }],
-  });
-  await createSupplier(tx, {
+  },
+  {
     company: 'Kwekerij De Westlandse Kas B.V.',
     country: 'NL',
     city: 'Naaldwijk',
@@ -108,8 +103,8 @@ export async function seedBackoffice(tx: Executor) {
       { firstName: 'Jeroen', lastName: 'de Vries', email: 'jeroen@westlandsekas.nl', phone: '+31174123456', note: null },
       { firstName: 'Sanne', lastName: 'Bakker', email: 'sanne@westlandsekas.nl', phone: '+31612345678', note: 'Planning' },
     ],
-  });
-  await createSupplier(tx, {
+  },
+  {
     company: 'Agrumes du Souss SARL',
     country: 'MA',
     city: 'Agadir',
@@ -121,8 +116,8 @@ export async function seedBackoffice(tx: Executor) {
     packagings: ['europool'],
     products: ['CIT04', 'CIT07', 'TOM03', 'TOM06', 'FRV01'],
     contacts: [{ firstName: 'Youssef', lastName: 'El Amrani', email: 'y.elamrani@agrumes-souss.ma', phone: '+212661234567', note: 'WhatsApp preferred' }],
-  });
-  await createSupplier(tx, {
+  },
+  {
     company: 'Cape Orchards Export (Pty) Ltd',
     country: 'ZA',
     city: 'Paarl',
@@ -136,33 +131,35 @@ export async function seedBackoffice(tx: Executor) {
       { firstName: 'Pieter', lastName: 'van der Merwe', email: 'pieter@capeorchards.co.za', phone: '+27211234567', note: null },
       { firstName: 'Thandi', lastName: 'Nkosi', email: 'thandi@capeorchards.co.za', phone: '+27821234567', note: 'Shipping documents' },
     ],
-  });
+  },
+];
 
-  await createClient(tx, {
+const clients: CompanyFactoryInput[] = [
+  {
     company: 'Frischmarkt Hamburg GmbH',
     ict: 'CIF',
     carrier: 'Nagel-Group',
     certificates: ['QS', 'IFS Food'],
     products: ['TOM01', 'TOM02', 'BER01', 'CIT04', 'POM01'],
     contacts: [{ firstName: 'Lukas', lastName: 'Schmidt', email: 'l.schmidt@frischmarkt-hamburg.de', phone: '+494012345678', note: 'Buyer fruit' }],
-  });
-  await createClient(tx, {
+  },
+  {
     company: 'Primeurs de Rungis SAS',
     ict: 'FOB',
     discount: 1.5,
     certificates: ['IFS Broker'],
     products: ['MEL01', 'STO01', 'FRV07', 'FRV08'],
     contacts: [{ firstName: 'Élodie', lastName: 'Bernard', email: 'e.bernard@primeurs-rungis.fr', phone: '+33141801234', note: null }],
-  });
-  await createClient(tx, {
+  },
+  {
     company: 'Versmarkt Brussel NV',
     ict: 'CIF',
     carrier: 'DHL Freight',
     certificates: ['BRCGS Food Safety'],
     products: ['SAL01', 'SAL09', 'TOM03'],
     contacts: [{ firstName: 'Pieter', lastName: 'Janssens', email: 'pieter.janssens@versmarkt.be', phone: '+32471234567', note: null }],
-  });
-  await createClient(tx, {
+  },
+  {
     company: 'Nordisk Frukt AB',
     ict: 'CIF',
     carrier: 'Girteka',
@@ -173,21 +170,32 @@ export async function seedBackoffice(tx: Executor) {
       { firstName: 'Anna', lastName: 'Lindqvist', email: 'anna.lindqvist@nordiskfrukt.se', phone: '+46421234567', note: null },
       { firstName: 'Erik', lastName: 'Johansson', email: 'erik.johansson@nordiskfrukt.se', phone: '+46701234567', note: 'Night shift receiving' },
     ],
-  });
-  await createClient(tx, {
+  },
+  {
     company: 'Hurtownia Owoców Mazowsze Sp. z o.o.',
     ict: 'CIF',
     carrier: 'Girteka',
     certificates: [],
     products: ['CIT01', 'TRO01', 'TOM01'],
     contacts: [{ firstName: 'Katarzyna', lastName: 'Nowak', email: 'k.nowak@owoce-mazowsze.pl', phone: '+48221234567', note: null }],
-  });
-  await createClient(tx, {
+  },
+  {
     company: 'Obst & Gemüse Wien GmbH',
     ict: 'FOB',
     discount: 0.5,
     certificates: ['QS'],
     products: ['STE01', 'STE02', 'BER01'],
     contacts: [{ firstName: 'Markus', lastName: 'Huber', email: 'markus.huber@og-wien.at', phone: '+436641234567', note: null }],
-  });
+  },
+];
+
+/**
+ * Demo suppliers and clients of the back office: real-looking companies across the main origins and
+ * markets, with contacts (E.164 phones), certificates, carriers (suppliers FOB / clients CIF when
+ * they have one, as the incoterm rules require) and the products they deal in.
+ */
+export async function seedBackoffice(tx: Executor) {
+  // One at a time, in this order: the ids (and so the demo's look) follow it.
+  for (const supplier of suppliers) await createSupplier(tx, supplier);
+  for (const client of clients) await createClient(tx, client);
 }

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { AUCTION_DURATION_MS, SOFT_CLOSE_MAX_EXTENSION_MS, softCloseEndMs } from '@primeur/shared';
 import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
 import { createAuction } from '../../db/factories/listings.js';
-import { offers, products } from '../../db/schema/index.js';
+import { offers } from '../../db/schema/index.js';
 import { closeAuctions } from './auction-closer.js';
+import { expectClosedAtReplayedEnd, softClosedAuction } from '../../../test/soft-close.js';
 
 /**
  * Many bidders at once on one lot (real PostgreSQL with TEST_DATABASE_URL, where they truly run in
@@ -77,11 +77,8 @@ describe('bids in parallel', () => {
   it('bids racing the soft-closed end: none accepted after the current end, the end stops at the cap, the recorded winner is the last accepted bid', async () => {
     // Soft close already moved this lot's end; its cap (original end + 30 min) is 5 s away, so
     // every accepted bid now moves the end to the cap and no further.
-    const capInMs = 5000;
-    const start = new Date(Date.now() - AUCTION_DURATION_MS - SOFT_CLOSE_MAX_EXTENSION_MS + capInMs);
-    const lot = await createAuction(ctx.db, { supplierId: sellerId, price: 1, auctionStartDate: start, endsAt: new Date(Date.now() + 4000) });
-    const initialEnd = lot.endsAt!.getTime();
-    const cap = start.getTime() + AUCTION_DURATION_MS + SOFT_CLOSE_MAX_EXTENSION_MS;
+    const closing = await softClosedAuction(ctx.db, { supplierId: sellerId, price: 1 }, 5000, 4000);
+    const { lot, cap } = closing;
     const stopAt = cap + 700;
     const over = () => Date.now() > stopAt;
     // Several closers, as if several instances ran the job, hammering through the closing instant.
@@ -103,16 +100,8 @@ describe('bids in parallel', () => {
     const stored = await storedOffers(lot.id);
     expect(stored.map((o) => o.id).sort((a, b) => a - b)).toEqual(accepted.map((a) => a.body.id!).sort((a, b) => a - b));
     // Replay the end as each accepted offer moved it: every offer came before the end of its moment.
-    let end = initialEnd;
-    for (const o of stored) {
-      expect(o.createdAt.getTime()).toBeLessThan(end);
-      end = softCloseEndMs(end, o.createdAt.getTime(), start);
-    }
-    const [row] = await ctx.db.select().from(products).where(eq(products.id, lot.id));
-    expect(row!.endsAt!.getTime()).toBe(end);
-    expect(end).toBeLessThanOrEqual(cap);
-    expect(row!.status).toBe('EXPIRED');
-    expect(row!.winningOfferId).toBe(stored[stored.length - 1]!.id);
+    const row = await expectClosedAtReplayedEnd(ctx.db, closing, stored);
+    expect(row.winningOfferId).toBe(stored[stored.length - 1]!.id);
     console.info(`closing race (${ctx.database.kind}): ${accepted.length} accepted, ${closed.length} refused as closed`);
   }, 120_000);
 });

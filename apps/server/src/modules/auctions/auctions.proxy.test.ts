@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AUCTION_DURATION_MS, AUCTIONS_SUMMARY_TOPIC, SOFT_CLOSE_MAX_EXTENSION_MS, offersTopic, softCloseEndMs } from '@primeur/shared';
+import { AUCTION_DURATION_MS, AUCTIONS_SUMMARY_TOPIC, SOFT_CLOSE_MAX_EXTENSION_MS, offersTopic } from '@primeur/shared';
 import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
 import { buildApp } from '../../app.js';
 import { createAuction } from '../../db/factories/listings.js';
 import { auctionMaxima, offers, products } from '../../db/schema/index.js';
 import { closeAuctions } from './auction-closer.js';
+import { expectClosedAtReplayedEnd, softClosedAuction } from '../../../test/soft-close.js';
 import { expectedPriceCents } from './engine-model.js';
 
 /**
@@ -196,18 +197,9 @@ describe('idempotent bids', () => {
 describe('20 bidders with maxima racing the soft-closed end', () => {
   it('the highest maximum wins at the second-highest maximum + one increment (or the reserve); nothing after the current end; the end never passes the cap', async () => {
     // Soft close already moved this lot's end; its cap is a few seconds away.
-    const capIn = 8000;
-    const start = new Date(Date.now() - AUCTION_DURATION_MS - SOFT_CLOSE_MAX_EXTENSION_MS + capIn);
-    const cap = start.getTime() + AUCTION_DURATION_MS + SOFT_CLOSE_MAX_EXTENSION_MS;
     const reserve = 3;
-    const lot = await createAuction(ctx.db, {
-      supplierId: seller.user.id,
-      price: 1,
-      reservePrice: reserve,
-      auctionStartDate: start,
-      endsAt: new Date(Date.now() + 6000),
-    });
-    const initialEnd = lot.endsAt!.getTime();
+    const closing = await softClosedAuction(ctx.db, { supplierId: seller.user.id, price: 1, reservePrice: reserve }, 8000, 6000);
+    const { lot, cap } = closing;
     // Distinct final maxima from 2,00 to 9,03 €/kg, in a shuffled order.
     const finals = buyers.map((_, i) => 200 + ((i * 7) % BIDDERS) * 37);
     const over = () => Date.now() > cap + 500;
@@ -252,15 +244,7 @@ describe('20 bidders with maxima racing the soft-closed end', () => {
 
     const stored = await ctx.db.select().from(offers).where(eq(offers.productId, lot.id)).orderBy(asc(offers.id));
     // Replay the end: each offer came before the end of its moment; the end never passes the cap.
-    let end = initialEnd;
-    for (const o of stored) {
-      expect(o.createdAt.getTime()).toBeLessThan(end);
-      end = softCloseEndMs(end, o.createdAt.getTime(), start);
-    }
-    const [row] = await ctx.db.select().from(products).where(eq(products.id, lot.id));
-    expect(row!.endsAt!.getTime()).toBe(end);
-    expect(end).toBeLessThanOrEqual(cap);
-    expect(row!.status).toBe('EXPIRED');
+    const row = await expectClosedAtReplayedEnd(ctx.db, closing, stored);
     // Stored offers never go down; automatic ones belong to maxima owners.
     for (let i = 1; i < stored.length; i++) expect(cents(Number(stored[i]!.amount))).toBeGreaterThanOrEqual(cents(Number(stored[i - 1]!.amount)));
 
@@ -273,14 +257,14 @@ describe('20 bidders with maxima racing the soft-closed end', () => {
     const top = maxima[0]!;
     const secondMax = maxima[1] ? cents(Number(maxima[1].maxAmount)) : null;
     const price = expectedPriceCents(100, cents(Number(top.maxAmount)), secondMax, cents(reserve));
-    const [winning] = await ctx.db.select().from(offers).where(eq(offers.id, row!.winningOfferId!));
+    const [winning] = await ctx.db.select().from(offers).where(eq(offers.id, row.winningOfferId!));
     expect(winning!.userId).toBe(top.userId);
     expect(cents(Number(winning!.amount))).toBe(price);
-    expect(cents(Number(row!.highestAmount))).toBe(price);
-    expect(row!.bidderCount).toBe(new Set(stored.map((o) => o.userId)).size);
+    expect(cents(Number(row.highestAmount))).toBe(price);
+    expect(row.bidderCount).toBe(new Set(stored.map((o) => o.userId)).size);
     console.info(
       `maxima race (${ctx.database.kind}): ${answers.length} requests, ${accepted.length} accepted, ${stored.length} offers (${stored.filter((o) => o.auto).length} automatic), ` +
-        `end moved ${((end - initialEnd) / 1000).toFixed(1)} s, winner max ${Number(top.maxAmount).toFixed(2)} pays ${(price / 100).toFixed(2)}`,
+        `end moved ${((row.endsAt!.getTime() - closing.initialEnd) / 1000).toFixed(1)} s, winner max ${Number(top.maxAmount).toFixed(2)} pays ${(price / 100).toFixed(2)}`,
     );
   }, 120_000);
 });

@@ -108,6 +108,10 @@ describe('POST /auth/register', () => {
 });
 
 describe('POST /auth/login', () => {
+  /** A sign-in attempt from one client address (the limits count per address, per account and both). */
+  const loginFrom = (remoteAddress: string, email: string, password: string) =>
+    ctx.app.inject({ method: 'POST', url: '/auth/login', remoteAddress, payload: { email, password } });
+
   it('signs in an active user with an httpOnly SameSite=Lax session cookie', async () => {
     const u = await createUser(ctx.db, { email: 'active@example.test', password: 'Right-pass-1' });
     const res = await ctx.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'ACTIVE@example.test', password: 'Right-pass-1' } });
@@ -133,18 +137,8 @@ describe('POST /auth/login', () => {
 
   it('answers 401 with the same message for a wrong password and an unknown email', async () => {
     await createUser(ctx.db, { email: 'known@example.test', password: 'Right-pass-1' });
-    const wrong = await ctx.app.inject({
-      method: 'POST',
-      url: '/auth/login',
-      remoteAddress: '10.0.0.1',
-      payload: { email: 'known@example.test', password: 'nope-nope' },
-    });
-    const unknown = await ctx.app.inject({
-      method: 'POST',
-      url: '/auth/login',
-      remoteAddress: '10.0.0.1',
-      payload: { email: 'nobody@example.test', password: 'nope-nope' },
-    });
+    const wrong = await loginFrom('10.0.0.1', 'known@example.test', 'nope-nope');
+    const unknown = await loginFrom('10.0.0.1', 'nobody@example.test', 'nope-nope');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json().error).toBe(unknown.json().error);
@@ -153,41 +147,21 @@ describe('POST /auth/login', () => {
 
   it('answers 403 awaiting validation to an inactive account with the right password only', async () => {
     await createUser(ctx.db, { email: 'pending@example.test', password: 'Right-pass-1', active: false });
-    const right = await ctx.app.inject({
-      method: 'POST',
-      url: '/auth/login',
-      remoteAddress: '10.0.0.2',
-      payload: { email: 'pending@example.test', password: 'Right-pass-1' },
-    });
+    const right = await loginFrom('10.0.0.2', 'pending@example.test', 'Right-pass-1');
     expect(right.statusCode).toBe(403);
     expect(right.json()).toMatchObject({ code: 'ACCOUNT_INACTIVE' });
     expect(right.json().error).toMatch(/validation/i);
-    const wrong = await ctx.app.inject({
-      method: 'POST',
-      url: '/auth/login',
-      remoteAddress: '10.0.0.2',
-      payload: { email: 'pending@example.test', password: 'Wrong-pass-1' },
-    });
+    const wrong = await loginFrom('10.0.0.2', 'pending@example.test', 'Wrong-pass-1');
     expect(wrong.statusCode).toBe(401);
   });
 
   it('rate-limits an account globally once failures from many addresses reach the slower per-account limit', async () => {
     await createUser(ctx.db, { email: 'target@example.test', password: 'Right-pass-1' });
     for (let i = 0; i < 5; i++) {
-      const r = await ctx.app.inject({
-        method: 'POST',
-        url: '/auth/login',
-        remoteAddress: `10.1.0.${i}`,
-        payload: { email: 'target@example.test', password: 'bad-guess' },
-      });
+      const r = await loginFrom(`10.1.0.${i}`, 'target@example.test', 'bad-guess');
       expect(r.statusCode).toBe(401);
     }
-    const blocked = await ctx.app.inject({
-      method: 'POST',
-      url: '/auth/login',
-      remoteAddress: '10.1.0.9',
-      payload: { email: 'target@example.test', password: 'Right-pass-1' },
-    });
+    const blocked = await loginFrom('10.1.0.9', 'target@example.test', 'Right-pass-1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED' });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -198,21 +172,11 @@ describe('POST /auth/login', () => {
     // Many successful sign-ins from one office IP do not lock it out.
     for (let i = 0; i < 10; i++) await login(ctx.app, ok.email, ok.password);
     for (let i = 0; i < 6; i++) {
-      await ctx.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: '10.2.0.1', payload: { email: `x${i}@example.test`, password: 'bad-guess' } });
+      await loginFrom('10.2.0.1', `x${i}@example.test`, 'bad-guess');
     }
-    const blocked = await ctx.app.inject({
-      method: 'POST',
-      url: '/auth/login',
-      remoteAddress: '10.2.0.1',
-      payload: { email: ok.email, password: ok.password },
-    });
+    const blocked = await loginFrom('10.2.0.1', ok.email, ok.password);
     expect(blocked.statusCode).toBe(429);
-    const otherIp = await ctx.app.inject({
-      method: 'POST',
-      url: '/auth/login',
-      remoteAddress: '10.2.0.2',
-      payload: { email: ok.email, password: ok.password },
-    });
+    const otherIp = await loginFrom('10.2.0.2', ok.email, ok.password);
     expect(otherIp.statusCode).toBe(200);
   });
 

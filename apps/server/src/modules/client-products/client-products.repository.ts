@@ -1,11 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { articles, boxes, clientPriceLists, clientVariants, companies, countries, packagings, productLinks } from '../../db/schema/index.js';
+import { variantOrigin, variantRefColumns } from '../../db/variant-refs.js';
+import { articles, boxes, clientPriceLists, clientVariants, companies, packagings, productLinks } from '../../db/schema/index.js';
 
 export type NewClientVariantRow = typeof clientVariants.$inferInsert;
-
-const origin = alias(countries, 'origin');
 
 const withRefs = (db: Executor) =>
   db
@@ -13,14 +11,12 @@ const withRefs = (db: Executor) =>
       variant: clientVariants,
       link: productLinks,
       article: articles,
-      origin: { id: origin.id, name: origin.name, alpha2: origin.alpha2 },
-      packaging: { id: packagings.id, name: packagings.name },
-      box: { id: boxes.id, name: boxes.name },
+      ...variantRefColumns,
     })
     .from(clientVariants)
     .innerJoin(productLinks, eq(productLinks.id, clientVariants.productLinkId))
     .innerJoin(articles, eq(articles.id, productLinks.articleId))
-    .leftJoin(origin, eq(origin.id, clientVariants.originId))
+    .leftJoin(variantOrigin, eq(variantOrigin.id, clientVariants.originId))
     .leftJoin(packagings, eq(packagings.id, clientVariants.packagingId))
     .leftJoin(boxes, eq(boxes.id, clientVariants.boxId));
 

@@ -22,26 +22,20 @@ const withRefs = (db: Executor) =>
 
 export type CompanyWithRefs = Awaited<ReturnType<ReturnType<typeof withRefs>['execute']>>[number];
 
+const ofKind = (db: Executor, kind: CompanyKind, id: number) =>
+  db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.kind, kind), eq(companies.id, id)))
+    .limit(1);
+
 export async function find(db: Executor, kind: CompanyKind, id: number) {
-  return (
-    await db
-      .select()
-      .from(companies)
-      .where(and(eq(companies.kind, kind), eq(companies.id, id)))
-      .limit(1)
-  )[0];
+  return (await ofKind(db, kind, id))[0];
 }
 
 /** Locks the row so concurrent changes to one company (incoterm vs carrier) apply one after the other. */
 export async function findForUpdate(db: Executor, kind: CompanyKind, id: number) {
-  return (
-    await db
-      .select()
-      .from(companies)
-      .where(and(eq(companies.kind, kind), eq(companies.id, id)))
-      .limit(1)
-      .for('update')
-  )[0];
+  return (await ofKind(db, kind, id).for('update'))[0];
 }
 
 export async function findById(db: Executor, id: number) {

@@ -95,11 +95,23 @@ export async function myBids(db: Executor, userId: number, now: Date) {
   }));
 }
 
+// A purchase request and the title of its lot; the caller joins `u`, the company on the other side.
+type RequestRow = { id: number; product_id: number; name: string; pallets: number; message: string; created_at: Ts };
+const requestColumns = sql`r.id, r.product_id, p.name, r.pallets, r.message, r.created_at`;
+const request = (r: RequestRow) => ({
+  id: r.id,
+  productId: r.product_id,
+  productTitle: r.name,
+  pallets: Number(r.pallets),
+  message: r.message,
+  created: iso(r.created_at)!,
+});
+
 /** Purchase requests the buyer sent, newest first, with whether the lot is still on sale. */
 export async function sentRequests(db: Executor, buyerId: number, today: string, limit: number) {
-  type Row = { id: number; product_id: number; name: string; supplier: string; pallets: number; message: string; created_at: Ts; open: boolean };
+  type Row = RequestRow & { supplier: string; open: boolean };
   const res = await db.execute<Row>(sql`
-    select r.id, r.product_id, p.name, u.company_name as supplier, r.pallets, r.message, r.created_at,
+    select ${requestColumns}, u.company_name as supplier,
       (p.status = 'ENABLED' and p.available_until >= ${today}) as open
     from purchase_requests r
     join products p on p.id = r.product_id
@@ -107,16 +119,7 @@ export async function sentRequests(db: Executor, buyerId: number, today: string,
     where r.buyer_id = ${buyerId}
     order by r.created_at desc, r.id desc
     limit ${limit}`);
-  return (res.rows as Row[]).map((r) => ({
-    id: r.id,
-    productId: r.product_id,
-    productTitle: r.name,
-    supplier: r.supplier,
-    pallets: Number(r.pallets),
-    message: r.message,
-    created: iso(r.created_at)!,
-    state: r.open ? ('open' as const) : ('closed' as const),
-  }));
+  return (res.rows as Row[]).map((r) => ({ ...request(r), supplier: r.supplier, state: r.open ? ('open' as const) : ('closed' as const) }));
 }
 
 export async function supplierCounts(db: Executor, supplierId: number, now: Date, today: string) {
@@ -162,22 +165,14 @@ export async function offersReceived(db: Executor, supplierId: number) {
 }
 
 export async function requestsReceived(db: Executor, supplierId: number) {
-  type Row = { id: number; product_id: number; name: string; buyer: string; pallets: number; message: string; created_at: Ts };
+  type Row = RequestRow & { buyer: string };
   const res = await db.execute<Row>(sql`
-    select r.id, r.product_id, p.name, u.company_name as buyer, r.pallets, r.message, r.created_at
+    select ${requestColumns}, u.company_name as buyer
     from purchase_requests r
     join products p on p.id = r.product_id
     join users u on u.id = r.buyer_id
     where p.supplier_id = ${supplierId}
     order by r.created_at desc, r.id desc
     limit ${HOME_LIST_SIZE}`);
-  return (res.rows as Row[]).map((r) => ({
-    id: r.id,
-    productId: r.product_id,
-    productTitle: r.name,
-    buyer: r.buyer,
-    pallets: Number(r.pallets),
-    message: r.message,
-    created: iso(r.created_at)!,
-  }));
+  return (res.rows as Row[]).map((r) => ({ ...request(r), buyer: r.buyer }));
 }

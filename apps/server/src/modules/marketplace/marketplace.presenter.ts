@@ -1,5 +1,6 @@
 import { auctionPhase, todayInParis, type AdminProduct, type ProductStatus } from '@primeur/shared';
-import type { ProductRow, ProductView } from './marketplace.repository.js';
+import type { ProductRow } from './marketplace.repository.js';
+import type { ProductView } from './product-view.js';
 
 /**
  * The status a user sees: the stored one, except that time has already passed for a lot the close

@@ -3,28 +3,11 @@ import type { LotListQuery } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
 import { auctionOpenSql } from '../../db/auction-phase.js';
 import { foldedSearch } from '../../db/fold.js';
+import { countProductViews, productViews, productViewsWith } from './product-view.js';
 import { articles, countries, offers, packagings, products, purchaseRequests, users } from '../../db/schema/index.js';
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
-
-/** A lot with the names the screens show (article, origin, packaging, seller). */
-export const productViews = (db: Executor) =>
-  db
-    .select({
-      product: products,
-      article: { id: articles.id, article: articles.article, family: articles.family },
-      origin: { id: countries.id, name: countries.name, alpha2: countries.alpha2 },
-      packaging: { id: packagings.id, name: packagings.name },
-      seller: { id: users.id, companyName: users.companyName },
-    })
-    .from(products)
-    .innerJoin(articles, eq(articles.id, products.articleId))
-    .innerJoin(countries, eq(countries.id, products.originId))
-    .innerJoin(packagings, eq(packagings.id, products.packagingId))
-    .innerJoin(users, eq(users.id, products.supplierId));
-
-export type ProductView = Awaited<ReturnType<ReturnType<typeof productViews>['execute']>>[number];
 
 /** The list filters of lotListQuery as SQL conditions (the joins of productViews are in scope). */
 function lotFilters(f: LotListQuery): SQL[] {
@@ -64,15 +47,7 @@ const countLots = async (db: Executor, base: SQL | undefined, f: LotListQuery) =
         .where(where)
     )[0]!.n;
   }
-  return (
-    await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(products)
-      .innerJoin(articles, eq(articles.id, products.articleId))
-      .innerJoin(countries, eq(countries.id, products.originId))
-      .innerJoin(users, eq(users.id, products.supplierId))
-      .where(where)
-  )[0]!.n;
+  return countProductViews(db, where);
 };
 
 export async function findById(db: Executor, id: number) {
@@ -102,21 +77,10 @@ export function listByIds(db: Executor, ids: number[]) {
  * offer: products_open_auctions_idx for the lots, one offers_product_amount_idx probe per lot.
  */
 export function listOpenAuctions(db: Executor) {
-  return db
-    .select({
-      product: products,
-      article: { id: articles.id, article: articles.article, family: articles.family },
-      origin: { id: countries.id, name: countries.name, alpha2: countries.alpha2 },
-      packaging: { id: packagings.id, name: packagings.name },
-      seller: { id: users.id, companyName: users.companyName },
-      // Qualified by hand: a bare "id" inside the subquery would be captured by offers.
-      highest: sql<string | null>`(select o.amount from offers o where o.product_id = "products"."id" order by o.amount desc nulls last limit 1)`,
-    })
-    .from(products)
-    .innerJoin(articles, eq(articles.id, products.articleId))
-    .innerJoin(countries, eq(countries.id, products.originId))
-    .innerJoin(packagings, eq(packagings.id, products.packagingId))
-    .innerJoin(users, eq(users.id, products.supplierId))
+  return productViewsWith(db, {
+    // Qualified by hand: a bare "id" inside the subquery would be captured by offers.
+    highest: sql<string | null>`(select o.amount from offers o where o.product_id = "products"."id" order by o.amount desc nulls last limit 1)`,
+  })
     .where(auctionOpenSql())
     .orderBy(asc(products.endsAt), asc(products.id));
 }
@@ -127,20 +91,7 @@ export function listOpenAuctions(db: Executor) {
  * same at any offer count.
  */
 export function openAuctionsPage(db: Executor, f: LotListQuery, limit: number, offset: number) {
-  return db
-    .select({
-      product: products,
-      article: { id: articles.id, article: articles.article, family: articles.family },
-      origin: { id: countries.id, name: countries.name, alpha2: countries.alpha2 },
-      packaging: { id: packagings.id, name: packagings.name },
-      seller: { id: users.id, companyName: users.companyName },
-      highest: products.highestAmount,
-    })
-    .from(products)
-    .innerJoin(articles, eq(articles.id, products.articleId))
-    .innerJoin(countries, eq(countries.id, products.originId))
-    .innerJoin(packagings, eq(packagings.id, products.packagingId))
-    .innerJoin(users, eq(users.id, products.supplierId))
+  return productViewsWith(db, { highest: products.highestAmount })
     .where(and(auctionOpenSql(), ...lotFilters(f)))
     .orderBy(asc(products.endsAt), asc(products.id))
     .limit(limit)

@@ -3,7 +3,8 @@ import type { AdminProductQuery, ProductStatus } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
 import { auctionEndedSql } from '../../db/auction-phase.js';
 import { foldedSearch } from '../../db/fold.js';
-import { articles, countries, packagings, products, users } from '../../db/schema/index.js';
+import { articles, countries, products, users } from '../../db/schema/index.js';
+import { countProductViews, productViews } from '../marketplace/product-view.js';
 
 type Filters = Omit<AdminProductQuery, 'page' | 'size'>;
 
@@ -28,33 +29,9 @@ function filters(f: Filters, today: string): SQL | undefined {
 
 /** Admin lot list with search and filters (decision 641): a read model over the lot tables. */
 export function page(db: Executor, f: Filters, today: string, limit: number, offset: number) {
-  return db
-    .select({
-      product: products,
-      article: { id: articles.id, article: articles.article, family: articles.family },
-      origin: { id: countries.id, name: countries.name, alpha2: countries.alpha2 },
-      packaging: { id: packagings.id, name: packagings.name },
-      seller: { id: users.id, companyName: users.companyName },
-    })
-    .from(products)
-    .innerJoin(articles, eq(articles.id, products.articleId))
-    .innerJoin(countries, eq(countries.id, products.originId))
-    .innerJoin(packagings, eq(packagings.id, products.packagingId))
-    .innerJoin(users, eq(users.id, products.supplierId))
-    .where(filters(f, today))
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(limit)
-    .offset(offset);
+  return productViews(db).where(filters(f, today)).orderBy(desc(products.createdAt), desc(products.id)).limit(limit).offset(offset);
 }
 
-export async function count(db: Executor, f: Filters, today: string) {
-  return (
-    await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(products)
-      .innerJoin(articles, eq(articles.id, products.articleId))
-      .innerJoin(countries, eq(countries.id, products.originId))
-      .innerJoin(users, eq(users.id, products.supplierId))
-      .where(filters(f, today))
-  )[0]!.n;
+export function count(db: Executor, f: Filters, today: string) {
+  return countProductViews(db, filters(f, today));
 }

@@ -1,12 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { articles, boxes, companies, countries, packagings, productLinks, supplierVariants } from '../../db/schema/index.js';
+import { variantOrigin, variantRefColumns } from '../../db/variant-refs.js';
+import { articles, boxes, companies, packagings, productLinks, supplierVariants } from '../../db/schema/index.js';
 
 export type VariantRow = typeof supplierVariants.$inferSelect;
 export type NewVariantRow = typeof supplierVariants.$inferInsert;
-
-const origin = alias(countries, 'origin');
 
 /** A variant with everything the spec §3 shape names: supplier, link + article, origin, packaging, box. */
 const withRefs = (db: Executor) =>
@@ -16,15 +14,13 @@ const withRefs = (db: Executor) =>
       link: productLinks,
       article: articles,
       supplier: { id: companies.id, company: companies.company, kind: companies.kind, discount: companies.discount },
-      origin: { id: origin.id, name: origin.name, alpha2: origin.alpha2 },
-      packaging: { id: packagings.id, name: packagings.name },
-      box: { id: boxes.id, name: boxes.name },
+      ...variantRefColumns,
     })
     .from(supplierVariants)
     .innerJoin(productLinks, eq(productLinks.id, supplierVariants.productLinkId))
     .innerJoin(articles, eq(articles.id, productLinks.articleId))
     .innerJoin(companies, eq(companies.id, productLinks.companyId))
-    .leftJoin(origin, eq(origin.id, supplierVariants.originId))
+    .leftJoin(variantOrigin, eq(variantOrigin.id, supplierVariants.originId))
     .leftJoin(packagings, eq(packagings.id, supplierVariants.packagingId))
     .leftJoin(boxes, eq(boxes.id, supplierVariants.boxId));
 

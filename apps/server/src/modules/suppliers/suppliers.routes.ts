@@ -10,34 +10,16 @@ export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = { access: 'admin' as const };
   const errors = { 400: errorBody, 404: errorBody, 409: errorBody };
 
-  app.post(
-    '/api/intern/supplier/packagings/:id/set',
-    { config: admin, schema: { tags, params: idParam, body: packagingsBody, response: { 200: supplier, ...errors } } },
-    async (req) => {
-      return companiesService.setPackagings(db, req.params.id, req.body);
-    },
-  );
-  app.post(
-    '/api/intern/supplier/country/:id/set',
-    { config: admin, schema: { tags, params: idParam, body: countryIdBody, response: { 200: supplier, ...errors } } },
-    async (req) => {
-      return companiesService.setCountry(db, req.params.id, req.body.value);
-    },
-  );
-  app.post(
-    '/api/intern/supplier/city/:id/set',
-    { config: admin, schema: { tags, params: idParam, body: idValueBody, response: { 200: supplier, ...errors } } },
-    async (req) => {
-      return companiesService.setCity(db, req.params.id, req.body.value);
-    },
-  );
-  app.post(
-    '/api/intern/supplier/address/:id/set',
-    { config: admin, schema: { tags, params: idParam, body: addressBody, response: { 200: supplier, ...errors } } },
-    async (req) => {
-      return companiesService.setAddress(db, req.params.id, req.body.value);
-    },
-  );
+  // The setters share their access rule, parameter and answers; each has its own body.
+  const setter = <Body extends z.ZodTypeAny>(body: Body) => ({
+    config: admin,
+    schema: { tags, params: idParam, body, response: { 200: supplier, ...errors } },
+  });
+
+  app.post('/api/intern/supplier/packagings/:id/set', setter(packagingsBody), async (req) => companiesService.setPackagings(db, req.params.id, req.body));
+  app.post('/api/intern/supplier/country/:id/set', setter(countryIdBody), async (req) => companiesService.setCountry(db, req.params.id, req.body.value));
+  app.post('/api/intern/supplier/city/:id/set', setter(idValueBody), async (req) => companiesService.setCity(db, req.params.id, req.body.value));
+  app.post('/api/intern/supplier/address/:id/set', setter(addressBody), async (req) => companiesService.setAddress(db, req.params.id, req.body.value));
   // Cities per owner (not shown by the spec): the city picker of the supplier's country.
   app.get(
     '/api/intern/supplier/cities/:id',
