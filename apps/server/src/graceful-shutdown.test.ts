@@ -206,7 +206,9 @@ describe('SIGTERM on the compiled server', () => {
         // inside one: the snapshot is dropped before each count, or the poll would see its first one forever.
         const waiting = async () => {
           await locker.query('select pg_stat_clear_snapshot()');
-          return Number((await locker.query(`select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`, [dbName])).rows[0].n);
+          return Number(
+            (await locker.query(`select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`, [dbName])).rows[0].n,
+          );
         };
         // Every bid is either waiting for the lock or (the current leader's own, refused at once) answered.
         await expect.poll(async () => (await waiting()) + answeredEarly, { timeout: 10_000 }).toBe(cookies.length);
