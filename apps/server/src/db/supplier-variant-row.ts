@@ -1,8 +1,10 @@
+import { todayInParis } from '@primeur/shared';
 import type { supplierVariants } from './schema/index.js';
 
 /**
  * What a new variant may start with. Everything left out takes the spec §3 defaults: nbPiece 1,
- * prices 0, volume 0, empty caliber, both dates today (the database's current_date), no origin,
+ * prices 0, volume 0, empty caliber, both dates today on the market's clock (Paris, decision 580: not the database's
+ * current_date, which is the server's UTC day between 22:00/23:00 and midnight UTC), no origin,
  * packaging, box or piece weight.
  */
 export interface NewVariantInput {
@@ -27,7 +29,7 @@ const dec = (v: number) => v.toFixed(3);
  * The row a new variant is stored as, defaults filled in. Here rather than in the supplier-products
  * module so that the factories (which may not import modules) build their rows the way the app does.
  */
-export function newVariantRow(input: NewVariantInput): typeof supplierVariants.$inferInsert {
+export function newVariantRow(input: NewVariantInput, today: string = todayInParis()): typeof supplierVariants.$inferInsert {
   return {
     productLinkId: input.productLinkId,
     originId: input.originId ?? null,
@@ -40,7 +42,7 @@ export function newVariantRow(input: NewVariantInput): typeof supplierVariants.$
     priceColis: dec(input.priceColis ?? 0),
     pricePiece: dec(input.pricePiece ?? 0),
     volume: dec(input.volume ?? 0),
-    ...(input.startDate ? { startDate: input.startDate } : {}),
-    ...(input.endDate ? { endDate: input.endDate } : {}),
+    startDate: input.startDate || today,
+    endDate: input.endDate || today,
   };
 }

@@ -1,7 +1,8 @@
 import { todayInParis } from '@primeur/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, createSupplier } from '../../db/factories/backoffice.js';
 import { supplierLink } from '../../db/factories/supplier-products.js';
+import { newVariantRow } from '../../db/supplier-variant-row.js';
 import { createTestApp, type TestContext } from '../../../test/build-app.js';
 import * as supplierProductsService from './supplier-products.service.js';
 
@@ -12,6 +13,24 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('supplierProductsService.addVariant', () => {
+  it("dates a new variant today on the market's clock, also in the hour when Paris is a day ahead of UTC", () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // 23:30 UTC on 25 November is 00:30 on 26 November in Paris (the database's current_date would say the 25th).
+      vi.setSystemTime(new Date('2026-11-25T23:30:00Z'));
+      expect(newVariantRow({ productLinkId: 1 })).toMatchObject({ startDate: '2026-11-26', endDate: '2026-11-26' });
+      // Summer time: 22:30 UTC on 1 July is 00:30 on 2 July in Paris.
+      vi.setSystemTime(new Date('2026-07-01T22:30:00Z'));
+      expect(newVariantRow({ productLinkId: 1 })).toMatchObject({ startDate: '2026-07-02', endDate: '2026-07-02' });
+      expect(newVariantRow({ productLinkId: 1, startDate: '2026-08-01', endDate: '2026-08-31' })).toMatchObject({
+        startDate: '2026-08-01',
+        endDate: '2026-08-31',
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('creates a blank variant with the spec defaults', async () => {
     const s = await createSupplier(ctx.db, { company: 'Huerta Defaults' });
     const link = await supplierLink(ctx.db, s.id, 'CIT04');
