@@ -1,3 +1,4 @@
+import { todayInParis } from '@primeur/shared';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -5,10 +6,8 @@ import { DEMO, gotoIn, signIn } from './fixtures';
 
 /** Back office III: client price lists downloaded as PDF, and the client variants they are priced from. */
 
-const ddMM = () => {
-  const d = new Date();
-  return `${String(d.getUTCDate()).padStart(2, '0')}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-};
+/** dd-MM of today on the market's clock (Paris), as the server names the file. */
+const ddMM = () => todayInParis().slice(5).split('-').reverse().join('-');
 
 test("downloads a client's price list from /intern/clientOverview as <company>-<dd-MM>.pdf", async ({ page }) => {
   await signIn(page, DEMO.admin.email, DEMO.admin.password);

@@ -1,8 +1,9 @@
+import { dayInParis, todayInParis } from '@primeur/shared';
 import { expect, test } from '@playwright/test';
 import { DEMO, gotoIn, signIn } from './fixtures';
 
-const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-const pickerDay = (d: Date) => `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+/** A day (Paris, as the dashboard counts them) as the date picker shows it in English: dd/MM/yyyy. */
+const pickerDay = (iso: string) => iso.split('-').reverse().join('/');
 
 test('the operator reads market and grower prices, opens a price history and keeps a weather city', async ({ page }) => {
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
@@ -17,7 +18,7 @@ test('the operator reads market and grower prices, opens a price history and kee
   await expect(page.getByRole('tab', { name: 'Market prices' })).toHaveAttribute('aria-selected', 'true');
   await expect(market.getByTestId('market-table-fruits')).toBeVisible();
   await expect(market.getByTestId('market-table-legumes')).toBeVisible();
-  await expect(page.locator('#market-date')).toHaveValue(pickerDay(new Date()));
+  await expect(page.locator('#market-date')).toHaveValue(pickerDay(todayInParis()));
   const tomato = market.getByTestId('market-table-legumes').getByRole('row', { name: /Round tomato/ });
   await expect(tomato.locator('td').nth(1)).toHaveText(/^€\d+\.\d{2}$/);
   await expect(tomato.locator('[data-change]')).toHaveCount(1);
@@ -29,8 +30,8 @@ test('the operator reads market and grower prices, opens a price history and kee
   await expect(market.getByTestId('market-table-fruits')).toHaveCount(0);
 
   // Another date: the prices of that day are asked for and shown.
-  const earlier = new Date(Date.now() - 10 * 86_400_000);
-  const answer = page.waitForResponse((r) => r.url().includes(`date=${isoDay(earlier)}&type=market`) && r.status() === 200);
+  const earlier = dayInParis(-10);
+  const answer = page.waitForResponse((r) => r.url().includes(`date=${earlier}&type=market`) && r.status() === 200);
   await page.locator('#market-date').fill(pickerDay(earlier));
   await page.locator('#market-date').press('Enter');
   expect(((await (await answer).json()) as unknown[]).length).toBeGreaterThanOrEqual(30);

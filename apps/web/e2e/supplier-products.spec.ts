@@ -1,18 +1,11 @@
-import { formatDay } from '@primeur/shared';
+import { addDays, formatDay, todayInParis } from '@primeur/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, gotoIn, signIn } from './fixtures';
 
 /** Back office II: price lists edited in place, the volume-weighted overview, product requests by email. */
 
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-const addDays = (iso: string, n: number) => {
-  const d = new Date(`${iso}T00:00:00`);
-  d.setDate(d.getDate() + n);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+// Days on the market's clock (Paris), as the app counts them.
+const today = () => todayInParis();
 const euro3 = (n: number) => `€${n.toFixed(3)}/kg`;
 
 async function openDetails(page: Page, supplier: string, product: string) {

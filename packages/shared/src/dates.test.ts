@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { priceListFileName } from './schemas/client-products.js';
 import {
   addDays,
   dayInParis,
@@ -108,5 +109,13 @@ describe('one display format per language', () => {
     expect(formatWeekday('2026-11-23', 'en')).toBe('Monday 23 Nov');
     expect(formatWeekday('2026-11-23', 'fr')).toBe('lundi 23 nov.');
     expect(formatDayRange('2026-11-16', '2026-11-23', 'en')).toMatch(/^16\s?–\s?23 Nov 2026$/);
+  });
+});
+
+describe('priceListFileName', () => {
+  it("names the list after the day on the market's clock, also in the hour when Paris is a day ahead of UTC", () => {
+    expect(priceListFileName('Frischmarkt GmbH', new Date('2026-11-25T23:30:00Z'))).toBe('Frischmarkt GmbH-26-11.pdf');
+    expect(priceListFileName('Frischmarkt GmbH', new Date('2026-07-01T22:30:00Z'))).toBe('Frischmarkt GmbH-02-07.pdf');
+    expect(priceListFileName('A/B: "C"', new Date('2026-03-05T12:00:00Z'))).toBe('A_B_ _C_-05-03.pdf');
   });
 });

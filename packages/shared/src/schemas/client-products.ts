@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CALIBER_MAX_LENGTH } from '../constants/limits.js';
+import { isoDay } from '../dates.js';
 import { dbId, dbIdText, text } from './common.js';
 import { namedItem } from './catalog.js';
 import { country } from './location.js';
@@ -52,10 +53,13 @@ export const generatedPriceList = z.object({
 });
 export type GeneratedPriceList = z.infer<typeof generatedPriceList>;
 
-/** `<company>-<dd-MM>.pdf` (spec §7), the day in UTC. Characters a file system refuses become "_". */
+/**
+ * `<company>-<dd-MM>.pdf` (spec §7), the day on the market's clock (Paris, decision 580): a list made
+ * at 00:30 in Paris is named after that day, not after the UTC day before. Characters a file system
+ * refuses become "_".
+ */
 export function priceListFileName(company: string, day: Date): string {
-  const dd = String(day.getUTCDate()).padStart(2, '0');
-  const mm = String(day.getUTCMonth() + 1).padStart(2, '0');
+  const [, mm, dd] = isoDay(day).split('-');
   const safe =
     [...company]
       .map((ch) => (/[\\/:*?"<>|]/.test(ch) || ch.charCodeAt(0) < 32 ? '_' : ch))

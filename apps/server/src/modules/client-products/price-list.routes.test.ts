@@ -1,4 +1,4 @@
-import { dayInParis } from '@primeur/shared';
+import { dayInParis, todayInParis } from '@primeur/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
@@ -11,8 +11,7 @@ let ctx: TestContext;
 let cookie: string;
 let clientId: number;
 
-const now = new Date();
-const ddMM = `${String(now.getUTCDate()).padStart(2, '0')}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+const ddMM = todayInParis().slice(5).split('-').reverse().join('-');
 
 /** Every page's text, read back with a PDF parser from npm (unpdf, pdf.js inside). */
 async function pagesOf(pdf: Buffer) {
