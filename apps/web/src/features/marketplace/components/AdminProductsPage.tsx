@@ -43,7 +43,8 @@ export function AdminProductsPage() {
         />
         <FilterSelect
           id="admin-products-status"
-          xs={6}
+          xs={12}
+          sm={6}
           md={3}
           label={t('admin.statusFilter')}
           value={status}
@@ -53,7 +54,8 @@ export function AdminProductsPage() {
         />
         <FilterSelect
           id="admin-products-family"
-          xs={6}
+          xs={12}
+          sm={6}
           md={3}
           label={t('admin.familyFilter')}
           value={family}

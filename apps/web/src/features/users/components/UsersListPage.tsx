@@ -47,7 +47,8 @@ export function UsersListPage() {
         />
         <FilterSelect
           id="users-category"
-          xs={6}
+          xs={12}
+          sm={6}
           md={3}
           label={t('list.category')}
           value={category}
@@ -57,7 +58,8 @@ export function UsersListPage() {
         />
         <FilterSelect
           id="users-status"
-          xs={6}
+          xs={12}
+          sm={6}
           md={3}
           label={t('list.statusFilter')}
           value={status}
