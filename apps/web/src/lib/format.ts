@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatEuro, type FormatEuroOptions } from '@primeur/shared';
+import { formatDecimal, formatEuro, type FormatEuroOptions } from '@primeur/shared';
 
 /** Country name in the reader's language from its ISO code (the server stores English names). */
 export function countryName(alpha2: string, lng: string, fallback?: string) {
@@ -28,4 +28,18 @@ export function useEuro(): (value: number | string | null | undefined, options?:
   const { i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? 'en';
   return useCallback((value, options) => formatEuro(value, lng, options), [lng]);
+}
+
+/** A percentage (a discount) in the reader's language, up to 2 decimals: en "2.5%", fr/de/es "2,5 %". */
+export function percent(value: number | string | null | undefined, lng: string | undefined): string {
+  const n = formatDecimal(value, lng, { maxDecimals: 2 });
+  if (n === '') return '–';
+  return (lng ?? 'en').startsWith('en') ? `${n}%` : `${n} %`;
+}
+
+/** `percent` bound to the language the page is shown in. */
+export function usePercent(): (value: number | string | null | undefined) => string {
+  const { i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? 'en';
+  return useCallback((value) => percent(value, lng), [lng]);
 }

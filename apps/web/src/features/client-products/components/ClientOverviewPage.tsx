@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/PageTitle';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { useErrorMessage } from '../../../lib/error-message';
+import { percent } from '../../../lib/format';
 import { useClients, useDownloadPriceList } from '../api/price-list';
 
 /** /intern/clientOverview: the clients, each with its price-list download (spec §2, §7). */
@@ -54,7 +55,7 @@ export function ClientOverviewPage() {
                 <td className="fw-semibold">{c.company}</td>
                 <td>{c.ict}</td>
                 <td>{c.carrier?.carrier ?? t('overview.noCarrier')}</td>
-                <td>{`${String(c.discount).replace('.', ',')} %`}</td>
+                <td>{percent(c.discount, lng)}</td>
                 <td>{c.products.length}</td>
                 <td className="text-end">
                   <Button size="sm" disabled={pending === c.id} onClick={() => onDownload(c.id)} aria-label={`${t('overview.download')} — ${c.company}`}>

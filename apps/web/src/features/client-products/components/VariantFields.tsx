@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ClientVariant } from '@primeur/shared';
+import { formatDecimal, type ClientVariant } from '@primeur/shared';
 import { countryName } from '../../../lib/format';
 import { useCatalogLabels } from '../../../lib/lookups';
 
@@ -25,7 +25,7 @@ export function VariantFieldCells({ variant: v, empty }: { variant: Pick<ClientV
     <>
       <td>{v.origin ? countryName(v.origin.alpha2, lng, v.origin.name) : empty}</td>
       <td>{labels.box(v.box) || empty}</td>
-      <td>{v.weightPiece === null ? empty : String(v.weightPiece).replace('.', ',')}</td>
+      <td>{v.weightPiece === null ? empty : formatDecimal(v.weightPiece, lng)}</td>
       <td>{v.nbPiece}</td>
       <td>{labels.packaging(v.packaging) || empty}</td>
       <td>{v.caliber || empty}</td>

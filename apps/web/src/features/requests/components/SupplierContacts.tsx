@@ -2,7 +2,7 @@ import { Badge, Form, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { Supplier } from '@primeur/shared';
 import { Flag } from '../../../components/Flag';
-import { useEuro } from '../../../lib/format';
+import { useEuro, usePercent } from '../../../lib/format';
 import { useCatalogLabels } from '../../../lib/lookups';
 
 interface Props {
@@ -15,6 +15,7 @@ interface Props {
 export function SupplierContacts({ suppliers, chosen, onToggle }: Props) {
   const { t } = useTranslation('requests');
   const euro = useEuro();
+  const percent = usePercent();
   const labels = useCatalogLabels();
   if (!suppliers.length) return <p className="text-muted">{t('request.noSuppliers')}</p>;
   return (
@@ -37,7 +38,7 @@ export function SupplierContacts({ suppliers, chosen, onToggle }: Props) {
               <div className="small text-muted">{s.ict}</div>
             </td>
             <td>{s.carrier ? `${s.carrier.carrier} (${euro(s.carrier.price)})` : '–'}</td>
-            <td>{`${String(s.discount).replace('.', ',')} %`}</td>
+            <td>{percent(s.discount)}</td>
             <td>
               {s.certificates.map((c) => (
                 <Badge key={c.id} bg="light" text="dark" className="me-1 border">

@@ -6,15 +6,12 @@ import { useSearchParams } from 'react-router';
 import { formatDayRange, FAMILIES } from '@primeur/shared';
 import { addDays, DateRangePicker, todayIso } from '../../../components/DateRangePicker';
 import { Flag } from '../../../components/Flag';
-import { countryName, euro } from '../../../lib/format';
+import { countryName, euro, percent } from '../../../lib/format';
 import { useArticles, useCatalogLabels } from '../../../lib/lookups';
 import { useOverview } from '../api/overview';
 import { useOverviewDistinct } from '../api/overview-distinct';
 import { PageTitle } from '../../../components/PageTitle';
 import { LoadFailed } from '../../../components/LoadFailed';
-
-/** Spec §9: the percent shown beside a discounted price, with a decimal comma. */
-const percent = (n: number) => `${String(n).replace('.', ',')} %`;
 
 /**
  * /intern/supplierOverview: the volume-weighted average discounted price per kg of one article over a
@@ -162,7 +159,7 @@ export function SupplierOverviewPage() {
                           </Button>
                         </td>
                         <td>{s.supplier.company}</td>
-                        <td>{percent(s.discount)}</td>
+                        <td>{percent(s.discount, lng)}</td>
                         <td>{s.volume}</td>
                         <td>{s.average === null ? '–' : euro(s.average, lng, { decimals: 3, perKg: true })}</td>
                       </tr>
@@ -191,7 +188,7 @@ export function SupplierOverviewPage() {
                                     <td>{v.caliber || '–'}</td>
                                     <td>{euro(v.priceKg, lng)}</td>
                                     <td>
-                                      {euro(v.discountedPriceKg, lng)} {s.discount ? <Badge bg="secondary">−{percent(s.discount)}</Badge> : null}
+                                      {euro(v.discountedPriceKg, lng)} {s.discount ? <Badge bg="secondary">−{percent(s.discount, lng)}</Badge> : null}
                                     </td>
                                     <td>{v.volume}</td>
                                     <td className="text-nowrap">{formatDayRange(v.startDate, v.endDate, lng)}</td>
