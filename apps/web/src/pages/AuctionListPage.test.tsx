@@ -97,6 +97,22 @@ describe('/encheres, paged', { timeout: 30_000 }, () => {
     expect(await screen.findByText('No lot matches your search.')).toBeInTheDocument();
   });
 
+  it('filters by family and origin on the server, from the first page, the filters in the address', async () => {
+    const server = fakeAuctions(thirty);
+    const origins = [
+      { id: 1, name: 'Spain', alpha2: 'ES' },
+      { id: 2, name: 'Italy', alpha2: 'IT' },
+    ];
+    renderPage(<AuctionListPage />, { path: '/encheres?page=2', answers: { [LIST]: server.answer, '/api/location/origin/getAll': origins } });
+    await screen.findByTestId('auction-card-25');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Family' }), 'Vegetables');
+    await waitFor(() => expect(server.asked.at(-1)!.searchParams.get('family')).toBe('legumes'));
+    expect(server.asked.at(-1)!.searchParams.get('page')).toBe('1');
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Origin' }), 'Italy');
+    await waitFor(() => expect(server.asked.at(-1)!.searchParams.get('origin')).toBe('IT'));
+    expect(server.asked.at(-1)!.searchParams.get('family')).toBe('legumes');
+  });
+
   it('updates a card of the page shown from the one live subscription, without a request', async () => {
     const server = fakeAuctions(thirty);
     renderPage(<AuctionListPage />, { lng: 'fr', path: '/encheres?page=2', answers: { [LIST]: server.answer } });

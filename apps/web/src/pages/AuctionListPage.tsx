@@ -1,11 +1,11 @@
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { Alert, Card, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AUCTIONS_SUMMARY_TOPIC, DEFAULT_PAGE_SIZE, formatDateTime, type AuctionItem, type LotListQuery, type Page } from '@primeur/shared';
+import { AUCTIONS_SUMMARY_TOPIC, DEFAULT_PAGE_SIZE, FAMILIES, formatDateTime, type AuctionItem, type LotListQuery, type Page } from '@primeur/shared';
 import { Flag } from '../components/Flag';
-import { ListSearchForm, SearchField } from '../components/ListControls';
+import { FilterSelect, ListSearchForm, SearchField } from '../components/ListControls';
 import { PagedCards } from '../components/PagedCards';
 import { PageTitle } from '../components/PageTitle';
 import { Pager, useClampPage } from '../components/Pager';
@@ -16,13 +16,14 @@ import { useListParams, useSearchInAddress } from '../lib/list-params';
 import { useSession } from '../lib/session';
 import { useStompTopic } from '../lib/use-stomp-topic';
 import { useArticleName } from '../features/auctions/api/article-names';
+import { useOrigins } from '../features/marketplace/api/active-products';
 import { applySummary, auctionSummary } from '../features/auctions/api/live-auctions';
 import { useWonAuctions } from '../features/auctions/api/won-auctions';
 import { TimeLeft } from '../features/auctions/components/TimeLeft';
 import { useTimeLeft } from '../features/auctions/components/time-left';
 import { WatchButton } from '../features/my-auctions/components/WatchButton';
 
-type AuctionPageQuery = Pick<LotListQuery, 'page' | 'size' | 'q'>;
+type AuctionPageQuery = Pick<LotListQuery, 'page' | 'size' | 'q' | 'family' | 'origin'>;
 
 export function auctionPageUrl(query: AuctionPageQuery) {
   const params = new URLSearchParams();
@@ -33,22 +34,37 @@ export function auctionPageUrl(query: AuctionPageQuery) {
 // Under ['auctions', 'active'], so whatever refreshes the running auctions refreshes the pages too.
 const pageKey = (query: AuctionPageQuery) => ['auctions', 'active', 'page', query] as const;
 
-const FILTERS = ['q'] as const;
+const FILTERS = ['q', 'family', 'origin'] as const;
 
 /**
- * /encheres: the running auctions, soonest end first, a page at a time (the server pages and
- * searches, decision 560; the page and the search are in the address, decision 632). Bids reach the
+ * /encheres: the running auctions, soonest end first, a page at a time (the server pages, searches
+ * and filters by family and origin, decision 560; the page and the filters are in the address,
+ * decision 632). Bids reach the
  * cards live through one subscription; each card has a watch button for buyers and suppliers.
  */
 export function AuctionListPage() {
-  const { t } = useTranslation('auctions');
+  const { t, i18n } = useTranslation('auctions');
   const { t: tc } = useTranslation('common');
+  const { t: tm } = useTranslation('marketplace');
+  const lng = i18n.resolvedLanguage ?? 'en';
   const qc = useQueryClient();
   const { user } = useSession();
   const canWatch = user?.category === 'client' || user?.category === 'supplier';
   const { page, filters, setPage, setFilters } = useListParams(FILTERS);
   const [search, setSearch] = useSearchInAddress(filters.q, setFilters);
-  const query: AuctionPageQuery = { page, size: DEFAULT_PAGE_SIZE, q: filters.q || undefined };
+  const query: AuctionPageQuery = {
+    page,
+    size: DEFAULT_PAGE_SIZE,
+    q: filters.q || undefined,
+    family: (filters.family || undefined) as (typeof FAMILIES)[number] | undefined,
+    origin: filters.origin || undefined,
+  };
+  const filtered = Boolean(filters.q || filters.family || filters.origin);
+  const originList = useOrigins();
+  const origins = useMemo(
+    () => (originList.data ?? []).map((c) => [c.alpha2, countryName(c.alpha2, lng, c.name)] as const).sort((a, b) => a[1].localeCompare(b[1], lng)),
+    [originList.data, lng],
+  );
   const list = useQuery({
     queryKey: pageKey(query),
     queryFn: () => api.get<Page<AuctionItem>>(auctionPageUrl(query)),
@@ -92,12 +108,35 @@ export function AuctionListPage() {
           value={search}
           onChange={setSearch}
         />
+        <FilterSelect
+          id="auction-family"
+          xs={12}
+          sm={6}
+          md={3}
+          lg={2}
+          label={tm('marketplace.family')}
+          value={filters.family}
+          onChange={(v) => setFilters({ family: v })}
+          allLabel={tm('marketplace.allFamilies')}
+          options={FAMILIES.map((f) => [f, tm(`families.${f}`)] as const)}
+        />
+        <FilterSelect
+          id="auction-origin"
+          xs={12}
+          sm={6}
+          md={3}
+          label={tm('marketplace.origin')}
+          value={filters.origin}
+          onChange={(v) => setFilters({ origin: v })}
+          allLabel={tm('marketplace.allOrigins')}
+          options={origins}
+        />
       </ListSearchForm>
       <PagedCards
         list={list}
         loadingLabel={t('loading')}
         failed={<Alert variant="danger">{t('list.loadError')}</Alert>}
-        empty={<p>{filters.q ? tc('lotSearch.noMatch') : t('list.empty')}</p>}
+        empty={<p>{filtered ? tc('lotSearch.noMatch') : t('list.empty')}</p>}
         total={(count) => tc('pager.total', { count })}
         totalTestId="auction-total"
         cardKey={(item) => item.product.productId}
