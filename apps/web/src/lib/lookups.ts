@@ -1,8 +1,9 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { localName, type Article, type CatalogItem, type City, type CompanyOption, type Country, type Transport } from '@primeur/shared';
+import { FAMILIES, localName, type Article, type CatalogItem, type City, type CompanyOption, type Country, type Transport } from '@primeur/shared';
 import { api } from './api';
+import { countryName } from './format';
 import { useSession } from './session';
 
 /**
@@ -70,6 +71,23 @@ export const useTransports = () => useQuery(transportsQuery);
 export const useCountries = () => useQuery(countriesQuery);
 export const useCities = (alpha2: string | undefined) => useQuery(citiesQuery(alpha2));
 export const useSupplierOptions = () => useQuery(supplierOptionsQuery);
+
+/** The origin countries as filter options — ISO code, name in the reader's language — sorted by name. */
+export function useOriginOptions(): ReadonlyArray<readonly [string, string]> {
+  const { i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? 'en';
+  const { data } = useCountries();
+  return useMemo(
+    () => (data ?? []).map((c) => [c.alpha2, countryName(c.alpha2, lng, c.name)] as const).sort((a, b) => a[1].localeCompare(b[1], lng)),
+    [data, lng],
+  );
+}
+
+/** The product families as filter options, named in the reader's language. */
+export function useFamilyOptions(): ReadonlyArray<readonly [(typeof FAMILIES)[number], string]> {
+  const { t } = useTranslation('marketplace');
+  return useMemo(() => FAMILIES.map((f) => [f, t(`families.${f}`)] as const), [t]);
+}
 
 type Named = { id?: number; name: string } | null | undefined;
 

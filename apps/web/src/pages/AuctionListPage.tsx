@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useRef } from 'react';
 import { Alert, Card, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,11 +12,11 @@ import { Pager, useClampPage } from '../components/Pager';
 import { PhotoCarousel } from '../components/PhotoCarousel';
 import { api } from '../lib/api';
 import { countryName, euro } from '../lib/format';
+import { useFamilyOptions, useOriginOptions } from '../lib/lookups';
 import { useListParams, useSearchInAddress } from '../lib/list-params';
 import { useSession } from '../lib/session';
 import { useStompTopic } from '../lib/use-stomp-topic';
 import { useArticleName } from '../features/auctions/api/article-names';
-import { useOrigins } from '../features/marketplace/api/active-products';
 import { applySummary, auctionSummary } from '../features/auctions/api/live-auctions';
 import { useWonAuctions } from '../features/auctions/api/won-auctions';
 import { TimeLeft } from '../features/auctions/components/TimeLeft';
@@ -43,10 +43,9 @@ const FILTERS = ['q', 'family', 'origin'] as const;
  * cards live through one subscription; each card has a watch button for buyers and suppliers.
  */
 export function AuctionListPage() {
-  const { t, i18n } = useTranslation('auctions');
+  const { t } = useTranslation('auctions');
   const { t: tc } = useTranslation('common');
   const { t: tm } = useTranslation('marketplace');
-  const lng = i18n.resolvedLanguage ?? 'en';
   const qc = useQueryClient();
   const { user } = useSession();
   const canWatch = user?.category === 'client' || user?.category === 'supplier';
@@ -60,11 +59,8 @@ export function AuctionListPage() {
     origin: filters.origin || undefined,
   };
   const filtered = Boolean(filters.q || filters.family || filters.origin);
-  const originList = useOrigins();
-  const origins = useMemo(
-    () => (originList.data ?? []).map((c) => [c.alpha2, countryName(c.alpha2, lng, c.name)] as const).sort((a, b) => a[1].localeCompare(b[1], lng)),
-    [originList.data, lng],
-  );
+  const origins = useOriginOptions();
+  const families = useFamilyOptions();
   const list = useQuery({
     queryKey: pageKey(query),
     queryFn: () => api.get<Page<AuctionItem>>(auctionPageUrl(query)),
@@ -118,7 +114,7 @@ export function AuctionListPage() {
           value={filters.family}
           onChange={(v) => setFilters({ family: v })}
           allLabel={tm('marketplace.allFamilies')}
-          options={FAMILIES.map((f) => [f, tm(`families.${f}`)] as const)}
+          options={families}
         />
         <FilterSelect
           id="auction-origin"

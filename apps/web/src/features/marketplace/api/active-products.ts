@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AdminProduct, Country, LotListQuery, Page } from '@primeur/shared';
+import type { AdminProduct, LotListQuery, Page } from '@primeur/shared';
 import { api } from '../../../lib/api';
 
 /** The marketplace's query: a page and the filters, applied by the server (docs/api/lists.md). */
@@ -16,7 +16,3 @@ export const fetchActiveProducts = (query: ActiveProductsQuery) => api.get<Page<
 /** One page; the previous page stays shown while the next one loads. */
 export const useActiveProducts = (query: ActiveProductsQuery) =>
   useQuery({ queryKey: ['marketplace', 'active', query], queryFn: () => fetchActiveProducts(query), placeholderData: keepPreviousData });
-
-/** Origin countries offered as a filter (the same list the lot form offers). */
-export const useOrigins = () =>
-  useQuery({ queryKey: ['location', 'origins'], queryFn: () => api.get<Country[]>('/api/location/origin/getAll'), staleTime: 10 * 60_000 });

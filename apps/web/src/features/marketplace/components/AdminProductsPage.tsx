@@ -10,10 +10,12 @@ import { PagedCards } from '../../../components/PagedCards';
 import { useAdminProductsPage, useToggleProductEnabled } from '../api/admin-products';
 import { ProductFacts } from './ProductFacts';
 import { StatusLotCard } from './StatusLotCard';
+import { useFamilyOptions } from '../../../lib/lookups';
 
 /** /admin/productsList (spec §2): the lots as cards, searched, filtered and paged by the server, with the enabled toggle. */
 export function AdminProductsPage() {
   const { t } = useTranslation('marketplace');
+  const families = useFamilyOptions();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<ProductStatus | ''>('');
   const [family, setFamily] = useState<(typeof FAMILIES)[number] | ''>('');
@@ -61,7 +63,7 @@ export function AdminProductsPage() {
           value={family}
           onChange={setFamily}
           allLabel={t('admin.allFamilies')}
-          options={FAMILIES.map((f) => [f, t(`families.${f}`)] as const)}
+          options={families}
         />
       </ListSearchForm>
       <PagedCards

@@ -9,9 +9,9 @@ import { FilterSelect, ListSearchForm, SearchField } from '../../../components/L
 import { PagedCards } from '../../../components/PagedCards';
 import { Pager, useClampPage } from '../../../components/Pager';
 import { useListParams, useSearchInAddress } from '../../../lib/list-params';
-import { countryName } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { useActiveProducts, useOrigins } from '../api/active-products';
+import { useActiveProducts } from '../api/active-products';
+import { useFamilyOptions, useOriginOptions } from '../../../lib/lookups';
 import { useFormOptions } from '../api/form-options';
 import { ProductFacts, useArticleName } from './ProductFacts';
 import { PurchaseRequestModal } from './PurchaseRequestModal';
@@ -43,7 +43,6 @@ export function MarketplacePage() {
   });
   useClampPage(page, list.data, setPage);
   const options = useFormOptions();
-  const originList = useOrigins();
 
   const articles = useMemo(
     () =>
@@ -53,10 +52,8 @@ export function MarketplacePage() {
         .sort((a, b) => a[1].localeCompare(b[1], lng)),
     [options.data, family, lng],
   );
-  const origins = useMemo(
-    () => (originList.data ?? []).map((c) => [c.alpha2, countryName(c.alpha2, lng, c.name)] as const).sort((a, b) => a[1].localeCompare(b[1], lng)),
-    [originList.data, lng],
-  );
+  const origins = useOriginOptions();
+  const families = useFamilyOptions();
   return (
     <section>
       <PageTitle>{t('marketplace.title')}</PageTitle>
@@ -79,7 +76,7 @@ export function MarketplacePage() {
           value={family}
           onChange={(v) => setFilters({ family: v, article: '' })}
           allLabel={t('marketplace.allFamilies')}
-          options={FAMILIES.map((f) => [f, t(`families.${f}`)] as const)}
+          options={families}
         />
         <FilterSelect
           id="mkt-article"
