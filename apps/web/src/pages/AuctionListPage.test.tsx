@@ -97,6 +97,24 @@ describe('/encheres, paged', { timeout: 30_000 }, () => {
     expect(await screen.findByText('No lot matches your search.')).toBeInTheDocument();
   });
 
+  it('says when the list could not be loaded, and Retry loads it', async () => {
+    const server = fakeAuctions(thirty);
+    let down = true;
+    const answer = (url: string) =>
+      down
+        ? new Response(JSON.stringify({ error: 'The database is unavailable.', code: 'DATABASE_UNAVAILABLE' }), {
+            status: 503,
+            headers: { 'content-type': 'application/json' },
+          })
+        : server.answer(url);
+    renderPage(<AuctionListPage />, { path: '/encheres', answers: { [LIST]: answer } });
+    const failed = await screen.findByTestId('load-failed', {}, { timeout: 15_000 });
+    down = false;
+    await userEvent.click(within(failed).getByRole('button'));
+    expect(await screen.findByTestId('auction-card-1')).toBeInTheDocument();
+    expect(screen.queryByTestId('load-failed')).not.toBeInTheDocument();
+  });
+
   it('filters by family and origin on the server, from the first page, the filters in the address', async () => {
     const server = fakeAuctions(thirty);
     const origins = [

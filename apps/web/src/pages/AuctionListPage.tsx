@@ -1,10 +1,11 @@
 import { useRef } from 'react';
-import { Alert, Card, Table } from 'react-bootstrap';
+import { Card, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUCTIONS_SUMMARY_TOPIC, DEFAULT_PAGE_SIZE, FAMILIES, formatDateTime, type AuctionItem, type LotListQuery, type Page } from '@primeur/shared';
 import { Flag } from '../components/Flag';
+import { LoadFailed } from '../components/LoadFailed';
 import { FilterSelect, ListSearchForm, SearchField } from '../components/ListControls';
 import { PagedCards } from '../components/PagedCards';
 import { PageTitle } from '../components/PageTitle';
@@ -131,7 +132,7 @@ export function AuctionListPage() {
       <PagedCards
         list={list}
         loadingLabel={t('loading')}
-        failed={<Alert variant="danger">{t('list.loadError')}</Alert>}
+        failed={<LoadFailed message={t('list.loadError')} onRetry={() => void list.refetch()} busy={list.isFetching} />}
         empty={<p>{filtered ? tc('lotSearch.noMatch') : t('list.empty')}</p>}
         total={(count) => tc('pager.total', { count })}
         totalTestId="auction-total"
