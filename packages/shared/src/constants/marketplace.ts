@@ -2,6 +2,10 @@
 export const PRODUCT_STATUSES = ['ENABLED', 'DISABLED', 'EXPIRED', 'IN_AUCTION'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
+/** How an auction ended: sold to its leading offer, unsold because the reserve was not met, or no offer at all. */
+export const AUCTION_RESULTS = ['SOLD', 'RESERVE_NOT_MET', 'NO_BIDS'] as const;
+export type AuctionResult = (typeof AUCTION_RESULTS)[number];
+
 export const MAX_PHOTOS_PER_PRODUCT = 8;
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 /** Content types accepted for product photos (checked on the bytes, not the name). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUCTION_RESULTS } from '../constants/marketplace.js';
 import { adminProduct } from './marketplace.js';
 import { dbBigIdText } from './common.js';
 
@@ -6,7 +7,7 @@ import { dbBigIdText } from './common.js';
 export const NOTIFICATION_KINDS = ['outbid', 'ending_soon', 'won', 'lost', 'auction_result'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** How a seller's auction ended. */
+/** How an auction ended, in notices: for the seller (auction_result) and, on `lost`, for the other bidders. */
 export const AUCTION_OUTCOMES = ['sold', 'unsold_reserve', 'no_bids'] as const;
 export type AuctionOutcome = (typeof AUCTION_OUTCOMES)[number];
 
@@ -23,11 +24,28 @@ export const notification = z.object({
     amount: z.number().nullable().optional(),
     /** ending_soon: the lot's current end. */
     endsAt: z.string().optional(),
+    /**
+     * auction_result: how the seller's lot ended. lost: `sold` (another bidder won) or `unsold_reserve`
+     * (nobody won: the reserve was not met — say "reserve not met", not "lost").
+     */
     outcome: z.enum(AUCTION_OUTCOMES).optional(),
+    /** outbid: how many times the user was outbid on this lot since it last read this notice (≥ 1). */
+    count: z.number().int().positive().optional(),
+    /**
+     * lost (sold to another) and auction_result (sold): the winner's pseudonym number on the lot ("won by
+     * Bidder 3"); auction_result also carries the buyer's company for the seller.
+     */
+    winnerBidderNumber: z.number().int().positive().optional(),
+    buyerCompanyName: z.string().optional(),
   }),
 });
 export type Notification = z.infer<typeof notification>;
 
+/**
+ * An outbid notice SUPERSEDES the earlier outbid notices of the same lot for its user: one entry per
+ * lot (latest price, `data.count`). A client holding notices drops every other `outbid` entry of the
+ * same productId when one arrives (live or listed); the list and the unread count already do.
+ */
 export const notificationList = z.object({ items: z.array(notification), unread: z.number().int() });
 export type NotificationList = z.infer<typeof notificationList>;
 
@@ -51,7 +69,8 @@ export const notificationPrefsInput = z
   .refine((a) => new Set(a.map((p) => p.kind)).size === a.length, 'duplicateKind');
 
 /** Where the caller stands on an auction lot. */
-export const MY_AUCTION_STATES = ['watching', 'leading', 'outbid', 'won', 'lost'] as const;
+/** `reserve_not_met`: the caller bid, the auction is over and nobody won (the reserve was not met). */
+export const MY_AUCTION_STATES = ['watching', 'leading', 'outbid', 'won', 'lost', 'reserve_not_met'] as const;
 export type MyAuctionState = (typeof MY_AUCTION_STATES)[number];
 
 export const myAuction = z.object({
@@ -82,5 +101,10 @@ export const sellerLot = z.object({
   reserveMet: z.boolean().nullable(),
   endsAt: z.string(),
   status: z.string(),
+  /** How it ended once closed ("Sold at X to …", "Unsold — reserve not met", "No bids"), else null. */
+  result: z.enum(AUCTION_RESULTS).nullable(),
+  /** Sold: the winning price and the buyer's company (the seller may know its buyer); else null. */
+  finalAmount: z.number().nullable(),
+  buyer: z.object({ companyName: z.string() }).nullable(),
 });
 export type SellerLot = z.infer<typeof sellerLot>;

@@ -1,21 +1,58 @@
 import { z } from 'zod';
 import { bidAmountCents } from '../auctions/rules.js';
+import { AUCTION_RESULTS } from '../constants/marketplace.js';
 import { adminProduct } from './marketplace.js';
 
-/** Offer of spec §3, with its bidder's id (to mark one's own rows) and whether the engine placed it for a maximum. */
-export const offer = z.object({
+/**
+ * Who placed an offer, as the viewer may see it (issue 19, decision 700). Bidders are anonymous to one
+ * another: on each lot every bidder has a stable number, 1 for the lot's first bidder, 2 for the
+ * second… in the order of their first offer. Only the lot's seller and the operator learn companies.
+ */
+export const bidderView = z.object({
+  /** The bidder's pseudonym number on this lot ("Bidder 2"); the web translates it. */
+  bidderNumber: z.number().int().positive(),
+  /**
+   * What this viewer may read (English; the web shows its own translation from bidderNumber and
+   * mine): "You" on the viewer's own rows, the company name for the lot's seller and the operator,
+   * else "Bidder N".
+   */
+  bidderLabel: z.string(),
+  /** The viewer placed this offer (or its maximum did). */
+  mine: z.boolean(),
+  /** The bidder's company: ONLY for the lot's seller and the operator, absent for every buyer. */
+  user: z.object({ id: z.number().int(), companyName: z.string() }).optional(),
+});
+export type BidderView = z.infer<typeof bidderView>;
+
+/** Offer of spec §3 as the viewer may see it; `auto`: the engine placed it for a maximum. */
+export const offer = z
+  .object({
+    id: z.number().int(),
+    date: z.string(),
+    amount: z.number(),
+    auto: z.boolean(),
+  })
+  .extend(bidderView.shape);
+export type Offer = z.infer<typeof offer>;
+
+/**
+ * Body of a /topic/offers/{productId} message: the offer and the lot's state just after it. It goes to
+ * every watcher, so it names the bidder only by its number (bidderLabel is always "Bidder N"); the page
+ * marks its own rows by comparing bidderNumber with the details' `myBidderNumber` (or its bid answer's).
+ */
+export const offerMessage = z.object({
   id: z.number().int(),
   date: z.string(),
   amount: z.number(),
-  user: z.object({ id: z.number().int(), companyName: z.string() }),
   auto: z.boolean(),
-});
-export type Offer = z.infer<typeof offer>;
-
-/** Body of a /topic/offers/{productId} message: the offer and the lot's state just after it. */
-export const offerMessage = offer.extend({
+  bidderNumber: z.number().int().positive(),
+  bidderLabel: z.string(),
   /** The lot's current end after this offer (soft close may have moved it). */
   endsAt: z.string(),
+  /** The end the lot had before any soft close (start + 3 days): endsAt − originalEndsAt is the extension so far. */
+  originalEndsAt: z.string(),
+  /** This offer moved the end (soft close): by how many ms; 0 when it did not. */
+  extendedByMs: z.number().int().nonnegative(),
   highest: z.number(),
   bidders: z.number().int(),
   /** Null when the lot has no reserve. */
@@ -49,8 +86,26 @@ export const idempotencyKey = z
   .max(100)
   .regex(/^[A-Za-z0-9_-]+$/, 'invalidKey');
 
-/** Answer to a bid: the bidder's offer, the lot's state after the whole bid, and whether the bidder leads. */
-export const bidResult = offerMessage.extend({ leading: z.boolean() });
+/**
+ * Answer to a bid (HTTP 200): the bidder's own offer (mine = true, bidderLabel "You"; `amount` is what
+ * was stored for the bidder: a maximum bids only what it needs, the reserve may lift it) and where the
+ * bidder stands after the whole bid, automatic answers included — one message per bid on the web.
+ */
+export const bidResult = offer.extend({
+  /** The lot's current end after the bid. */
+  endsAt: z.string(),
+  originalEndsAt: z.string(),
+  /** The lot's price now (may be above `amount` when an automatic bid answered). */
+  highest: z.number(),
+  bidders: z.number().int(),
+  reserveMet: z.boolean().nullable(),
+  /** The bidder leads after the bid. */
+  leading: z.boolean(),
+  /** The bidder's maximum in force on this lot, null without one (secret to everyone else). */
+  maxAmount: z.number().nullable(),
+  /** The smallest amount a next bid must carry (what to offer when not leading). */
+  nextMinimum: z.number(),
+});
 export type BidResult = z.infer<typeof bidResult>;
 
 /** The caller's own maximum on a lot (secret to everyone else) and whether it leads. */
@@ -61,7 +116,11 @@ export type MyBid = z.infer<typeof myBid>;
 export const auctionItem = z.object({ amount: z.number().nullable(), product: adminProduct });
 export type AuctionItem = z.infer<typeof auctionItem>;
 
-/** Auction detail: the lot, its seller, end time, the server's clock (to correct the countdown) and the result once over. */
+/**
+ * Auction detail: the lot, its seller, its times, the server's clock (to correct the countdown), the
+ * viewer's pseudonym and the result once over. `auctionStartDate` is the opening instant and `endsAt`
+ * the CURRENT closing instant (ISO, UTC).
+ */
 export const productDetails = adminProduct.extend({
   seller: z.object({ companyName: z.string() }),
   serverTime: z.string(),
@@ -75,7 +134,14 @@ export const productDetails = adminProduct.extend({
   /** Auction phase at serverTime, against the CURRENT end; null for a lot that is not an auction. */
   phase: z.enum(['not_started', 'open', 'ended']).nullable(),
   open: z.boolean(),
-  winner: z.object({ companyName: z.string(), amount: z.number() }).nullable(),
+  /** The closing instant before any soft close (start + 3 days); null for a lot that is not an auction. */
+  originalEndsAt: z.string().nullable(),
+  /** The viewer's pseudonym number on this lot, null until it bids (compare with live messages' bidderNumber). */
+  myBidderNumber: z.number().int().positive().nullable(),
+  /** How the auction ended; null while it is not over. */
+  result: z.enum(AUCTION_RESULTS).nullable(),
+  /** The winning offer once over and sold; `user` (the company) only for the seller and the operator. */
+  winner: bidderView.extend({ amount: z.number() }).nullable(),
 });
 export type ProductDetails = z.infer<typeof productDetails>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CALIBER_MAX_LENGTH, FAMILIES } from '../constants/limits.js';
-import { PRODUCT_STATUSES } from '../constants/marketplace.js';
+import { AUCTION_RESULTS, PRODUCT_STATUSES } from '../constants/marketplace.js';
 import { dbId, isoDate, isoDateTime, multilineText, text } from './common.js';
 
 /** Money in €/kg: positive, at most 2 decimals. */
@@ -85,7 +85,13 @@ export const supplierProduct = adminProduct.extend({
   /** Null when the lot has no reserve. */
   reserveMet: z.boolean().nullable(),
   editable: z.boolean(),
+  /** The buyer and price of a sold auction (the seller may know its buyer). */
   winner: z.object({ companyName: z.string(), amount: z.number() }).nullable(),
+  /**
+   * How the auction ended, for "Sold at X €/kg to …", "Unsold — reserve not met", "No bids"; null
+   * while it runs (or has not closed yet) and for a fixed-price lot. A sold lot's status stays EXPIRED.
+   */
+  result: z.enum(AUCTION_RESULTS).nullable(),
 });
 export type SupplierProduct = z.infer<typeof supplierProduct>;
 
