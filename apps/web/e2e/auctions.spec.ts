@@ -91,6 +91,36 @@ test('a supplier puts a lot up for auction at a day and time picked in the calen
   await expect(card.getByTestId('status-badge')).toHaveText(`In auction since ${picked}`);
 });
 
+test('in French, a supplier sets a reserve above the starting price, both typed with a decimal comma', async ({ browser }) => {
+  const title = `E2E réserve ${Date.now()}`;
+  const supplier = await signedInPage(browser, DEMO.supplier);
+  await gotoIn(supplier, '/user/products', 'fr');
+  await supplier.getByTestId('new-lot').click();
+  const form = supplier.getByTestId('product-form');
+  await form.locator('#lot-article').selectOption({ label: 'Citron' });
+  await form.locator('#lot-name').fill(title);
+  await chooseOption(supplier, 'lot-origin', 'Espagne');
+  await form.locator('#lot-packaging').selectOption({ label: 'ifco' });
+  await form.locator('#lot-price').fill('0,85');
+  await form.locator('#lot-quantity').fill('2');
+  await form.locator('#lot-photos').setInputFiles({ name: 'citrons.png', mimeType: 'image/png', buffer: PHOTO });
+  await form.getByLabel('Vendre aux enchères (3 jours)').check();
+  await expect(form.getByTestId('lot-auction-start')).not.toHaveAttribute('readonly');
+  await form.locator('#lot-reserve').fill('0,95');
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(form).toHaveCount(0);
+  await expect(supplier.getByText('Le prix de réserve doit être au moins égal au prix de départ.')).toHaveCount(0);
+  const card = supplier.locator('[data-testid^="my-product-"]', { hasText: title });
+  await expect(card.getByTestId('my-reserve')).toHaveText(/^0,95\s€$/);
+  const productId = Number((await card.getAttribute('data-testid'))!.replace('my-product-', ''));
+  const mine = (await (await supplier.request.get('/api/users/product/myProducts')).json()) as Array<{
+    productId: number;
+    price: number;
+    reservePrice: number | null;
+  }>;
+  expect(mine.find((p) => p.productId === productId)).toMatchObject({ price: 0.85, reservePrice: 0.95 });
+});
+
 test('two buyers on one auction: one bids, the other sees the offer arrive; a too-low bid shows the toast', async ({ browser }) => {
   const first = await signedInPage(browser, DEMO.buyer);
   await gotoIn(first, '/encheres');

@@ -10,6 +10,7 @@ import {
   formatDateTimeSeconds,
   formatDay,
   formatDayRange,
+  formatMarketMoment,
   formatWeekday,
   isIsoDay,
   isoDay,
@@ -117,5 +118,21 @@ describe('priceListFileName', () => {
     expect(priceListFileName('Frischmarkt GmbH', new Date('2026-11-25T23:30:00Z'))).toBe('Frischmarkt GmbH-26-11.pdf');
     expect(priceListFileName('Frischmarkt GmbH', new Date('2026-07-01T22:30:00Z'))).toBe('Frischmarkt GmbH-02-07.pdf');
     expect(priceListFileName('A/B: "C"', new Date('2026-03-05T12:00:00Z'))).toBe('A_B_ _C_-05-03.pdf');
+  });
+});
+
+describe('formatMarketMoment', () => {
+  const now = '2026-11-26T10:00:00Z';
+  it('writes the weekday, day, month and time on the Paris clock, with the zone named where the language has a name', () => {
+    expect(formatMarketMoment('2026-11-29T14:30:00Z', 'en', now)).toEqual({ text: 'Sun 29 Nov, 15:30', zone: 'CET' });
+    expect(formatMarketMoment('2026-11-29T14:30:00Z', 'de', now)).toEqual({ text: 'So., 29. Nov., 15:30', zone: 'MEZ' });
+    expect(formatMarketMoment('2026-07-29T14:30:00Z', 'es', '2026-07-01T00:00:00Z')).toEqual({ text: 'mié, 29 jul, 16:30', zone: 'CEST' });
+  });
+
+  it('leaves the zone to the caller where Intl only knows an offset (French), and adds the year only when it is not this one', () => {
+    const fr = formatMarketMoment('2026-11-29T14:30:00Z', 'fr', now);
+    expect(fr.text).toBe('dim. 29 nov., 15:30');
+    expect(fr.zone).toBeNull();
+    expect(formatMarketMoment('2027-01-02T08:00:00Z', 'en', now).text).toBe('Sat, 2 Jan 2027, 09:00');
   });
 });

@@ -157,3 +157,31 @@ export function formatDateTimeSeconds(value: Instant, lng: string | undefined | 
   if (Number.isNaN(d.getTime())) return '';
   return formatter('datetime-seconds', displayLocale(lng), { dateStyle: 'medium', timeStyle: 'medium', timeZone: MARKET_TIME_ZONE }).format(d);
 }
+
+/**
+ * An instant people plan by, on the market's clock with its weekday: "Sun 29 Nov, 15:30" (the year
+ * only when it is not `now`'s year in Paris), and the zone's own short name where the language has
+ * one ("CET", "CEST", "MEZ"); `zone` is null where Intl only knows an offset ("UTC+1" in French), so
+ * the caller names the zone in words ("heure de Paris"). Decision 710.
+ */
+export function formatMarketMoment(value: Instant, lng: string | undefined | null, now: Instant = Date.now()): { text: string; zone: string | null } {
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return { text: '', zone: null };
+  const withYear = isoDay(d).slice(0, 4) !== isoDay(now).slice(0, 4);
+  const locale = displayLocale(lng);
+  const opts: Intl.DateTimeFormatOptions = {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    ...(withYear ? { year: 'numeric' } : {}),
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: MARKET_TIME_ZONE,
+  };
+  const text = formatter(`moment-${withYear ? 'y' : 'n'}`, locale, opts).format(d);
+  const zonePart = formatter('moment-zone', locale, { timeZone: MARKET_TIME_ZONE, timeZoneName: 'short', hour: 'numeric' })
+    .formatToParts(d)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const zone = zonePart && /^\p{L}+$/u.test(zonePart) && !/^(GMT|UTC)$/.test(zonePart) ? zonePart : null;
+  return { text, zone };
+}

@@ -153,3 +153,20 @@ describe('/encheres, paged', { timeout: 30_000 }, () => {
     expect(server.asked.length).toBe(before);
   });
 });
+
+describe('/encheres, a lot not open yet', { timeout: 30_000 }, () => {
+  it('counts to its opening, not to its close', async () => {
+    const soon = item(3, null, 'Opening soon');
+    soon.product = {
+      ...soon.product,
+      auctionStartDate: new Date(Date.now() + 9 * 60_000 + 30_000).toISOString(),
+      endsAt: new Date(Date.now() + 72 * HOUR).toISOString(),
+    };
+    const server = fakeAuctions([soon, item(1, 1)]);
+    renderPage(<AuctionListPage />, { path: '/encheres', answers: { [LIST]: server.answer } });
+    const card = await screen.findByTestId('auction-card-3');
+    await waitFor(() => expect(within(card).getByText('Opens in')).toBeInTheDocument());
+    expect(within(card).getByTestId('card-time')).toHaveTextContent(/^0h 9m \d+s$/);
+    expect(within(screen.getByTestId('auction-card-1')).getByTestId('card-time')).toHaveTextContent(/^0h 59m \d+s$/);
+  });
+});

@@ -146,9 +146,11 @@ export function AuctionListPage() {
 }
 
 function AuctionCard({ item, canWatch }: { item: AuctionItem; canWatch: boolean }) {
-  const { t, i18n } = useTranslation('auctions');
+  const { t, i18n } = useTranslation(['auctions', 'room']);
   const p = item.product;
   const left = useTimeLeft(p.endsAt);
+  // A lot whose auction has not opened yet counts to its opening, not to its close (decision 710).
+  const opensIn = useTimeLeft(p.auctionStartDate);
   const articleName = useArticleName();
   return (
     <Card className="h-100 shadow-sm" data-testid={`auction-card-${p.productId}`}>
@@ -169,9 +171,9 @@ function AuctionCard({ item, canWatch }: { item: AuctionItem; canWatch: boolean 
           <dd className="mb-1">{euro(p.price, i18n.resolvedLanguage, { perKg: true })}</dd>
           <dt className="fw-normal text-body-secondary">{t('details.quantity')}</dt>
           <dd className="mb-1">{t('details.pallets', { count: p.quantity })}</dd>
-          <dt className="fw-normal text-body-secondary">{t('list.timeLeft')}</dt>
-          <dd className="mb-1">
-            <TimeLeft ms={left} />
+          <dt className="fw-normal text-body-secondary">{opensIn > 0 ? t('room:time.opensIn') : t('list.timeLeft')}</dt>
+          <dd className="mb-1" data-testid="card-time">
+            <TimeLeft ms={opensIn > 0 ? opensIn : left} />
           </dd>
         </dl>
       </Card.Body>

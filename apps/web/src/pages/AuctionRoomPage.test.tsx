@@ -46,7 +46,7 @@ describe('auction room: watch button', { timeout: 20_000 }, () => {
     await waitFor(() => expect(button).toBeEnabled());
     expect(button).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(button);
-    const watching = await screen.findByRole('button', { name: 'Stop watching Navel oranges, end of season' });
+    const watching = await screen.findByRole('button', { name: 'Watching Navel oranges, end of season' });
     expect(watching).toHaveTextContent('Watching');
     expect(watching).toHaveAttribute('aria-pressed', 'true');
     expect(watched.has(5)).toBe(true);

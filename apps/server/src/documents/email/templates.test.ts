@@ -31,6 +31,14 @@ describe('email language and templates', () => {
     }
   });
 
+  it('writes the pallets with the plural rules of each language, never "pallet(s)"', () => {
+    expect(renderProductRequest({ ...base, volume: 1, language: 'fr' }).text).toContain('1 palette');
+    expect(renderProductRequest({ ...base, volume: 1, language: 'fr' }).text).not.toContain('palettes');
+    expect(renderProductRequest({ ...base, volume: 3, language: 'de' }).text).toContain('3 Paletten');
+    expect(renderProductRequest({ ...base, volume: 2.5, language: 'en' }).text).toContain('2.5 pallets');
+    for (const language of ['en', 'fr', 'de', 'es'] as const) expect(renderProductRequest({ ...base, language }).text).not.toContain('(');
+  });
+
   it('escapes markup in the HTML body and keeps line breaks out of the subject', () => {
     const m = renderProductRequest({ ...base, language: 'en', caliber: '1\r\nBcc: x@y.z', company: '<img src=x onerror=alert(1)>' });
     expect(m.subject).toBe('Product request: Clementina, caliber 1 Bcc: x@y.z');

@@ -27,13 +27,12 @@ const date = (lng: Language, iso: string) => formatDay(iso, lng, 'long');
 /** The request a supplier receives: the same lines in plain text and in HTML (every value escaped). */
 export function renderProductRequest(m: ProductRequestMail): RenderedMail {
   const lng = m.language;
-  const volume = new Intl.NumberFormat(lng, { maximumFractionDigits: 3 }).format(m.volume);
   const lines: Array<[string, string]> = [
     [t(lng, 'product'), m.product],
     ...(m.packaging ? [[t(lng, 'packaging'), m.packaging] as [string, string]] : []),
     ...(m.box ? [[t(lng, 'box'), m.box] as [string, string]] : []),
     [t(lng, 'caliber'), m.caliber],
-    [t(lng, 'volume'), t(lng, 'pallets', { count: volume })],
+    [t(lng, 'volume'), t(lng, 'pallets', { count: m.volume })],
     [t(lng, 'period'), t(lng, 'fromTo', { start: date(lng, m.startDate), end: date(lng, m.endDate) })],
   ];
   const greeting = t(lng, 'greeting', { name: m.contactName });

@@ -267,7 +267,10 @@ describe('ended and non-auction lots', { timeout: 20_000 }, () => {
 
   it('shows the result instead of the form', async () => {
     renderDetails(ended({ winner: { companyName: 'Primeurs de Rungis', amount: 1 } }));
-    expect(await screen.findByTestId('countdown')).toHaveTextContent('0h 0m 0s');
+    // "Ended" where the clock was, when it closed, and no green "Live" beside a finished sale.
+    expect(await screen.findByTestId('countdown')).toHaveTextContent(/^Ended$/);
+    expect(screen.getByTestId('closes-at')).toHaveTextContent(/^Closed \w{3} \d{1,2} \w{3}, \d{2}:\d{2} CES?T$/);
+    expect(screen.queryByTestId('connection')).toBeNull();
     expect(await screen.findByTestId('result')).toHaveTextContent('Ended with €1.00/kg by Primeurs de Rungis.');
     expect(screen.queryByTestId('bid-button')).toBeNull();
   });

@@ -20,7 +20,7 @@ import { computeRoom, type Me, type RoomDetails, type RoomOffer } from '../api/r
 import { useLiveOffers } from '../api/use-live-offers';
 import { AuctionPanel, type Connection } from './AuctionPanel';
 import { OffersTable } from './OffersTable';
-import { useTimeLeft } from './time-left';
+import { useServerNow } from './time-left';
 
 /** navigator.onLine, followed. */
 function useOnline() {
@@ -64,7 +64,15 @@ export function AuctionDetailsPage() {
   // Server clock − this clock, measured when the details arrived (the countdown follows the server).
   const offset = details.data ? Date.parse(details.data.details.serverTime) - details.data.receivedAt : 0;
   const room = d ? computeRoom(d, offers.data) : null;
-  const left = useTimeLeft(room?.endsAt, offset);
+  const now = useServerNow(offset);
+  const phase = d?.auctionStartDate && room?.endsAt ? auctionPhase({ startsAt: d.auctionStartDate, endsAt: room.endsAt }, now) : null;
+  // The moment the clock passes the close, the details are read again once: the server's phase and
+  // result (winner, reserve) replace what the page inferred.
+  const refetchDetails = details.refetch;
+  const serverPhase = d?.phase;
+  useEffect(() => {
+    if (phase === 'ended' && serverPhase && serverPhase !== 'ended') void refetchDetails();
+  }, [phase, serverPhase, refetchDetails]);
   const articleName = useArticleName();
   const packagingName = usePackagingName();
 
@@ -79,8 +87,6 @@ export function AuctionDetailsPage() {
     );
 
   const connection: Connection = !online ? 'offline' : status;
-  const now = Date.now() + offset;
-  const phase = d.auctionStartDate && room.endsAt ? auctionPhase({ startsAt: d.auctionStartDate, endsAt: room.endsAt }, now) : null;
 
   return (
     <section>
@@ -123,7 +129,7 @@ export function AuctionDetailsPage() {
         <Col lg={5} className="order-1 order-lg-2">
           {isAuction && phase ? (
             <>
-              <AuctionPanel details={d} room={room} offers={offers.data} me={me} left={left} phase={phase} connection={connection} />
+              <AuctionPanel details={d} room={room} offers={offers.data} me={me} now={now} phase={phase} connection={connection} />
               <OffersTable offers={offers.data} me={me} />
             </>
           ) : (

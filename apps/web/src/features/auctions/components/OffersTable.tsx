@@ -10,12 +10,13 @@ export function OffersTable({ offers, me }: { offers: RoomOffer[] | undefined; m
   const lng = i18n.resolvedLanguage ?? 'en';
   return (
     <Card className="shadow-sm">
-      <Card.Header as="h2" className="h6 mb-0">
+      <Card.Header as="h2" className="h6 mb-0" id="offers-title">
         {t('offers.title')}
       </Card.Header>
       {offers && offers.length === 0 ? <Card.Body className="small">{t('offers.empty')}</Card.Body> : null}
       {offers?.length ? (
-        <div style={{ maxHeight: 420, overflowY: 'auto' }}>
+        // A scrolling region the keyboard can reach and scroll (WCAG 2.1.1), named after its card.
+        <div style={{ maxHeight: 420, overflowY: 'auto' }} tabIndex={0} role="region" aria-labelledby="offers-title" data-testid="offers-region">
           <Table size="sm" striped className="mb-0" data-testid="offers-table">
             <thead className="sticky-top">
               <tr>

@@ -15,3 +15,14 @@ export function useTimeLeft(end: string | null | undefined, offsetMs = 0) {
   }, [end, offsetMs]);
   return left;
 }
+
+/** The server's clock (ms), ticking every second; `offsetMs` = server clock − this clock. */
+export function useServerNow(offsetMs = 0) {
+  const [now, setNow] = useState(() => Date.now() + offsetMs);
+  useEffect(() => {
+    setNow(Date.now() + offsetMs);
+    const id = setInterval(() => setNow(Date.now() + offsetMs), COUNTDOWN_REFRESH_MS);
+    return () => clearInterval(id);
+  }, [offsetMs]);
+  return now;
+}

@@ -116,7 +116,11 @@ export function BuyerHome({ data }: { data: BuyerHomeData }) {
               to="/marketplace"
               title={r.productTitle}
               meta={t('roleHome.requestLine', { supplier: r.supplier, count: r.pallets, date: dateTime(r.created, lng) })}
-              badge={<Badge bg={r.state === 'open' ? 'info' : 'secondary'}>{t(`roleHome.requestState.${r.state}`)}</Badge>}
+              badge={
+                <Badge bg={r.state === 'open' ? 'info' : 'secondary'} text={r.state === 'open' ? 'dark' : undefined}>
+                  {t(`roleHome.requestState.${r.state}`)}
+                </Badge>
+              }
             />
           ))}
         </Block>

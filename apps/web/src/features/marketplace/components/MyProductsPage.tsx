@@ -100,7 +100,21 @@ function MyProductCard({ product, onEdit }: { product: SupplierProduct; onEdit()
           )
         }
       >
-        <ProductFacts product={product} />
+        <ProductFacts
+          product={product}
+          extra={
+            product.reservePrice !== null
+              ? [
+                  [
+                    t('mine.reserve'),
+                    <span key="reserve" data-testid="my-reserve">
+                      {euro(product.reservePrice, i18n.resolvedLanguage)}
+                    </span>,
+                  ],
+                ]
+              : []
+          }
+        />
         {/* An auction lot's highest offer, bidders, reserve and time left come from the slot, live (decision 612). */}
         {product.endsAt ? <AuctionLotSlot place="seller-card" productId={product.productId} lot={product.name} /> : null}
         {product.winner ? (

@@ -35,7 +35,7 @@ function lot(over: Partial<SupplierProduct> = {}): SupplierProduct {
 const supplier = userInfo({ userId: 3, username: 's@example.com', companyName: 'Seller', category: 'supplier', vatId: 'ES1' });
 
 function renderForm(product: SupplierProduct, lng = 'fr') {
-  const sent: Array<{ auctionStartDate: string | null }> = [];
+  const sent: Array<{ auctionStartDate: string | null; price?: number; reservePrice?: number | null }> = [];
   renderPage(<ProductFormModal product={product} onClose={vi.fn()} />, {
     lng,
     answers: {
@@ -45,7 +45,7 @@ function renderForm(product: SupplierProduct, lng = 'fr') {
         packagings: [{ id: 1, name: 'ifco' }],
       },
       '/api/users/product/update/5': (_url: string, init: RequestInit) => {
-        sent.push(JSON.parse(String(init.body)) as { auctionStartDate: string | null });
+        sent.push(JSON.parse(String(init.body)) as (typeof sent)[number]);
         return jsonResponse(product);
       },
     },
@@ -100,5 +100,39 @@ describe('lot form: the auction start', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(formatDateTime(sent[0]!.auctionStartDate!, 'de')).toBe(`${d}.${m}.${y}, 09:45`);
+  });
+});
+
+describe('lot form: the reserve price', { timeout: 20_000 }, () => {
+  const auction = () => lot({ price: 0.85, auctionStartDate: new Date(Date.now() + 3 * DAY).toISOString(), status: 'IN_AUCTION' });
+
+  async function typeReserve(value: string) {
+    const user = userEvent.setup();
+    const sent = renderForm(auction(), 'fr');
+    const field = await screen.findByLabelText('Prix de réserve (€/kg, facultatif)');
+    await user.clear(field);
+    await user.type(field, value);
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    return sent;
+  }
+
+  it('accepts a reserve above the starting price, typed with a decimal comma', async () => {
+    const sent = await typeReserve('0,95');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ price: 0.85, reservePrice: 0.95 });
+    expect(screen.queryByText('Le prix de réserve doit être au moins égal au prix de départ.')).not.toBeInTheDocument();
+  });
+
+  it('accepts a reserve equal to the starting price', async () => {
+    const sent = await typeReserve('0,85');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ price: 0.85, reservePrice: 0.85 });
+  });
+
+  it('refuses a reserve below the starting price with the server’s own words, and sends nothing', async () => {
+    const sent = await typeReserve('0,84');
+    expect(await screen.findByText('Le prix de réserve doit être au moins égal au prix de départ.')).toBeVisible();
+    expect(screen.getByLabelText('Prix de réserve (€/kg, facultatif)')).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toHaveLength(0);
   });
 });

@@ -6,6 +6,7 @@ import {
   dayInParis,
   MAX_PHOTOS_PER_PRODUCT,
   FAMILIES,
+  MAX_BID_CENTS,
   PHOTO_MIME_TYPES,
   productInput,
   type Country,
@@ -18,6 +19,7 @@ import { usePackagingName } from '../../../lib/lookups';
 import { DecimalField, type DecimalProblem } from '../../../components/DecimalField';
 import { photoNames, photoUrl } from '../../../components/PhotoCarousel';
 import { useToast } from '../../../components/Toasts';
+import { ApiError } from '../../../lib/api';
 import { useErrorMessage } from '../../../lib/error-message';
 import { useFormOptions } from '../api/form-options';
 import { useAddPhotos, useCreateProduct, useRemovePhoto, useUpdateProduct } from '../api/my-products';
@@ -28,6 +30,25 @@ const QUARTER_HOUR = 15 * 60_000;
 const defaultAuctionStart = (now = Date.now()) => new Date(Math.ceil((now + 5 * 60_000) / QUARTER_HOUR) * QUARTER_HOUR).toISOString();
 /** The server refuses a start more than a year ahead (AUCTION_START_TOO_FAR). */
 const latestAuctionStart = (now = Date.now()) => new Date(now + 365 * 86_400_000).toISOString();
+
+/**
+ * What is wrong with a reserve against the starting price, as the server decides it: below the
+ * price (in cents), or above the highest possible bid. Null when the pair is accepted.
+ */
+function reserveProblemOf(price: number, reserve: number): 'reserveBelowPrice' | 'tooLarge' | null {
+  const reserveCents = Math.round(reserve * 100);
+  if (Number.isFinite(price) && reserveCents < Math.round(price * 100)) return 'reserveBelowPrice';
+  if (reserveCents > MAX_BID_CENTS) return 'tooLarge';
+  return null;
+}
+
+/** The server's own refusal of the reserve (details on `reservePrice`), shown under the field. */
+function serverReserveProblem(err: unknown): string | null {
+  if (!(err instanceof ApiError)) return null;
+  const detail = err.body?.details?.find((d) => d.path === 'reservePrice');
+  if (!detail) return null;
+  return detail.message === 'belowStartingPrice' ? 'reserveBelowPrice' : detail.message === 'tooLarge' ? 'tooLarge' : 'invalid';
+}
 
 interface Draft {
   articleId: string;
@@ -109,7 +130,11 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
     if (problems.price) next.price = 'decimal';
     if (problems.quantity) next.quantity = 'decimal';
     if (draft.auction && problems.reservePrice) next.reservePrice = 'decimal';
-    else if (input.reservePrice != null && !(input.price >= input.reservePrice)) next.reservePrice = 'reserveBelowPrice';
+    else if (input.reservePrice != null) {
+      // In cents, as the server compares (decision 403): a reserve equal to or above the starting price is accepted.
+      const reserveProblem = reserveProblemOf(input.price, input.reservePrice);
+      if (reserveProblem) next.reservePrice = reserveProblem;
+    }
     if (!product && files.length === 0) next.photos = 'photosRequired';
     if (!product && files.length > MAX_PHOTOS_PER_PRODUCT) next.photos = 'tooManyPhotos';
     setErrors(next);
@@ -121,6 +146,8 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
       toast.show('success', { message: t('mine.saved') });
       onClose();
     } catch (err) {
+      const fieldProblem = serverReserveProblem(err);
+      if (fieldProblem) setErrors({ reservePrice: fieldProblem });
       setServerError(apiMessage(err));
     }
   };

@@ -59,3 +59,44 @@ export function useMarkAllRead() {
       qc.setQueryData<NotificationList>(notificationsKey, (list) => (list ? { unread: 0, items: list.items.map((n) => ({ ...n, read: true })) } : list)),
   });
 }
+
+/** One line of the bell: a notice, or the outbid notices of one lot folded into their newest. */
+export interface NoticeEntry {
+  /** The newest notice of the entry (its price is the latest). */
+  notice: Notification;
+  /** How many notices the entry stands for (1 unless grouped). */
+  count: number;
+  /** The ids still unread, all marked read when the entry is opened. */
+  unreadIds: number[];
+}
+
+/**
+ * Outbid notices grouped per lot: a price war makes one notice per offer, and three lines saying
+ * "outbid on X" in 30 s tell nothing more than the newest one with "3 times" (decision 711). Other
+ * kinds stay one line each. The list keeps the order of the newest notice of each entry.
+ */
+export function groupNotices(items: Notification[]): NoticeEntry[] {
+  const entries: NoticeEntry[] = [];
+  const outbid = new Map<number, NoticeEntry>();
+  for (const n of [...items].sort((a, b) => b.id - a.id)) {
+    const unread = n.read ? [] : [n.id];
+    if (n.kind === 'outbid' && n.productId !== null) {
+      const entry = outbid.get(n.productId);
+      if (entry) {
+        entry.count += 1;
+        entry.unreadIds.push(...unread);
+        continue;
+      }
+      const first = { notice: n, count: 1, unreadIds: unread };
+      outbid.set(n.productId, first);
+      entries.push(first);
+    } else entries.push({ notice: n, count: 1, unreadIds: unread });
+  }
+  return entries;
+}
+
+/** The unread count of the bell once grouped: a group with unread notices counts once. */
+export function unreadEntries(list: NotificationList): number {
+  const folded = groupNotices(list.items).reduce((n, e) => n + Math.max(0, e.unreadIds.length - 1), 0);
+  return Math.max(0, list.unread - folded);
+}

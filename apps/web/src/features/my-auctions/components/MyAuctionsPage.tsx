@@ -14,13 +14,22 @@ const TABS: TabKey[] = ['watching', 'bidding', 'won', 'lost'];
 
 const isOpen = (a: MyAuction) => a.state === 'leading' || a.state === 'outbid' || (a.state === 'watching' && a.product.status === 'IN_AUCTION');
 
-/** Which tab a lot belongs to: watched lots stay under "watching" while they run, bids under "bidding". */
-function tabOf(a: MyAuction): TabKey | null {
-  if (a.state === 'won') return 'won';
-  if (a.state === 'lost') return 'lost';
-  if (a.state === 'leading' || a.state === 'outbid') return 'bidding';
-  return a.watched ? 'watching' : null;
+/**
+ * The tabs a lot is listed under: every watched lot still running under "watching" (also when I bid
+ * on it, as a watch list does), my bids on running lots under "bidding", then "won" and "lost". Each
+ * tab's count is the number of its rows (decision 711).
+ */
+export function tabsOf(a: MyAuction): TabKey[] {
+  if (a.state === 'won') return ['won'];
+  if (a.state === 'lost') return ['lost'];
+  const tabs: TabKey[] = [];
+  if (a.watched) tabs.push('watching');
+  if (a.state === 'leading' || a.state === 'outbid') tabs.push('bidding');
+  return tabs;
 }
+
+/** A lot I bid on that ended with offers but no winner: its reserve was not met, nobody won it. */
+const unsoldUnderReserve = (a: MyAuction) => a.state === 'lost' && a.finalAmount === null && a.highest !== null;
 
 const STATE_VARIANT: Record<MyAuction['state'], string> = { watching: 'secondary', leading: 'success', outbid: 'warning', won: 'success', lost: 'secondary' };
 
@@ -28,7 +37,7 @@ const STATE_VARIANT: Record<MyAuction['state'], string> = { watching: 'secondary
 export function MyAuctionsPage() {
   const { t } = useTranslation('alerts');
   const { data, isLoading, isError, isFetching, refetch } = useMyAuctions();
-  const byTab = (tab: TabKey) => (data ?? []).filter((a) => tabOf(a) === tab);
+  const byTab = (tab: TabKey) => (data ?? []).filter((a) => tabsOf(a).includes(tab));
   return (
     <section>
       <PageTitle>{t('page.title')}</PageTitle>
@@ -102,8 +111,8 @@ function AuctionsTable({ rows, tab }: { rows: MyAuction[]; tab: TabKey }) {
               {a.myMax !== null ? <div className="small text-body-secondary">{t('page.myMax', { amount: euro(a.myMax, { perKg: true }) })}</div> : null}
             </td>
             <td data-label={t('page.state')}>
-              <Badge bg={STATE_VARIANT[a.state]} data-testid="my-auction-state">
-                {t(`page.states.${a.state}`)}
+              <Badge bg={STATE_VARIANT[a.state]} text={STATE_VARIANT[a.state] === 'warning' ? 'dark' : undefined} data-testid="my-auction-state">
+                {unsoldUnderReserve(a) ? t('page.states.reserveNotMet') : t(`page.states.${a.state}`)}
               </Badge>
             </td>
             <td data-label={t('page.timeLeft')}>{isOpen(a) ? <Countdown end={a.product.endsAt} /> : t('page.ended')}</td>

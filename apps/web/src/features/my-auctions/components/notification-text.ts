@@ -12,6 +12,8 @@ export function useNotificationText() {
       time: n.data.endsAt ? formatDateTime(n.data.endsAt, i18n.resolvedLanguage) : '',
     };
     if (n.kind === 'auction_result') return t(`text.${n.data.outcome ?? 'sold'}`, vars);
+    // A buyer whose lot ended under the reserve did not lose to anyone: nobody won.
+    if (n.kind === 'lost' && n.data.outcome === 'unsold_reserve') return t('text.lostReserve', vars);
     return t(`text.${n.kind}`, vars);
   };
 }

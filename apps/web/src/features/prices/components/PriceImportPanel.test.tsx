@@ -33,7 +33,7 @@ describe('price upload', () => {
     renderPage(<PriceImportPanel />, { lng: 'fr', answers: { '/api/intern/prices/imports/status': seeded } });
     const line = await screen.findByTestId('prices-stored');
     expect(line).toHaveTextContent(
-      'Prix enregistrés : 2700 lignes de prix de marché sur 90 jour(s), du 26 août 2026 au 23 nov. 2026 et 1 ligne de prix producteur',
+      'Prix enregistrés : 2700 lignes de prix de marché sur 90 jours, du 26 août 2026 au 23 nov. 2026 et 1 ligne de prix producteur sur 1 jour',
     );
     expect(screen.getByText('Aucun fichier importé pour l’instant.')).toBeInTheDocument();
   });

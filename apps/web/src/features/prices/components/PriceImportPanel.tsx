@@ -119,7 +119,7 @@ function ImportStatus() {
       ? t('status.storedRows', {
           count: s.rows,
           type,
-          days: s.days,
+          days: t('status.days', { count: s.days }),
           from: formatDay(s.from, i18n.resolvedLanguage),
           to: formatDay(s.to, i18n.resolvedLanguage),
         })

@@ -120,7 +120,7 @@ export function SupplierOverviewPage() {
               <div className="fs-3 fw-semibold" data-testid="overview-average">
                 {overview.data.average === null ? '–' : euro(overview.data.average, lng, { decimals: 3, perKg: true })}
               </div>
-              <div className="small text-muted">{t('overview.totalVolume', { volume: overview.data.volume })}</div>
+              <div className="small text-muted">{t('overview.totalVolume', { count: overview.data.volume })}</div>
             </Card.Body>
           </Card>
           {overview.data.suppliers.length ? (

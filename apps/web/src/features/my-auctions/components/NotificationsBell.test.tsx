@@ -1,0 +1,65 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Notification, NotificationList } from '@primeur/shared';
+import { germanBuyer, signedIn } from '../../../test/fixtures';
+import { renderPage } from '../../../test/render';
+import { groupNotices, unreadEntries } from '../api/notifications';
+import { NotificationsBell } from './NotificationsBell';
+
+vi.mock('../../../lib/stomp', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../lib/stomp')>();
+  return { ...real, liveConnection: () => ({ subscribe: () => () => undefined }) };
+});
+
+const notice = (id: number, kind: Notification['kind'], productId: number, amount: number, read = false): Notification => ({
+  id,
+  kind,
+  productId,
+  productName: `Lot ${productId}`,
+  createdAt: new Date(Date.UTC(2026, 10, 26, 10, 0, id)).toISOString(),
+  read,
+  data: { amount },
+});
+
+// Three outbid notices on lot 5 within seconds, one on lot 6, one "won" on lot 7.
+const list: NotificationList = {
+  items: [notice(5, 'outbid', 5, 1.08), notice(4, 'won', 7, 2), notice(3, 'outbid', 5, 1.06), notice(2, 'outbid', 6, 3, true), notice(1, 'outbid', 5, 1.04)],
+  unread: 4,
+};
+
+function renderBell(lng = 'en', data = list) {
+  renderPage(<NotificationsBell />, { lng, answers: { ...signedIn(germanBuyer), '/api/users/notifications': data } });
+}
+
+describe('the notifications bell', { timeout: 20_000 }, () => {
+  it('folds the outbid notices of one lot into one entry with the latest price and how many', async () => {
+    const entries = groupNotices(list.items);
+    expect(entries.map((e) => [e.notice.id, e.count, e.unreadIds])).toEqual([
+      [5, 3, [5, 3, 1]],
+      [4, 1, [4]],
+      [2, 1, []],
+    ]);
+    expect(unreadEntries(list)).toBe(2);
+
+    renderBell();
+    const toggle = await screen.findByRole('button', { name: 'Notifications 2 unread' });
+    expect(within(toggle).getByTestId('notifications-unread')).toHaveTextContent(/^2$/);
+    await userEvent.click(toggle);
+    const outbid = screen.getAllByTestId('notification-outbid');
+    expect(outbid).toHaveLength(2);
+    expect(outbid[0]).toHaveTextContent('You have been outbid on Lot 5: the highest offer is now €1.08/kg.');
+    expect(within(outbid[0]!).getByTestId('notification-count')).toHaveTextContent('3 times');
+    expect(within(outbid[1]!).queryByTestId('notification-count')).toBeNull();
+  });
+
+  it('says "non lues" with French plural rules, never "non lue(s)"', async () => {
+    renderBell('fr', { items: list.items, unread: 4 });
+    expect(await screen.findByRole('button', { name: 'Notifications 2 non lues' })).toBeInTheDocument();
+  });
+
+  it('says "non lue" for one', async () => {
+    renderBell('fr', { items: [notice(9, 'won', 7, 2)], unread: 1 });
+    expect(await screen.findByRole('button', { name: 'Notifications 1 non lue' })).toBeInTheDocument();
+  });
+});
