@@ -97,6 +97,9 @@ const envSchema = z.object({
   /** Sign-in attempts per account from all addresses together in the (longer) account window. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(30),
   LOGIN_ACCOUNT_WINDOW_MINUTES: z.coerce.number().int().positive().default(60),
+  /** Signs the device cookies of browsers that signed in before (decision 780); the same on every instance. */
+  SIGN_IN_DEVICE_SECRET: z.string().min(32).optional(),
+  SIGN_IN_DEVICE_DAYS: z.coerce.number().int().positive().max(730).default(180),
   /** Comma-separated URLs serving price files (CSV or JSON, the import format), fetched daily. Empty: no scheduled fetch. */
   PRICE_SOURCES: z
     .string()
@@ -175,6 +178,8 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   session: { idleMs: number; absoluteMs: number; cacheMs: number };
   loginLimits: LoginLimits;
+  /** Device cookies (decision 780); without a secret each instance makes a random one at start. */
+  signInDevices: { secret?: string; maxAgeMs: number };
   /** Request rate limits per route family: `max` requests per `windowMs`, times `rateLimitFactor`. */
   rateLimits: Record<RateLimitName, { max: number; windowMs: number }>;
   rateLimitFactor: number;
@@ -228,6 +233,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       accountWindowMs: e.LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000,
     },
+    signInDevices: { secret: e.SIGN_IN_DEVICE_SECRET, maxAgeMs: e.SIGN_IN_DEVICE_DAYS * 86_400_000 },
     rateLimits: {
       register: { max: e.RATE_LIMIT_REGISTER_PER_HOUR, windowMs: 3_600_000 },
       login: { max: e.RATE_LIMIT_LOGIN_PER_MINUTE, windowMs: 60_000 },
