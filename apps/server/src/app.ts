@@ -2,7 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config/env.js';
+import { fastifyTrustProxy, type AppConfig } from './config/env.js';
 import { REDACT_PATHS, safeError, safeRequest } from './lib/log-safety.js';
 import type { Database } from './db/client.js';
 import { InProcessEventBus, type EventBus } from './realtime/event-bus.js';
@@ -83,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             serializers: { err: (e: Error) => safeError(e), error: (e: Error) => safeError(e), req: safeRequest },
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // While stopping (SIGTERM), a request that still arrives on an open keep-alive connection is
     // served, not refused with a bare 503: the listening socket is already closed and Fastify
     // answers it with `Connection: close`, so each connection ends after its answer (decision 620).

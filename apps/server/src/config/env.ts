@@ -1,6 +1,69 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const TRUST_PROXY_HELP =
+  'write the number of proxies in front of the app (TRUST_PROXY=1 behind one load balancer or TLS terminator), or their addresses or CIDR ranges, comma-separated (TRUST_PROXY=10.0.0.0/8,127.0.0.1); false when clients reach the app directly';
+
+/** proxy-addr's names for the private ranges, accepted beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function validProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which hops may write X-Forwarded-For (decision 781): none, a number of hops counted from the app,
+ * or the proxies' addresses. `true` (trust every hop) is refused: the left-most X-Forwarded-For, which
+ * the client writes, would become its address and every per-address limit could be dodged.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string[] => {
+    const lower = v.toLowerCase();
+    if (lower === '' || lower === 'false' || lower === 'no' || lower === '0') return false;
+    if (lower === 'true' || lower === 'yes' || lower === '*') {
+      ctx.addIssue({ code: 'custom', message: `"${v}" would trust every hop, so any client could choose its own address; ${TRUST_PROXY_HELP}` });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(lower)) {
+      const hops = Number(lower);
+      if (hops > 10) {
+        ctx.addIssue({ code: 'custom', message: `${hops} hops is not a plausible proxy chain; ${TRUST_PROXY_HELP}` });
+        return z.NEVER;
+      }
+      return hops;
+    }
+    const entries = v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+    const bad = entries.filter((x) => !validProxyEntry(x));
+    if (bad.length || !entries.length) {
+      ctx.addIssue({ code: 'custom', message: `not an address or CIDR range: ${bad.join(', ') || v}; ${TRUST_PROXY_HELP}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/**
+ * Fastify's own `trustProxy` option from the setting. Fastify 5.12 refuses a bare hop count (it
+ * trusts nothing then), so the count is a function of the hop index: the app's side of the chain,
+ * hop 0 (the socket's peer) to hop n-1, may write X-Forwarded-*. Only right when the app's port is
+ * reachable through the proxies alone (decision 781); the address list holds without that.
+ */
+export function fastifyTrustProxy(setting: AppConfig['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -18,7 +81,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
   SESSION_ABSOLUTE_HOURS: z.coerce
     .number()
@@ -34,6 +97,9 @@ const envSchema = z.object({
   /** Sign-in attempts per account from all addresses together in the (longer) account window. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(30),
   LOGIN_ACCOUNT_WINDOW_MINUTES: z.coerce.number().int().positive().default(60),
+  /** Signs the device cookies of browsers that signed in before (decision 780); the same on every instance. */
+  SIGN_IN_DEVICE_SECRET: z.string().min(32).optional(),
+  SIGN_IN_DEVICE_DAYS: z.coerce.number().int().positive().max(730).default(180),
   /** Comma-separated URLs serving price files (CSV or JSON, the import format), fetched daily. Empty: no scheduled fetch. */
   PRICE_SOURCES: z
     .string()
@@ -75,7 +141,7 @@ const envSchema = z.object({
   RATE_LIMIT_WS_CONNECTIONS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** Live-feed sockets open at once from one address (per instance). */
   WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(20),
-  /** Send Strict-Transport-Security (also sent when TRUST_PROXY is on and the request came over https). */
+  /** Send Strict-Transport-Security (also sent when a trusted proxy says the request came over https). */
   HSTS: bool.default(false),
   WHATSAPP_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(262_144),
 });
@@ -108,9 +174,12 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   webDistDir?: string;
   cookieSecure: 'auto' | boolean;
-  trustProxy: boolean;
+  /** Hops whose X-Forwarded-* are believed: none, a count from the app, or the proxies' addresses. */
+  trustProxy: false | number | string[];
   session: { idleMs: number; absoluteMs: number; cacheMs: number };
   loginLimits: LoginLimits;
+  /** Device cookies (decision 780); without a secret each instance makes a random one at start. */
+  signInDevices: { secret?: string; maxAgeMs: number };
   /** Request rate limits per route family: `max` requests per `windowMs`, times `rateLimitFactor`. */
   rateLimits: Record<RateLimitName, { max: number; windowMs: number }>;
   rateLimitFactor: number;
@@ -164,6 +233,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       accountWindowMs: e.LOGIN_ACCOUNT_WINDOW_MINUTES * 60_000,
     },
+    signInDevices: { secret: e.SIGN_IN_DEVICE_SECRET, maxAgeMs: e.SIGN_IN_DEVICE_DAYS * 86_400_000 },
     rateLimits: {
       register: { max: e.RATE_LIMIT_REGISTER_PER_HOUR, windowMs: 3_600_000 },
       login: { max: e.RATE_LIMIT_LOGIN_PER_MINUTE, windowMs: 60_000 },

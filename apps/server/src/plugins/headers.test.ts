@@ -71,7 +71,7 @@ describe('HSTS', () => {
   });
 
   it('is sent behind a trusted proxy that says https, not when it says http', async () => {
-    const app = await createTestApp({ trustProxy: true });
+    const app = await createTestApp({ trustProxy: 1 });
     try {
       const https = await app.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
       expect(https.headers['strict-transport-security']).toMatch(/max-age=\d+/);

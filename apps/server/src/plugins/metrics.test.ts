@@ -18,6 +18,14 @@ describe('GET /metrics', () => {
     expect((await ctx.app.inject({ url: '/metrics', headers: { cookie } })).statusCode).toBe(403);
   });
 
+  it("refuses (401) a bearer of the token's length in non-ASCII characters or of any other length", async () => {
+    for (const bearer of ['é'.repeat(TOKEN.length), `${TOKEN.slice(0, -1)}é`, '€', TOKEN.slice(1), `${TOKEN}x`, '']) {
+      const res = await ctx.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${bearer}` } });
+      expect(res.statusCode, bearer).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'NOT_SIGNED_IN' });
+    }
+  });
+
   it('answers Prometheus text to the token or an admin, with route latency, live connections, jobs and backlogs', async () => {
     await ctx.app.inject({ url: '/api/health' });
     await ctx.app.jobs.runExclusive('session-purge', { force: true });

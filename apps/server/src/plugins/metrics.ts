@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
@@ -84,7 +84,14 @@ declare module 'fastify' {
   }
 }
 
-const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+
+/**
+ * Compares the SHA-256 digests, always 32 bytes: comparing the strings' bytes threw on a bearer of
+ * the token's length in characters but not in bytes (non-ASCII, a 500), and a length check before
+ * the comparison told the token's length by timing. Digests of equal length leak neither.
+ */
+export const sameSecret = (given: string, expected: string) => timingSafeEqual(sha256(given), sha256(expected));
 
 /**
  * Prometheus metrics (decision 525): request latency by route, bids, relay lag, live connections,

@@ -67,6 +67,19 @@ describe('static web files', () => {
     }
   });
 
+  it('answers the app at the root to clients that ask for no compression (curl, uptime checks)', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'gzip' }]) {
+      const res = await app.inject({ url: '/', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const plain = await app.inject({ url: '/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('<title>app</title>');
+    expect((await app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
+  });
+
   it('never serves a source map or a precompressed copy by name', async () => {
     for (const url of ['/assets/index-abc123.js.map', '/assets/index-abc123.js.br', '/assets/index-abc123.js.gz', '/index.html.gz']) {
       const res = await app.inject({ url });

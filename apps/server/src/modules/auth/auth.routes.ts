@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { credentials, errorBody, okMessage, registration } from '@primeur/shared';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/session.js';
 import * as authService from './auth.service.js';
 import { LoginLimiter } from './login-limiter.js';
+import { DEVICE_COOKIE, DeviceCookies } from './device-cookie.js';
 import * as usersService from '../users/users.service.js';
 import { routeLimit } from '../../plugins/rate-limit.js';
 
@@ -11,6 +13,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app.deps;
   const db = database.db;
   const limiter = new LoginLimiter(db, config.loginLimits);
+  const { signInDevices } = config;
+  if (!signInDevices.secret) {
+    app.log.warn('SIGN_IN_DEVICE_SECRET is unset: device cookies are signed with a random key of this instance and end at its restart');
+  }
+  const devices = new DeviceCookies(signInDevices.secret ?? randomBytes(32), signInDevices.maxAgeMs);
 
   app.post(
     '/auth/register',
@@ -42,7 +49,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // The warning mail is not awaited: the answer's timing must not tell whether the account exists.
       const warnOwner = (userId: number) =>
         void usersService.warnFailedSignIns(db, app.mailer, userId).catch((err: unknown) => req.log.error({ err }, 'failed sign-in warning not sent'));
-      const user = await authService.authenticate(db, limiter, req.body.email, req.body.password, req.ip, warnOwner);
+      const presentedDevice = req.cookies[DEVICE_COOKIE];
+      const device = devices.deviceFor(presentedDevice, req.body.email);
+      const user = await authService.authenticate(db, limiter, req.body.email, req.body.password, req.ip, warnOwner, device);
+      // Only on the /auth paths: the sign-in is the one place that reads it.
+      reply.setCookie(DEVICE_COOKIE, devices.issue(presentedDevice, req.body.email), {
+        path: '/auth',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: config.cookieSecure === 'auto' ? req.protocol === 'https' : config.cookieSecure,
+        maxAge: Math.floor(signInDevices.maxAgeMs / 1000),
+      });
       // A new id at every sign-in; a session presented with the request is ended.
       const presented = req.cookies[SESSION_COOKIE];
       if (presented) await app.sessions.destroyToken(presented);

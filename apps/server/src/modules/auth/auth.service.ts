@@ -46,8 +46,17 @@ export async function register(db: Db, input: RegistrationInput) {
  * cannot pass the limit; when the account's failures reach the per-address limit, its owner is
  * told by e-mail (once per account window), whichever address they came from.
  */
-export async function authenticate(db: Db, limiter: LoginLimiter, email: string, password: string, ip: string, warnOwner?: (userId: number) => void) {
-  const verdict = await limiter.attempt(email, ip);
+export async function authenticate(
+  db: Db,
+  limiter: LoginLimiter,
+  email: string,
+  password: string,
+  ip: string,
+  warnOwner?: (userId: number) => void,
+  /** The device id from a valid device cookie for this account (decision 780), or null. */
+  device: string | null = null,
+) {
+  const verdict = await limiter.attempt(email, ip, device);
   if (!verdict.allowed) {
     throw new HttpError(429, 'RATE_LIMITED', 'Too many failed sign-in attempts. Try again later.', undefined, {
       retryAfterSeconds: verdict.retryAfter,
@@ -59,7 +68,7 @@ export async function authenticate(db: Db, limiter: LoginLimiter, email: string,
     if (user && verdict.accountCount === limiter.limits.perAccountAddress) warnOwner?.(user.id);
     throw new HttpError(401, 'INVALID_CREDENTIALS', 'Wrong email or password.');
   }
-  await limiter.succeeded(email, ip);
+  await limiter.succeeded(email, ip, device);
   if (!user.active) {
     throw new HttpError(403, 'ACCOUNT_INACTIVE', 'Your account is awaiting validation by our team. You will receive an email once it is validated.');
   }

@@ -5,7 +5,8 @@ import type { LoginLimits } from '../../config/env.js';
 
 export type { LoginLimits };
 
-export type Verdict = { allowed: true; accountCount: number } | { allowed: false; retryAfter: number; key: 'account-address' | 'address' | 'account' };
+export type Verdict =
+  { allowed: true; accountCount: number } | { allowed: false; retryAfter: number; key: 'account-address' | 'address' | 'account' | 'device' };
 
 /**
  * Sign-in attempts counted in the database, so every instance sees the same counts (decision 501).
@@ -14,6 +15,7 @@ export type Verdict = { allowed: true; accountCount: number } | { allowed: false
  * keys are taken in order (account + address, address, account) and a refused attempt stops at the
  * key that refused it, so an attacker locked out at its own address does not use up the account's
  * global budget, and the owner keeps signing in from elsewhere. A success gives its attempt back.
+ * A browser with a valid device cookie for the account is counted under its device alone (decision 780).
  */
 export class LoginLimiter {
   constructor(
@@ -21,7 +23,10 @@ export class LoginLimiter {
     readonly limits: LoginLimits,
   ) {}
 
-  private keys(email: string, ip: string) {
+  private keys(email: string, ip: string, device: string | null) {
+    // A browser that proved an earlier sign-in to this account (decision 780) answers for its own
+    // failures only: what other addresses do to the account or to a shared address cannot lock it.
+    if (device) return [{ name: 'device' as const, key: `device:${device}`, limit: this.limits.perAccountAddress, windowMs: this.limits.windowMs }];
     return [
       { name: 'account-address' as const, key: `acct-ip:${email}|${ip}`, limit: this.limits.perAccountAddress, windowMs: this.limits.windowMs },
       { name: 'address' as const, key: `ip:${ip}`, limit: this.limits.perIp, windowMs: this.limits.windowMs },
@@ -47,9 +52,9 @@ export class LoginLimiter {
   }
 
   /** Counts the attempt; refuses it (with the seconds to wait) when a key is past its limit. */
-  async attempt(email: string, ip: string): Promise<Verdict> {
+  async attempt(email: string, ip: string, device: string | null = null): Promise<Verdict> {
     let accountCount = 0;
-    for (const k of this.keys(email, ip)) {
+    for (const k of this.keys(email, ip, device)) {
       const { count, windowStart } = await this.count(k.key, k.windowMs);
       if (count > k.limit) {
         const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + k.windowMs - Date.now()) / 1000));
@@ -61,8 +66,12 @@ export class LoginLimiter {
   }
 
   /** The right password: this address starts afresh on the account; the other keys get this attempt back. */
-  async succeeded(email: string, ip: string) {
-    const [accountAddress, address, account] = this.keys(email, ip);
+  async succeeded(email: string, ip: string, device: string | null = null) {
+    if (device) {
+      await this.db.delete(loginFailures).where(eq(loginFailures.key, `device:${device}`));
+      return;
+    }
+    const [accountAddress, address, account] = this.keys(email, ip, null);
     await this.db.delete(loginFailures).where(eq(loginFailures.key, accountAddress!.key));
     for (const k of [address!, account!]) {
       await this.db

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createUser } from '../../db/factories.js';
 import { outbox } from '../../db/schema/index.js';
 import { createTestApp, type TestContext } from '../../../test/build-app.js';
+import { DEVICE_COOKIE } from './device-cookie.js';
 
 let ctx: TestContext;
 const LIMIT = 5;
@@ -14,8 +15,30 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const signIn = (email: string, password: string, ip: string) =>
-  ctx.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: ip, payload: { email, password } });
+const signIn = (email: string, password: string, ip: string, device?: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    remoteAddress: ip,
+    payload: { email, password },
+    ...(device !== undefined ? { cookies: { [DEVICE_COOKIE]: device } } : {}),
+  });
+
+/** The device cookie a successful sign-in gave this browser. */
+async function deviceOf(email: string, password: string, ip: string) {
+  const res = await signIn(email, password, ip);
+  expect(res.statusCode).toBe(200);
+  const cookie = res.cookies.find((c) => c.name === DEVICE_COOKIE);
+  expect(cookie).toMatchObject({ path: '/auth', httpOnly: true, sameSite: 'Strict' });
+  expect(cookie!.maxAge).toBeGreaterThan(90 * 86_400);
+  return cookie!.value;
+}
+
+/** A rival with many addresses: more wrong passwords than the account-wide limit, one per address. */
+async function rivalLocksOut(email: string, prefix: string) {
+  for (let i = 0; i < 31; i++) await signIn(email, `rival-${i}`, `${prefix}.${i}`);
+  return signIn(email, 'rival-again', `${prefix}.200`);
+}
 
 describe('sign-in limits', () => {
   it('checks at most the limit of 100 parallel wrong passwords', async () => {
@@ -60,5 +83,62 @@ describe('sign-in limits', () => {
     for (let i = 0; i < LIMIT + 1; i++) await signIn('nobody@example.test', 'guess', `10.6.0.${i}`);
     await new Promise((r) => setTimeout(r, 200));
     expect(await ctx.db.select().from(outbox).where(eq(outbox.toAddress, 'nobody@example.test'))).toHaveLength(0);
+  });
+
+  describe('browsers that signed in before (device cookie)', () => {
+    it('are not locked out by a rival failing from many addresses', async () => {
+      const user = await createUser(ctx.db, { email: 'trader@example.test', password: 'Right-pass-1' });
+      const device = await deviceOf(user.email, user.password, '192.0.2.50');
+      const rival = await rivalLocksOut(user.email, '10.20.0');
+      expect(rival.statusCode).toBe(429);
+      // The owner's browser, from its usual address or another one, signs in.
+      const owner = await signIn(user.email, user.password, '192.0.2.51', device);
+      expect(owner.statusCode).toBe(200);
+      expect(owner.cookies.some((c) => c.name === 'primeur_sid')).toBe(true);
+      // A browser that never signed in is still held by the account-wide limit.
+      expect((await signIn(user.email, user.password, '192.0.2.52')).statusCode).toBe(429);
+    });
+
+    it("give no exemption with a forged cookie, another account's cookie or an expired one", async () => {
+      const user = await createUser(ctx.db, { email: 'target@example.test', password: 'Right-pass-1' });
+      const other = await createUser(ctx.db, { email: 'rival-account@example.test', password: 'Right-pass-2' });
+      const othersDevice = await deviceOf(other.email, other.password, '10.30.0.1');
+      const own = await deviceOf(user.email, user.password, '192.0.2.60');
+      expect((await rivalLocksOut(user.email, '10.30.1')).statusCode).toBe(429);
+      const [issuedAt, nonce, sig] = own.split('.') as [string, string, string];
+      const forged = [
+        othersDevice,
+        `${issuedAt}.${nonce}.${'A'.repeat(43)}`,
+        `${Number(issuedAt) + 1}.${nonce}.${sig}`,
+        `${issuedAt}.${'B'.repeat(22)}.${sig}`,
+        `${Math.floor(Date.now() / 1000) - 400 * 86_400}.${nonce}.${sig}`,
+        'garbage',
+        `${'x'.repeat(5000)}`,
+      ];
+      for (const cookie of forged) expect((await signIn(user.email, user.password, '10.30.2.1', cookie)).statusCode, cookie.slice(0, 60)).toBe(429);
+      expect((await signIn(user.email, user.password, '10.30.2.1', own)).statusCode).toBe(200);
+    });
+
+    it('count their own failures against the device only', async () => {
+      const user = await createUser(ctx.db, { email: 'typo@example.test', password: 'Right-pass-1' });
+      const device = await deviceOf(user.email, user.password, '192.0.2.70');
+      for (let i = 0; i < LIMIT; i++) expect((await signIn(user.email, `typo-${i}`, '192.0.2.70', device)).statusCode).toBe(401);
+      // That device waits, whatever the password and the address ...
+      expect((await signIn(user.email, user.password, '192.0.2.71', device)).statusCode).toBe(429);
+      // ... but its failures did not count against the account or the address.
+      expect((await signIn(user.email, user.password, '192.0.2.70')).statusCode).toBe(200);
+    });
+
+    it('keep the cookies of several accounts signed in on one shared computer', async () => {
+      const a = await createUser(ctx.db, { email: 'desk-a@example.test', password: 'Right-pass-1' });
+      const b = await createUser(ctx.db, { email: 'desk-b@example.test', password: 'Right-pass-1' });
+      const first = await deviceOf(a.email, a.password, '192.0.2.80');
+      const res = await signIn(b.email, b.password, '192.0.2.80', first);
+      const both = res.cookies.find((c) => c.name === DEVICE_COOKIE)!.value;
+      expect((await rivalLocksOut(a.email, '10.40.0')).statusCode).toBe(429);
+      expect((await rivalLocksOut(b.email, '10.40.1')).statusCode).toBe(429);
+      expect((await signIn(a.email, a.password, '192.0.2.81', both)).statusCode).toBe(200);
+      expect((await signIn(b.email, b.password, '192.0.2.81', both)).statusCode).toBe(200);
+    });
   });
 });

@@ -117,6 +117,20 @@ describe('price upload (multipart)', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('refuses (400) a multipart body without a boundary or cut short', async () => {
+    const post = (contentType: string, payload: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/intern/prices/import', headers: { cookie: admin, 'content-type': contentType }, payload });
+    const part = 'Content-Disposition: form-data; name="file"; filename="x.csv"\r\n\r\n';
+    for (const res of [
+      await post('multipart/form-data', `--b1\r\n${part}date,source\r\n--b1--\r\n`),
+      await post('multipart/form-data; charset=utf-8', 'anything'),
+      await post('multipart/form-data; boundary=b2', `--b2\r\n${part}date,source,family`),
+    ]) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+  });
+
   it('is for admins only', async () => {
     const buyer = (await signedIn(ctx, { category: 'client' })).cookie;
     expect((await upload('x.csv', GOOD_MARKET_CSV, buyer)).statusCode).toBe(403);

@@ -14,6 +14,7 @@ import {
   scrapedPricesResponse,
 } from '@primeur/shared';
 import { badRequest, HttpError } from '../../lib/http-error.js';
+import { readMultipart } from '../../lib/multipart-input.js';
 import { detectFormat } from './price-file.js';
 import { PriceFetcher } from './price-fetcher.js';
 import * as pricesService from './prices.service.js';
@@ -66,9 +67,9 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       if (req.isMultipart()) {
-        const file = await req.file();
+        const file = await readMultipart(() => req.file());
         if (!file) throw badRequest('Attach the price file in the field "file".', 'file');
-        const buffer = await file.toBuffer();
+        const buffer = await readMultipart(() => file.toBuffer());
         const content = buffer.toString('utf8');
         return pricesService.importFile(db, { content, format: detectFormat(file.filename, content), origin: 'upload', label: file.filename || 'upload' });
       }

@@ -139,15 +139,18 @@ async function writeParsed(db: Db, parsed: Array<{ id: number; rows: NewUnchecke
  * transaction of its own, before the webhook answers 200. Nothing is parsed here. A message id
  * seen before is skipped. Throws when the database is unreachable, so Meta retries.
  */
-export async function storeIncoming(db: Db, messages: Array<Pick<IncomingMessage, 'externalId' | 'fromPhone' | 'body' | 'receivedAt'>>) {
+export async function storeIncoming(db: Db, messages: Array<Pick<IncomingMessage, 'externalId' | 'fromPhone' | 'body' | 'receivedAt'> & { refused?: string }>) {
   if (!messages.length) return 0;
+  // A message refused at intake is kept as failed with its reason (decision 782): the operator sees
+  // it among the unparsed messages and may read it again.
   const values = messages.map((m) => ({
     source: 'whatsapp' as const,
     externalId: m.externalId ?? null,
     fromPhone: m.fromPhone ? e164(m.fromPhone) : null,
     body: storable(m.body),
     receivedAt: m.receivedAt ?? new Date(),
-    status: 'pending' as const,
+    status: m.refused ? ('failed' as const) : ('pending' as const),
+    parseError: m.refused ? storable(m.refused).slice(0, 2000) : null,
   }));
   return db.transaction((tx) => repo.storeMessages(tx, values, breathe));
 }

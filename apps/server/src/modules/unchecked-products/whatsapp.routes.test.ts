@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestContext } from '../../../test/build-app.js';
+import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
 import { createSupplier } from '../../db/factories/backoffice.js';
 import { inboundMessages, uncheckedProducts } from '../../db/schema/index.js';
 import { sign } from './whatsapp-webhook.js';
@@ -154,6 +154,51 @@ describe('WhatsApp notifications', () => {
 
   it('refuses a signed body that is not JSON with 400', async () => {
     expect((await post('not json', sign('not json', SECRET))).statusCode).toBe(400);
+  });
+
+  it('stores each message on its own: a malformed one is kept as failed with its reason, the others are imported', async () => {
+    const good = { from: '34950123456', id: 'wamid.H1', timestamp: '1763712000', type: 'text', text: { body: 'Limón cal 4 0,80€/kg 6 pal' } };
+    const messages = [
+      { ...good, id: 'wamid.H2', timestamp: '99999999999999999999', text: { body: 'Naranja cal 3 0,65€/kg 4 pal' } },
+      good,
+      { from: '34950123456', id: 'wamid.H3', timestamp: '1763712000', type: 'text' },
+      { from: '34950123456', timestamp: '1763712000', type: 'text', text: { body: 'no id' } },
+      { ...good, id: 'wamid.H4', timestamp: String(Math.floor(Date.now() / 1000) + 7 * 86_400) },
+      'not an object',
+      { ...good, id: 'wamid.H5', type: 'image', image: { id: 'media-1' } },
+    ];
+    const body = JSON.stringify({ object: 'whatsapp_business_account', entry: [{ changes: [{ field: 'messages', value: { messages } }] }] });
+    const res = await post(body, sign(body, SECRET));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await rowsOf('wamid.H1')).toHaveLength(1);
+
+    const stored = await ctx.db.select().from(inboundMessages);
+    const byId = (id: string) => stored.find((m) => m.externalId === id);
+    expect(byId('wamid.H1')!.status).not.toBe('failed');
+    expect(byId('wamid.H2')).toMatchObject({ status: 'failed', body: 'Naranja cal 3 0,65€/kg 4 pal' });
+    expect(byId('wamid.H2')!.parseError).toContain('timestamp');
+    expect(byId('wamid.H3')).toMatchObject({ status: 'failed' });
+    expect(byId('wamid.H3')!.parseError).toContain('without its text');
+    expect(byId('wamid.H4')!.parseError).toContain('timestamp');
+    expect(byId('wamid.H5')).toBeUndefined();
+    const synthetic = stored.filter((m) => m.externalId?.startsWith('invalid:'));
+    expect(synthetic).toHaveLength(2);
+    expect(synthetic.every((m) => m.status === 'failed' && m.parseError)).toBe(true);
+
+    // The operator sees them among the unparsed messages, with the reason.
+    const admin = (await signedIn(ctx, { category: 'admin' })).cookie;
+    const unparsed = (
+      await ctx.app.inject({ url: '/api/intern/userProduct/supplier/unchecked/messages/unparsed', headers: { cookie: admin } })
+    ).json() as Array<{
+      status: string;
+      error: string | null;
+      body: string;
+    }>;
+    expect(unparsed.find((m) => m.body === 'Naranja cal 3 0,65€/kg 4 pal')).toMatchObject({ status: 'failed', error: expect.stringContaining('timestamp') });
+
+    // Meta's redelivery of the same call is answered 200 and stores nothing twice.
+    expect((await post(body, sign(body, SECRET))).statusCode).toBe(200);
+    expect(await ctx.db.select().from(inboundMessages)).toHaveLength(stored.length);
   });
 });
 

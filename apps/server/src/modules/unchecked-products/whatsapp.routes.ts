@@ -76,9 +76,11 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
       // Committed before the 200; a failure here is a 5xx and Meta delivers again.
       await uncheckedProductsService.storeIncoming(
         db,
-        messages.map((m) => ({ externalId: m.id, fromPhone: m.from, body: m.body, receivedAt: m.receivedAt })),
+        messages.map((m) => ({ externalId: m.id, fromPhone: m.from ?? undefined, body: m.body, receivedAt: m.receivedAt, refused: m.refused })),
       );
-      if (messages.length) void worker.kick();
+      const refused = messages.filter((m) => m.refused);
+      if (refused.length) req.log.warn({ refused: refused.map((m) => ({ id: m.id, reason: m.refused })) }, 'WhatsApp messages kept as failed at intake');
+      if (messages.length > refused.length) void worker.kick();
       return { received: true as const };
     },
   );
