@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bidAmountCents } from '../auctions/rules.js';
 import { adminProduct } from './marketplace.js';
+import { orderRef } from './orders.js';
 
 /** Offer of spec §3, with its bidder's id (to mark one's own rows) and whether the engine placed it for a maximum. */
 export const offer = z.object({
@@ -97,5 +98,5 @@ export const bidRefusalBody = z.object({
 });
 
 /** An auction the caller won: the lot and the winning amount (€/kg). */
-export const wonAuction = z.object({ amount: z.number(), date: z.string(), product: adminProduct });
+export const wonAuction = z.object({ amount: z.number(), date: z.string(), product: adminProduct, order: orderRef.nullable() });
 export type WonAuction = z.infer<typeof wonAuction>;
