@@ -29,3 +29,5 @@ export * from './schemas/jobs.js';
 export * from './schemas/paging.js';
 export * from './schemas/home.js';
 export * from './search.js';
+export * from './constants/orders.js';
+export * from './schemas/orders.js';

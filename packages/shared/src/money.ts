@@ -152,3 +152,21 @@ export function formatEuro(value: number | string | null | undefined, lng: strin
 export function toCents(euros: number): number {
   return Math.round(Number((euros * 100).toFixed(6)));
 }
+
+/**
+ * The one rounding rule of order amounts (issue 21): net kg (2 decimals) × price €/kg (2 decimals),
+ * computed exactly in integers and rounded half up to the cent. Returns cents; the server stores the
+ * result and every screen, e-mail, PDF and invoice reads it, never recomputes it its own way.
+ */
+export function lineAmountCents(netKg: number, pricePerKg: number): number {
+  const kgCenti = BigInt(Math.round(Number((netKg * 100).toFixed(6))));
+  const priceCents = BigInt(toCents(pricePerKg));
+  // kg×100 · €×100 = cents×100: halve-up at the last division.
+  const hundredths = kgCenti * priceCents;
+  return Number((hundredths + 50n) / 100n);
+}
+
+/** `lineAmountCents` in euros (a number with at most 2 decimals). */
+export function lineAmount(netKg: number, pricePerKg: number): number {
+  return lineAmountCents(netKg, pricePerKg) / 100;
+}

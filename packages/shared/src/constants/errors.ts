@@ -75,6 +75,13 @@ export const ERROR_CODES = [
   'WEAK_PASSWORD',
   'SAME_PASSWORD',
   'PHOTO_TOO_LARGE',
+  // Orders and purchase requests (issue 21)
+  'NOT_ENOUGH_PALLETS',
+  'ILLEGAL_TRANSITION',
+  'RECEIVED_MORE_THAN_SHIPPED',
+  'SHIPPED_MORE_THAN_ORDERED',
+  'REQUEST_NOT_PENDING',
+  'RECEIVED_BEFORE_SHIPPED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -3,8 +3,24 @@ import { AUCTION_RESULTS } from '../constants/marketplace.js';
 import { adminProduct } from './marketplace.js';
 import { dbBigIdText } from './common.js';
 
-/** The kinds of auction alerts (issue 14). `auction_result` goes to the seller. */
-export const NOTIFICATION_KINDS = ['outbid', 'ending_soon', 'won', 'lost', 'auction_result'] as const;
+/**
+ * The kinds of notices: auction alerts (issue 14; `auction_result` goes to the seller), then orders
+ * (issue 21: both parties at each step; `request_declined`/`request_expired` to the buyer whose
+ * purchase request got no order).
+ */
+export const NOTIFICATION_KINDS = [
+  'outbid',
+  'ending_soon',
+  'won',
+  'lost',
+  'auction_result',
+  'order_confirmed',
+  'order_shipped',
+  'order_delivered',
+  'order_cancelled',
+  'request_declined',
+  'request_expired',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** How an auction ended, in notices: for the seller (auction_result) and, on `lost`, for the other bidders. */
@@ -37,6 +53,11 @@ export const notification = z.object({
      */
     winnerBidderNumber: z.number().int().positive().optional(),
     buyerCompanyName: z.string().optional(),
+    /** order_*: the order to open (/user/orders/{orderId}) and its number. */
+    orderId: z.number().int().optional(),
+    orderNumber: z.string().optional(),
+    /** order_cancelled, request_declined: the reason given. */
+    reason: z.string().optional(),
   }),
 });
 export type Notification = z.infer<typeof notification>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bidAmountCents } from '../auctions/rules.js';
 import { AUCTION_RESULTS } from '../constants/marketplace.js';
 import { adminProduct } from './marketplace.js';
+import { orderRef } from './orders.js';
 
 /**
  * Who placed an offer, as the viewer may see it (issue 19, decision 700). Bidders are anonymous to one
@@ -163,5 +164,5 @@ export const bidRefusalBody = z.object({
 });
 
 /** An auction the caller won: the lot and the winning amount (€/kg). */
-export const wonAuction = z.object({ amount: z.number(), date: z.string(), product: adminProduct });
+export const wonAuction = z.object({ amount: z.number(), date: z.string(), product: adminProduct, order: orderRef.nullable() });
 export type WonAuction = z.infer<typeof wonAuction>;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { CALIBER_MAX_LENGTH, FAMILIES } from '../constants/limits.js';
 import { AUCTION_RESULTS, PRODUCT_STATUSES } from '../constants/marketplace.js';
+import { MAX_BOXES_PER_PALLET, MAX_NET_KG_PER_BOX, MAX_NET_KG_PER_PALLET, PURCHASE_REQUEST_STATUSES } from '../constants/orders.js';
 import { dbId, isoDate, isoDateTime, multilineText, text } from './common.js';
+import { orderRef } from './orders.js';
 
 /** Money in €/kg: positive, at most 2 decimals. */
 export const euroPerKg = z
@@ -9,6 +11,27 @@ export const euroPerKg = z
   .positive('mustBePositive')
   .max(1_000_000, 'tooLarge')
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'atMostTwoDecimals');
+
+const decimals = (n: number) => (v: number) => Math.abs(v * 10 ** n - Math.round(v * 10 ** n)) < 1e-6;
+
+/** Net kg on one pallet of the lot (issue 21): required for every lot created or edited from now on. */
+export const netKgPerPallet = z
+  .number({ error: 'required' })
+  .positive('mustBePositive')
+  .max(MAX_NET_KG_PER_PALLET, 'tooLarge')
+  .refine(decimals(2), 'atMostTwoDecimals');
+export const boxesPerPallet = z.number().int('wholeBoxes').min(1, 'mustBePositive').max(MAX_BOXES_PER_PALLET, 'tooLarge');
+export const netKgPerBox = z.number().positive('mustBePositive').max(MAX_NET_KG_PER_BOX, 'tooLarge').refine(decimals(3), 'atMostThreeDecimals');
+
+/**
+ * When boxes per pallet and kg per box are both given, their product must be the pallet's net weight
+ * within 1 % (packing tolerance): two figures that disagree would make the order's weight a guess.
+ */
+export const weightsAgree = (w: { netKgPerPallet?: number | null; boxesPerPallet?: number | null; netKgPerBox?: number | null }) =>
+  w.netKgPerPallet == null ||
+  w.boxesPerPallet == null ||
+  w.netKgPerBox == null ||
+  Math.abs(w.boxesPerPallet * w.netKgPerBox - w.netKgPerPallet) <= w.netKgPerPallet * 0.01;
 
 /** The supplier's lot form (create and edit). Photos travel separately as multipart files. */
 export const productInput = z
@@ -26,8 +49,12 @@ export const productInput = z
     auctionStartDate: isoDateTime.nullable().optional(),
     /** Hidden reserve of an auction lot (€/kg, at or above the starting price); buyers see only whether it is met. */
     reservePrice: euroPerKg.nullable().optional(),
+    netKgPerPallet,
+    boxesPerPallet: boxesPerPallet.nullable().optional(),
+    netKgPerBox: netKgPerBox.nullable().optional(),
   })
-  .strict();
+  .strict()
+  .refine(weightsAgree, { message: 'weightsDisagree', path: ['netKgPerPallet'] });
 export type ProductInput = z.input<typeof productInput>;
 
 const ref = z.object({ id: z.number().int(), name: z.string() });
@@ -53,6 +80,10 @@ export const adminProduct = z.object({
   availableUntil: z.string(),
   price: z.number(),
   quantity: z.number().int(),
+  /** Weights (issue 21); null on lots created before weights were asked. */
+  netKgPerPallet: z.number().nullable(),
+  boxesPerPallet: z.number().int().nullable(),
+  netKgPerBox: z.number().nullable(),
 });
 export type AdminProduct = z.infer<typeof adminProduct>;
 
@@ -72,6 +103,15 @@ export const purchaseRequest = z.object({
   pallets: z.number().int(),
   message: z.string(),
   created: z.string(),
+  /** PENDING until the supplier answers or PURCHASE_REQUEST_TTL_HOURS pass (EXPIRED). */
+  status: z.enum(PURCHASE_REQUEST_STATUSES),
+  expiresAt: z.string(),
+  decidedAt: z.string().nullable(),
+  declineReason: z.string().nullable(),
+  /** The order an accepted request became. */
+  order: orderRef.nullable(),
+  /** Pallets still on the lot now (an acceptance above it answers 409 NOT_ENOUGH_PALLETS). */
+  available: z.number().int(),
 });
 export type PurchaseRequest = z.infer<typeof purchaseRequest>;
 
@@ -92,6 +132,8 @@ export const supplierProduct = adminProduct.extend({
    * while it runs (or has not closed yet) and for a fixed-price lot. A sold lot's status stays EXPIRED.
    */
   result: z.enum(AUCTION_RESULTS).nullable(),
+  /** Orders made from this lot (the auction's, or accepted purchase requests), newest first. */
+  orders: z.array(orderRef),
 });
 export type SupplierProduct = z.infer<typeof supplierProduct>;
 

@@ -14,6 +14,9 @@ export function presentNotification(row: NotificationRow): Notification {
   if (typeof d.count === 'number') data.count = d.count;
   if (typeof d.winnerBidderNumber === 'number') data.winnerBidderNumber = d.winnerBidderNumber;
   if (typeof d.buyerCompanyName === 'string') data.buyerCompanyName = d.buyerCompanyName;
+  if (typeof d.orderId === 'number') data.orderId = d.orderId;
+  if (typeof d.orderNumber === 'string') data.orderNumber = d.orderNumber;
+  if (typeof d.reason === 'string') data.reason = d.reason;
   return {
     id: row.id,
     // The table's CHECK constraint admits only the known kinds.
