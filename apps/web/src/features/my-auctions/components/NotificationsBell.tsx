@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '@primeur/shared';
 import { useLiveNotifications, useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications';
 import { myAuctionsKey } from '../api/my-auctions';
-import { useNotificationText } from './notification-text';
+import { noticeTarget, useNoticeKind, useNotificationText } from './notification-text';
 
 /** The header bell: unread count, the latest notices, live on the user's own queue. */
 export function NotificationsBell() {
@@ -19,6 +19,7 @@ export function NotificationsBell() {
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
   const text = useNotificationText();
+  const kind = useNoticeKind();
   const unread = data?.unread ?? 0;
 
   return (
@@ -54,11 +55,12 @@ export function NotificationsBell() {
               data-testid={`notification-${n.kind}`}
               onClick={() => {
                 if (!n.read) markRead.mutate(n.id);
-                if (n.productId) void navigate(`/encheres/details/${n.productId}`);
+                const target = noticeTarget(n);
+                if (target) void navigate(target);
               }}
             >
               <div className="d-flex justify-content-between gap-2">
-                <span className="text-body-secondary">{t(`kinds.${n.kind}`)}</span>
+                <span className="text-body-secondary">{kind(n)}</span>
                 <span className="text-body-secondary text-nowrap">{formatDateTime(n.createdAt, i18n.resolvedLanguage)}</span>
               </div>
               <div>{text(n)}</div>
