@@ -221,6 +221,7 @@ function ShipForm({ order }: { order: Order }) {
         </Field>
         <Field id="ship-plate" label={t('form.vehiclePlate')} error={text(errors.vehiclePlate)}>
           <Form.Control
+            id="ship-plate"
             value={vehiclePlate}
             maxLength={20}
             autoComplete="off"
@@ -231,7 +232,7 @@ function ShipForm({ order }: { order: Order }) {
         {/* The carrier is optional: without the back office's list (none yet, or not reachable) the seller ships without one. */}
         {carriers.data?.length ? (
           <Field id="ship-carrier" label={t('form.carrier')} error={text(errors.carrierId)}>
-            <Form.Select value={carrierId} onChange={(e) => setCarrierId(e.target.value)}>
+            <Form.Select id="ship-carrier" value={carrierId} onChange={(e) => setCarrierId(e.target.value)}>
               <option value="">{t('form.noCarrier')}</option>
               {carriers.data.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -423,10 +424,17 @@ function DeliveryEditor({ order }: { order: Order }) {
             ) : null}
             <Row className="g-3">
               <Field id="delivery-address" label={t('form.deliveryAddress')} error={text(errors['deliveryAddress.address'])} md={12}>
-                <Form.Control value={address} maxLength={200} isInvalid={!!errors['deliveryAddress.address']} onChange={(e) => setAddress(e.target.value)} />
+                <Form.Control
+                  id="delivery-address"
+                  value={address}
+                  maxLength={200}
+                  isInvalid={!!errors['deliveryAddress.address']}
+                  onChange={(e) => setAddress(e.target.value)}
+                />
               </Field>
               <Field id="delivery-postal" label={t('form.postalCode')} error={text(errors['deliveryAddress.postalCode'])} md={4}>
                 <Form.Control
+                  id="delivery-postal"
                   value={postalCode}
                   maxLength={20}
                   isInvalid={!!errors['deliveryAddress.postalCode']}
@@ -434,7 +442,13 @@ function DeliveryEditor({ order }: { order: Order }) {
                 />
               </Field>
               <Field id="delivery-city" label={t('form.city')} error={text(errors['deliveryAddress.city'])} md={8}>
-                <Form.Control value={city} maxLength={100} isInvalid={!!errors['deliveryAddress.city']} onChange={(e) => setCity(e.target.value)} />
+                <Form.Control
+                  id="delivery-city"
+                  value={city}
+                  maxLength={100}
+                  isInvalid={!!errors['deliveryAddress.city']}
+                  onChange={(e) => setCity(e.target.value)}
+                />
               </Field>
               <Form.Group as={Col} md={6}>
                 <Form.Label htmlFor="delivery-country">{t('form.country')}</Form.Label>
