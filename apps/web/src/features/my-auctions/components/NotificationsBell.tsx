@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '@primeur/shared';
 import { groupNotices, unreadEntries, useLiveNotifications, useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications';
 import { myAuctionsKey } from '../api/my-auctions';
-import { useNotificationText } from './notification-text';
+import { noticeTarget, useNoticeKind, useNotificationText } from './notification-text';
 
 /** The header bell: unread count, the latest notices, live on the user's own queue. */
 export function NotificationsBell() {
@@ -19,6 +19,7 @@ export function NotificationsBell() {
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
   const text = useNotificationText();
+  const kind = useNoticeKind();
   const unread = data ? unreadEntries(data) : 0;
   const entries = data ? groupNotices(data.items) : [];
 
@@ -47,12 +48,13 @@ export function NotificationsBell() {
               data-testid={`notification-${n.kind}`}
               onClick={() => {
                 for (const id of unreadIds) markRead.mutate(id);
-                if (n.productId) void navigate(`/encheres/details/${n.productId}`);
+                const target = noticeTarget(n);
+                if (target) void navigate(target);
               }}
             >
               <div className="d-flex justify-content-between gap-2">
                 <span className="text-body-secondary">
-                  {t(`kinds.${n.kind}`)}
+                  {kind(n)}
                   {count > 1 ? (
                     <span className="ms-1" data-testid="notification-count">
                       · {t('bell.times', { count })}
