@@ -37,6 +37,7 @@ import { uncheckedProductsRoutes } from './modules/unchecked-products/unchecked-
 import { whatsappRoutes } from './modules/unchecked-products/whatsapp.routes.js';
 import { IntakeWorker } from './modules/unchecked-products/intake-worker.js';
 import { JobRunner } from './jobs/runner.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { registerJobs } from './jobs/index.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
 import metricsPlugin, { AppMetrics } from './plugins/metrics.js';
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(alertsRoutes);
     await api.register(homeRoutes);
     await api.register(adminProductsRoutes);
+    await api.register(ordersRoutes);
   });
   registerJobs(app);
   app.addHook('onReady', async () => app.jobs.start());

@@ -57,6 +57,12 @@ const envSchema = z.object({
   AUCTION_CLOSE_INTERVAL_MS: z.coerce.number().int().min(0).default(2000),
   /** How often the auction alerts job runs (ms; 0 = once at start-up). */
   ALERTS_INTERVAL_MS: z.coerce.number().int().min(0).default(5000),
+  /** A purchase request the supplier has not answered after this many hours expires (issue 21). */
+  PURCHASE_REQUEST_TTL_HOURS: z.coerce.number().positive().default(24),
+  /** Hours after receipt during which a claim may be opened; then a delivered order closes. */
+  CLAIM_WINDOW_HOURS: z.coerce.number().min(0).default(24),
+  /** How often the order jobs (request expiry, automatic receipt, closing) run (ms; 0 = once at start-up). */
+  ORDER_JOBS_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   /** SMTP server for outgoing mail; unset = messages are kept in the outbox table (decision 124). */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Primeur <no-reply@primeur.local>'),
@@ -122,6 +128,7 @@ export interface AppConfig {
   weather: { apiUrl: string; cacheMs: number; timeoutMs: number };
   auctionCloseIntervalMs: number;
   alertsIntervalMs: number;
+  orders: { purchaseRequestTtlMs: number; claimWindowMs: number; jobsIntervalMs: number };
   smtpUrl?: string;
   mailFrom: string;
   /** Present only when the WhatsApp webhook is configured. */
@@ -190,6 +197,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     auctionCloseIntervalMs: e.AUCTION_CLOSE_INTERVAL_MS,
     alertsIntervalMs: e.ALERTS_INTERVAL_MS,
+    orders: {
+      purchaseRequestTtlMs: e.PURCHASE_REQUEST_TTL_HOURS * 3_600_000,
+      claimWindowMs: e.CLAIM_WINDOW_HOURS * 3_600_000,
+      jobsIntervalMs: e.ORDER_JOBS_INTERVAL_MS,
+    },
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     whatsapp:

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { closeAuctions } from '../modules/auctions/auction-closer.js';
 import { runNotifier } from '../modules/alerts/notifier.js';
+import { lotPhotoStore } from '../modules/marketplace/marketplace.service.js';
+import * as orders from '../modules/orders/orders.service.js';
 
 const HOUR = 3_600_000;
 
@@ -11,6 +13,16 @@ const HOUR = 3_600_000;
 export function registerJobs(app: FastifyInstance) {
   const { config, database } = app.deps;
   const jobs = app.jobs;
+  const orderDeps: orders.OrderDeps = {
+    db: database.db,
+    bus: app.bus,
+    mailer: app.mailer,
+    log: app.log,
+    claimWindowMs: config.orders.claimWindowMs,
+    purchaseRequestTtlMs: config.orders.purchaseRequestTtlMs,
+    publicOrigin: config.publicOrigin,
+    photos: lotPhotoStore(config.dataDir),
+  };
 
   jobs.register({
     name: 'auction-closer',
@@ -19,7 +31,8 @@ export function registerJobs(app: FastifyInstance) {
     // Safe on several instances at once (each lot is taken FOR UPDATE SKIP LOCKED): no gap needed.
     minGapMs: 0,
     run: async () => {
-      const closed = await closeAuctions(database.db);
+      // Each batch's orders are committed with its closes; their messages leave after that commit.
+      const closed = await closeAuctions(database.db, (fx) => orders.flush(orderDeps, fx), config.publicOrigin);
       if (closed.length) app.log.info({ count: closed.length }, 'auctions closed');
     },
   });
@@ -32,6 +45,20 @@ export function registerJobs(app: FastifyInstance) {
     atStart: true,
     run: async () => {
       await runNotifier({ db: database.db, bus: app.bus, mailer: app.mailer, log: app.log, publicOrigin: config.publicOrigin });
+    },
+  });
+
+  // Orders (issue 21): unanswered purchase requests expire, shipped orders nobody confirmed count as
+  // received after 72 h, delivered orders close when the claim window ends. Each row is taken FOR
+  // UPDATE SKIP LOCKED and changed with its history in one transaction, so overlapping runs act once.
+  jobs.register({
+    name: 'order-lifecycle',
+    everyMs: config.orders.jobsIntervalMs,
+    atStart: true,
+    run: async () => {
+      const expired = await orders.expireRequests(orderDeps);
+      const { received, closed } = await orders.runLifecycle(orderDeps);
+      if (expired || received || closed) app.log.info({ expired, received, closed }, 'orders moved by the lifecycle job');
     },
   });
 

@@ -6,7 +6,7 @@ import type { SessionUser } from '../plugins/session.js';
  * socket's signed-in user. On the bus each user's queue is its own topic, so fan-out across
  * instances works as for any topic and no user can name another's queue.
  */
-const USER_QUEUE = /^\/user\/queue\/(notifications)$/;
+const USER_QUEUE = /^\/user\/queue\/(notifications|orders)$/;
 
 /** The bus topic of one user's queue. */
 export const userQueueTopic = (userId: number, queue: string) => `/user/${userId}/queue/${queue}`;

@@ -61,6 +61,10 @@ export interface ProductFactoryInput {
   endsAt?: Date;
   /** Hidden reserve (€/kg) of an auction lot. */
   reservePrice?: number;
+  /** Net kg per pallet (default 800; null: a lot from before weights were asked). */
+  netKgPerPallet?: number | null;
+  boxesPerPallet?: number | null;
+  netKgPerBox?: number | null;
   createdAt?: Date;
 }
 
@@ -87,6 +91,9 @@ export async function createProduct(db: Executor, input: ProductFactoryInput = {
       auctionStartDate: start,
       endsAt: start ? (input.endsAt ?? new Date(start.getTime() + AUCTION_DURATION_MS)) : null,
       reservePrice: input.reservePrice === undefined ? null : input.reservePrice.toFixed(2),
+      netKgPerPallet: input.netKgPerPallet === null ? null : (input.netKgPerPallet ?? 800).toFixed(2),
+      boxesPerPallet: input.boxesPerPallet === undefined ? 80 : input.boxesPerPallet,
+      netKgPerBox: input.netKgPerBox === null ? null : (input.netKgPerBox ?? 10).toFixed(3),
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     })
     .returning();

@@ -42,7 +42,10 @@ export const notifications = pgTable(
       .on(t.userId)
       .where(sql`read_at IS NULL`),
     index('notifications_user_product_idx').on(t.userId, t.productId, t.kind, t.createdAt.desc()),
-    check('notifications_kind_chk', sql`${t.kind} IN ('outbid', 'ending_soon', 'won', 'lost', 'auction_result')`),
+    check(
+      'notifications_kind_chk',
+      sql`${t.kind} IN ('outbid', 'ending_soon', 'won', 'lost', 'auction_result', 'order_confirmed', 'order_shipped', 'order_delivered', 'order_cancelled', 'request_declined', 'request_expired')`,
+    ),
   ],
 );
 
@@ -59,7 +62,10 @@ export const notificationPrefs = pgTable(
   },
   (t) => [
     primaryKey({ name: 'notification_prefs_pk', columns: [t.userId, t.kind] }),
-    check('notification_prefs_kind_chk', sql`${t.kind} IN ('outbid', 'ending_soon', 'won', 'lost', 'auction_result')`),
+    check(
+      'notification_prefs_kind_chk',
+      sql`${t.kind} IN ('outbid', 'ending_soon', 'won', 'lost', 'auction_result', 'order_confirmed', 'order_shipped', 'order_delivered', 'order_cancelled', 'request_declined', 'request_expired')`,
+    ),
   ],
 );
 

@@ -51,8 +51,12 @@ export const products = pgTable(
       .references(() => packagings.id),
     /** €/kg; for an auction, the starting price. */
     price: numeric('price', { precision: 12, scale: 2 }).notNull(),
-    /** Pallets. */
+    /** Pallets still for sale: accepted purchase requests take theirs off (0 = sold out, off the marketplace). */
     quantity: integer('quantity').notNull(),
+    /** Net kg per pallet (issue 21): required for new lots, NULL on older ones (weight unknown until shipped). */
+    netKgPerPallet: numeric('net_kg_per_pallet', { precision: 10, scale: 2 }),
+    boxesPerPallet: integer('boxes_per_pallet'),
+    netKgPerBox: numeric('net_kg_per_box', { precision: 10, scale: 3 }),
     availableUntil: date('available_until', { mode: 'string' }).notNull(),
     /** Server-made file names, in display order. */
     photos: jsonb('photos').$type<string[]>().notNull().default([]),
@@ -79,7 +83,10 @@ export const products = pgTable(
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`status = 'ENABLED' and auction_start_date is null`),
     check('products_price_pos', sql`${t.price} > 0`),
-    check('products_quantity_pos', sql`${t.quantity} > 0`),
+    check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
+    check('products_net_kg_per_pallet_pos', sql`${t.netKgPerPallet} is null or ${t.netKgPerPallet} > 0`),
+    check('products_boxes_per_pallet_pos', sql`${t.boxesPerPallet} is null or ${t.boxesPerPallet} > 0`),
+    check('products_net_kg_per_box_pos', sql`${t.netKgPerBox} is null or ${t.netKgPerBox} > 0`),
     check('products_auction_dates', sql`(${t.auctionStartDate} is null) = (${t.endsAt} is null)`),
     check('products_reserve_price_min', sql`${t.reservePrice} is null or ${t.reservePrice} >= ${t.price}`),
   ],
@@ -140,7 +147,12 @@ export const auctionMaxima = pgTable(
   ],
 );
 
-/** A buyer's request to buy pallets of a fixed-price lot; the seller sees it on its products page. */
+export const purchaseRequestStatusEnum = pgEnum('purchase_request_status', ['PENDING', 'ACCEPTED', 'DECLINED', 'EXPIRED']);
+
+/**
+ * A buyer's request to buy pallets of a fixed-price lot; the seller accepts it (an order) or declines
+ * it, else it expires PURCHASE_REQUEST_TTL_HOURS after creation (issue 21).
+ */
 export const purchaseRequests = pgTable(
   'purchase_requests',
   {
@@ -149,7 +161,17 @@ export const purchaseRequests = pgTable(
     buyerId: buyerRef('buyer_id'),
     pallets: integer('pallets').notNull(),
     message: text('message').notNull().default(''),
+    status: purchaseRequestStatusEnum('status').notNull().default('PENDING'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('purchase_requests_product_idx').on(t.productId), check('purchase_requests_pallets_pos', sql`${t.pallets} > 0`)],
+  (t) => [
+    index('purchase_requests_product_idx').on(t.productId),
+    // The expiry job walks pending requests by age.
+    index('purchase_requests_pending_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'PENDING'`),
+    check('purchase_requests_pallets_pos', sql`${t.pallets} > 0`),
+  ],
 );

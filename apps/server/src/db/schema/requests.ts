@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, customType, date, index, integer, numeric, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { articles, boxes, packagings } from './catalog.js';
 import { contacts } from './companies.js';
 import { users } from './users.js';
@@ -53,4 +53,25 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('outbox_created_idx').on(t.createdAt), index('outbox_request_idx').on(t.requestId)],
+);
+
+/** Binary content: pg gives a Buffer, PGlite a Uint8Array; both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => Buffer.from(v),
+});
+
+/** Files sent with an outbox message (the sale confirmation PDF), stored as sent so a resend sends the same bytes. */
+export const outboxAttachments = pgTable(
+  'outbox_attachments',
+  {
+    id: serial('id').primaryKey(),
+    outboxId: integer('outbox_id')
+      .notNull()
+      .references(() => outbox.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [index('outbox_attachments_outbox_idx').on(t.outboxId)],
 );

@@ -50,6 +50,20 @@ const YELLOW: Rgb = [245, 215, 60];
 const GREEN: Rgb = [80, 150, 60];
 const PEACH: Rgb = [240, 160, 90];
 
+/**
+ * A pallet as these packagings are usually loaded (issue 21: every demo lot states its weight):
+ * boxes per pallet and net kg per box; bulk goods (bins) have no boxes.
+ */
+const PALLET_LOAD: Record<string, { boxes: number | null; kgPerBox: number | null; kgPerPallet: number }> = {
+  'punnet 250 g': { boxes: 224, kgPerBox: 2.25, kgPerPallet: 504 },
+  'punnet 500 g': { boxes: 160, kgPerBox: 4.5, kgPerPallet: 720 },
+  'flow-pack': { boxes: 120, kgPerBox: 4.8, kgPerPallet: 576 },
+  ifco: { boxes: 80, kgPerBox: 10, kgPerPallet: 800 },
+  europool: { boxes: 90, kgPerBox: 9, kgPerPallet: 810 },
+  bulk: { boxes: null, kgPerBox: null, kgPerPallet: 900 },
+};
+export const palletLoad = (packaging: string) => PALLET_LOAD[packaging] ?? { boxes: 80, kgPerBox: 10, kgPerPallet: 800 };
+
 export const DEMO_LOTS: DemoLot[] = [
   {
     seller: HUERTA,
@@ -332,6 +346,9 @@ export async function seedListings(tx: Executor, dataDir: string, warn: (msg: st
       caliber: lot.caliber,
       price: lot.price,
       quantity: lot.quantity,
+      netKgPerPallet: palletLoad(lot.packaging).kgPerPallet,
+      boxesPerPallet: palletLoad(lot.packaging).boxes,
+      netKgPerBox: palletLoad(lot.packaging).kgPerBox,
       availableUntil: dayInParis(21),
       status: lot.disabled ? 'DISABLED' : undefined,
       auctionStartDate: start,

@@ -7,6 +7,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the message (the sale confirmation PDF). */
+  attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
 
 /**
@@ -37,6 +39,7 @@ export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'>): M
         subject: headerSafe(mail.subject),
         text: mail.text,
         html: mail.html,
+        attachments: mail.attachments?.map((a) => ({ filename: headerSafe(a.filename), contentType: a.contentType, content: a.content })),
         // Message content never names local files or URLs to fetch.
         disableFileAccess: true,
         disableUrlAccess: true,

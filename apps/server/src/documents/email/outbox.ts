@@ -1,6 +1,6 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { outbox } from '../../db/schema/index.js';
+import { outbox, outboxAttachments } from '../../db/schema/index.js';
 import type { Mailer, OutgoingMail } from './mailer.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -31,6 +31,10 @@ export async function queueMail(db: Executor, mails: QueuedMail[]) {
       })),
     )
     .returning({ id: outbox.id });
+  const files = mails.flatMap((m, i) =>
+    (m.attachments ?? []).map((a) => ({ outboxId: rows[i]!.id, filename: a.filename, contentType: a.contentType, content: a.content })),
+  );
+  if (files.length) await db.insert(outboxAttachments).values(files);
   return rows.map((r) => r.id);
 }
 
@@ -47,11 +51,17 @@ export async function deliverQueued(db: Db, mailer: Mailer, ids: number[]): Prom
       continue;
     }
     try {
+      const attachments = await db
+        .select({ filename: outboxAttachments.filename, contentType: outboxAttachments.contentType, content: outboxAttachments.content })
+        .from(outboxAttachments)
+        .where(eq(outboxAttachments.outboxId, row.id))
+        .orderBy(outboxAttachments.id);
       const { messageId } = await mailer.send({
         to: { name: row.toName, address: row.toAddress },
         subject: row.subject,
         text: row.textBody,
         html: row.htmlBody,
+        ...(attachments.length ? { attachments } : {}),
       });
       await db.update(outbox).set({ status: 'sent', messageId, sentAt: new Date(), error: null }).where(eq(outbox.id, row.id));
     } catch (err) {

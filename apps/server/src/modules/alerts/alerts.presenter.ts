@@ -11,6 +11,9 @@ export function presentNotification(row: NotificationRow): Notification {
   if (typeof d.amount === 'number' || d.amount === null) data.amount = d.amount;
   if (typeof d.endsAt === 'string') data.endsAt = d.endsAt;
   if (isOutcome(d.outcome)) data.outcome = d.outcome;
+  if (typeof d.orderId === 'number') data.orderId = d.orderId;
+  if (typeof d.orderNumber === 'string') data.orderNumber = d.orderNumber;
+  if (typeof d.reason === 'string') data.reason = d.reason;
   return {
     id: row.id,
     // The table's CHECK constraint admits only the known kinds.

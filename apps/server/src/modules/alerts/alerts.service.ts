@@ -1,5 +1,15 @@
-import { NOTIFICATION_KINDS, type MyAuction, type NotificationList, type NotificationPref, type SellerLot, type WatchedAuction } from '@primeur/shared';
-import type { Db } from '../../db/client.js';
+import {
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  type MyAuction,
+  type NotificationList,
+  type NotificationPref,
+  type SellerLot,
+  type WatchedAuction,
+} from '@primeur/shared';
+import type { Db, Executor } from '../../db/client.js';
+import type { EventBus } from '../../realtime/event-bus.js';
+import { userQueueTopic } from '../../realtime/user-destinations.js';
 import { notFound } from '../../lib/http-error.js';
 import type { SessionUser } from '../../plugins/session.js';
 import * as marketplaceService from '../marketplace/marketplace.service.js';
@@ -102,4 +112,34 @@ export async function savePrefs(db: Db, userId: number, next: NotificationPref[]
     for (const p of next) await repo.savePref(tx, userId, p.kind, p.inApp, p.email);
   });
   return prefs(db, userId);
+}
+
+/**
+ * A notice another module raises (orders), written in the caller's transaction once per dedupe key,
+ * with the user's switches for its kind. Answers what to do after the commit: the notice to publish
+ * (when shown in the app) and whether the user wants the e-mail; undefined when it already existed
+ * or the account is inactive.
+ */
+export async function recordNotice(
+  tx: Executor,
+  n: { userId: number; kind: NotificationKind; productId: number | null; data: Record<string, unknown>; dedupeKey: string },
+) {
+  const user = await repo.recipient(tx, n.userId, n.kind);
+  if (!user || !user.active) return undefined;
+  const inApp = user.inApp ?? true;
+  const email = user.emailOn ?? true;
+  const inserted = await repo.insertOnce(tx, { ...n, inApp, emailed: email });
+  if (!inserted) return undefined;
+  return { notificationId: inApp ? inserted.id : undefined, email, recipient: { email: user.email, companyName: user.companyName, alpha2: user.alpha2 } };
+}
+
+/** Publishes committed notices on each user's /user/queue/notifications (the bell). */
+export async function publishNotices(db: Db, bus: EventBus, ids: number[], log: { error(o: object, m: string): void }) {
+  for (const row of await repo.byIds(db, ids)) {
+    try {
+      await bus.publish(userQueueTopic(row.userId, 'notifications'), JSON.stringify(presentNotification(row)));
+    } catch (err) {
+      log.error({ err, notification: row.id }, 'could not publish a notification');
+    }
+  }
 }

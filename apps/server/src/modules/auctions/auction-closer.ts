@@ -1,12 +1,18 @@
 import { todayInParis } from '@primeur/shared';
 import type { Db } from '../../db/client.js';
 
+import * as orders from '../orders/orders.service.js';
 import * as repo from './auctions.repository.js';
 
 export interface ClosedLot {
   productId: number;
   winningOfferId: number | null;
+  /** The order the sale became (in the same transaction as the close), when there is a winner. */
+  orderId: number | null;
 }
+
+/** Runs a committed batch's order messages (e-mails, notices, live events); omitted: they stay in the outbox. */
+export type AfterClose = (fx: orders.OrderEffects) => Promise<void>;
 
 const BATCH = 100;
 
@@ -16,18 +22,24 @@ const BATCH = 100;
  * same lot, and a lot whose bid is still committing is left for the next round. The winner is read in
  * a statement after the lock, so the last accepted bid is always seen.
  */
-export async function closeAuctions(db: Db): Promise<ClosedLot[]> {
+export async function closeAuctions(db: Db, after?: AfterClose, publicOrigin?: string): Promise<ClosedLot[]> {
   const closed: ClosedLot[] = [];
   for (;;) {
+    const fx = new orders.OrderEffects();
+    // The close and its order commit together (decision 720): a crash leaves both or neither.
     const batch = await db.transaction(async (tx) => {
       const ids = await repo.lockDue(tx, BATCH);
       const out: ClosedLot[] = [];
       for (const id of ids) {
         const row = await repo.closeLot(tx, id);
-        if (row) out.push({ productId: id, winningOfferId: row.winning_offer_id === null ? null : Number(row.winning_offer_id) });
+        if (!row) continue;
+        const winningOfferId = row.winning_offer_id === null ? null : Number(row.winning_offer_id);
+        const order = winningOfferId === null ? null : await orders.createFromAuction(tx, fx, id, winningOfferId, publicOrigin);
+        out.push({ productId: id, winningOfferId, orderId: order?.id ?? null });
       }
       return out;
     });
+    if (after) await after(fx);
     closed.push(...batch);
     if (batch.length < BATCH) break;
   }

@@ -131,7 +131,7 @@ describe('proxy bids over HTTP', () => {
     const [before] = await ctx.db.select().from(products).where(eq(products.id, lot.id));
     await new Promise((r) => setTimeout(r, Math.max(0, before!.endsAt!.getTime() - Date.now()) + 50));
     const closed = await closeAuctions(ctx.db);
-    expect(closed).toContainEqual({ productId: lot.id, winningOfferId: null });
+    expect(closed).toContainEqual({ productId: lot.id, winningOfferId: null, orderId: null });
     const d = await get(`/api/users/product/details/${lot.id}`, buyers[2]!.cookie);
     expect(d).toMatchObject({ status: 'EXPIRED', phase: 'ended', winner: null, reserveMet: false, highest: 2.02 });
     expect((await get('/api/users/auction/won', buyers[2]!.cookie)).map((w: { product: { productId: number } }) => w.product.productId)).not.toContain(lot.id);

@@ -189,8 +189,8 @@ describe('closing auctions', () => {
     const closed = await closeAuctions(ctx.db);
     expect(closed).toEqual(
       expect.arrayContaining([
-        { productId: lot.id, winningOfferId: top.id },
-        { productId: noBids.id, winningOfferId: null },
+        { productId: lot.id, winningOfferId: top.id, orderId: expect.any(Number) },
+        { productId: noBids.id, winningOfferId: null, orderId: null },
       ]),
     );
     expect(closed.map((c) => c.productId)).not.toContain(open.id);

@@ -23,6 +23,10 @@ import type { SessionUser } from '../../plugins/session.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 import type { LiveMessage } from '../../realtime/offer-relay.js';
 import * as marketplaceService from '../marketplace/marketplace.service.js';
+import * as ordersService from '../orders/orders.service.js';
+
+/** The close job (decision 203), for the jobs and other modules' tests. */
+export { closeAuctions } from './auction-closer.js';
 import * as repo from './auctions.repository.js';
 import { type PlaceBidRow } from './auctions.repository.js';
 
@@ -208,9 +212,16 @@ export async function won(db: Db, userId: number): Promise<WonAuction[]> {
     db,
     rows.map((r) => r.productId),
   );
+  const orders = await ordersService.refsByProducts(
+    db,
+    rows.map((r) => r.productId),
+  );
   return rows.flatMap((r) => {
     const product = byId.get(r.productId);
-    return product ? [{ amount: Number(r.amount), date: r.date.toISOString(), product }] : [];
+    const order = orders.get(r.productId)?.find((o) => o.buyerId === userId);
+    return product
+      ? [{ amount: Number(r.amount), date: r.date.toISOString(), product, order: order ? { id: order.id, number: order.number, status: order.status } : null }]
+      : [];
   });
 }
 

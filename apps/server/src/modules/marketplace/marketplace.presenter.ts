@@ -40,5 +40,8 @@ export function presentProduct({ product: p, article, origin, packaging, seller 
     availableUntil: p.availableUntil,
     price: Number(p.price),
     quantity: p.quantity,
+    netKgPerPallet: p.netKgPerPallet === null ? null : Number(p.netKgPerPallet),
+    boxesPerPallet: p.boxesPerPallet,
+    netKgPerBox: p.netKgPerBox === null ? null : Number(p.netKgPerBox),
   };
 }

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { LotListQuery } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
 import { auctionOpenSql } from '../../db/auction-phase.js';
 import { foldedSearch } from '../../db/fold.js';
 import { countProductViews, productViews, productViewsWith } from './product-view.js';
-import { articles, countries, offers, packagings, products, purchaseRequests, users } from '../../db/schema/index.js';
+import { articles, countries, offers, orders, packagings, products, purchaseRequests, users } from '../../db/schema/index.js';
+import type { OrderRef } from '@primeur/shared';
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
@@ -31,7 +32,9 @@ function lotFilters(f: LotListQuery): SQL[] {
   return where;
 }
 
-const onSale = (today: string) => and(eq(products.status, 'ENABLED'), isNull(products.auctionStartDate), gte(products.availableUntil, today));
+// A lot whose pallets are all sold (accepted purchase requests) leaves the marketplace (issue 21).
+const onSale = (today: string) =>
+  and(eq(products.status, 'ENABLED'), isNull(products.auctionStartDate), gte(products.availableUntil, today), gt(products.quantity, 0));
 
 /**
  * Count of the lots matching the list's filters. The joins of productViews are made only when a
@@ -125,9 +128,7 @@ export function listBySupplier(db: Executor, supplierId: number) {
 
 /** Fixed-price lots a buyer can order today. */
 export function listActive(db: Executor, today: string) {
-  return productViews(db)
-    .where(and(eq(products.status, 'ENABLED'), isNull(products.auctionStartDate), gte(products.availableUntil, today)))
-    .orderBy(desc(products.createdAt), desc(products.id));
+  return productViews(db).where(onSale(today)).orderBy(desc(products.createdAt), desc(products.id));
 }
 
 export async function insert(db: Executor, values: NewProduct) {
@@ -191,16 +192,6 @@ export async function insertRequest(db: Executor, values: typeof purchaseRequest
   return (await db.insert(purchaseRequests).values(values).returning())[0]!;
 }
 
-export function requestsForSupplier(db: Executor, supplierId: number) {
-  return db
-    .select({ request: purchaseRequests, productTitle: products.name, buyer: { companyName: users.companyName, email: users.email } })
-    .from(purchaseRequests)
-    .innerJoin(products, eq(products.id, purchaseRequests.productId))
-    .innerJoin(users, eq(users.id, purchaseRequests.buyerId))
-    .where(eq(products.supplierId, supplierId))
-    .orderBy(desc(purchaseRequests.createdAt), desc(purchaseRequests.id));
-}
-
 export function listArticles(db: Executor) {
   return db.select({ id: articles.id, article: articles.article, family: articles.family, names: articles.names }).from(articles).orderBy(articles.article);
 }
@@ -219,4 +210,22 @@ export async function countryExists(db: Executor, id: number) {
 
 export async function packagingExists(db: Executor, id: number) {
   return (await db.select({ id: packagings.id }).from(packagings).where(eq(packagings.id, id))).length > 0;
+}
+
+/** The orders made from these lots (the seller's lot cards link to them), newest first. */
+export async function orderRefsOfLots(db: Executor, productIds: number[]) {
+  const out = new Map<number, OrderRef[]>();
+  if (productIds.length === 0) return out;
+  const rows = await db
+    .select({ id: orders.id, number: orders.number, status: orders.status, productId: orders.productId })
+    .from(orders)
+    .where(inArray(orders.productId, productIds))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  for (const r of rows) {
+    if (r.productId === null) continue;
+    const list = out.get(r.productId) ?? [];
+    list.push({ id: r.id, number: r.number, status: r.status });
+    out.set(r.productId, list);
+  }
+  return out;
 }

@@ -11,7 +11,6 @@ import {
   productIdParam,
   productFormOptions,
   productInput,
-  purchaseRequest,
   purchaseRequestInput,
   supplierProduct,
 } from '@primeur/shared';
@@ -135,12 +134,6 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => reply.status(201).send(await service.requestPurchase(db, req.user!, req.params.productId, req.body)),
-  );
-
-  app.get(
-    '/api/users/product/purchaseRequests',
-    { config: { access: 'supplier' }, schema: { tags: ['marketplace'], response: { 200: z.array(purchaseRequest), ...errors } } },
-    async (req) => service.requestsReceived(db, req.user!),
   );
 
   // Photos: public like any catalogue picture; names are server-made and immutable, so they cache for a year.

@@ -12,7 +12,6 @@ import {
   type ProductStatus,
   type productInput,
   type purchaseRequestInput,
-  type PurchaseRequest,
   type SupplierProduct,
 } from '@primeur/shared';
 import { DEFAULT_PAGE_SIZE, type LotListQuery, type Page } from '@primeur/shared';
@@ -25,7 +24,7 @@ import { effectiveStatus, presentProduct } from './marketplace.presenter.js';
 export { presentProduct };
 import * as repo from './marketplace.repository.js';
 import { type NewProduct, type ProductRow } from './marketplace.repository.js';
-import type { CheckedPhoto, PhotoStore } from './photos.js';
+import { PhotoStore, type CheckedPhoto } from './photos.js';
 
 type Input = z.output<typeof productInput>;
 
@@ -100,6 +99,9 @@ function columnsFrom(input: Input, current?: ProductRow): Omit<NewProduct, 'supp
     packagingId: input.packagingId,
     price: input.price.toFixed(2),
     quantity: input.quantity,
+    netKgPerPallet: input.netKgPerPallet.toFixed(2),
+    boxesPerPallet: input.boxesPerPallet ?? null,
+    netKgPerBox: input.netKgPerBox === null || input.netKgPerBox === undefined ? null : input.netKgPerBox.toFixed(3),
     availableUntil: input.availableUntil,
     status,
     auctionStartDate,
@@ -252,6 +254,10 @@ export async function mine(db: Db, user: SessionUser): Promise<SupplierProduct[]
     db,
     views.flatMap((v) => (v.product.winningOfferId ? [v.product.winningOfferId] : [])),
   );
+  const orders = await repo.orderRefsOfLots(
+    db,
+    views.map((v) => v.product.id),
+  );
   return views.map((v) => {
     const s = stats.get(v.product.id);
     return {
@@ -264,6 +270,7 @@ export async function mine(db: Db, user: SessionUser): Promise<SupplierProduct[]
         v.product.reservePrice === null ? null : s?.highest != null && Math.round(s.highest * 100) >= Math.round(Number(v.product.reservePrice) * 100),
       editable: !s,
       winner: v.product.winningOfferId ? (winners.get(v.product.winningOfferId) ?? null) : null,
+      orders: orders.get(v.product.id) ?? [],
     };
   });
 }
@@ -338,7 +345,7 @@ export async function withdraw(db: Db, store: PhotoStore, user: SessionUser, pro
 export async function requestPurchase(db: Db, user: SessionUser, productId: number, input: z.output<typeof purchaseRequestInput>) {
   const row = await repo.findById(db, productId);
   if (!row) throw notFound('Product');
-  if (row.auctionStartDate || effectiveStatus(row) !== 'ENABLED') {
+  if (row.auctionStartDate || effectiveStatus(row) !== 'ENABLED' || row.quantity === 0) {
     throw new HttpError(409, 'PRODUCT_NOT_AVAILABLE', 'This lot is not on sale in the marketplace.');
   }
   if (input.pallets > row.quantity) {
@@ -350,17 +357,8 @@ export async function requestPurchase(db: Db, user: SessionUser, productId: numb
   return { id: saved.id };
 }
 
-export async function requestsReceived(db: Db, user: SessionUser): Promise<PurchaseRequest[]> {
-  return (await repo.requestsForSupplier(db, user.id)).map((r) => ({
-    id: r.request.id,
-    productId: r.request.productId,
-    productTitle: r.productTitle,
-    buyer: r.buyer,
-    pallets: r.request.pallets,
-    message: r.request.message,
-    created: r.request.createdAt.toISOString(),
-  }));
-}
-
 const tooManyPhotos = () =>
   new HttpError(400, 'TOO_MANY_PHOTOS', `A lot has at most ${MAX_PHOTOS_PER_PRODUCT} photos.`, [{ path: 'photos', message: 'tooMany' }]);
+
+/** The lots' photo folders under DATA_DIR (other modules copy a lot's photos through it). */
+export const lotPhotoStore = (dataDir: string) => new PhotoStore(dataDir);

@@ -22,6 +22,9 @@ export async function lotForm(ctx: TestContext, extra: Record<string, unknown> =
     packagingId: packaging.id,
     price: 1.25,
     quantity: 12,
+    netKgPerPallet: 800,
+    boxesPerPallet: 80,
+    netKgPerBox: 10,
     availableUntil: dayInParis(7),
     ...extra,
   };

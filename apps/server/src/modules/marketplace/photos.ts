@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import { MAX_PHOTO_BYTES } from '@primeur/shared';
@@ -154,6 +154,16 @@ export class PhotoStore {
     for (const n of names) {
       if (!PHOTO_FILE_PATTERN.test(n)) continue;
       for (const f of [n, ...PHOTO_VARIANT_WIDTHS.map((w) => variantName(n, w))]) await rm(path.join(this.dirOf(productId), f), { force: true });
+    }
+  }
+
+  /** Copies every file of one lot's folder to another's (a relisted lot keeps its photos). */
+  async copyAll(fromId: number, toId: number) {
+    try {
+      await cp(this.dirOf(fromId), this.dirOf(toId), { recursive: true, force: false, errorOnExist: false });
+    } catch (err) {
+      // A lot without a folder (seeded lots) has nothing to copy.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }
   }
 

@@ -30,6 +30,9 @@ function stem(m: AuctionAlertMail): string {
       return 'lost';
     case 'auction_result':
       return m.outcome === 'sold' ? 'resultSold' : m.outcome === 'unsold_reserve' ? 'resultReserve' : 'resultNoBids';
+    default:
+      // Order notices have their own e-mails (templates/order-message.ts).
+      throw new Error(`not an auction alert: ${m.kind}`);
   }
 }
 

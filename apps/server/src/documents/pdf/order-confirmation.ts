@@ -1,0 +1,193 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import { formatDay, formatDecimal, formatEuro, type Language, type OrderSource } from '@primeur/shared';
+import { t as text } from '../email/i18n.js';
+import { OPERATOR } from './operator.js';
+
+/** What the sale confirmation prints: the order's snapshot, identical for both parties (issue 21). */
+export interface OrderConfirmationModel {
+  number: string;
+  source: OrderSource;
+  createdAt: Date;
+  lot: {
+    article: { en: string; fr: string; de: string; es: string };
+    title: string;
+    caliber: string;
+    originAlpha2: string;
+    originName: string;
+    packaging: string;
+    netKgPerPallet: number | null;
+    boxesPerPallet: number | null;
+    netKgPerBox: number | null;
+    qualityClass: string | null;
+  };
+  pallets: number;
+  estimatedNetKg: number | null;
+  pricePerKg: number;
+  amount: number | null;
+  incoterm: string;
+  incotermPlace: string;
+  seller: Party;
+  buyer: Party;
+  deliveryAddress: { address: string; postalCode: string; city: string; countryAlpha2: string };
+  requestedDeliveryDate: string | null;
+}
+
+interface Party {
+  companyName: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  countryAlpha2: string;
+  countryName: string;
+  vatId: string;
+  email: string;
+}
+
+const require = createRequire(import.meta.url);
+const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const REGULAR = path.join(FONT_DIR, 'DejaVuSans.ttf');
+const BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
+
+const GREEN = '#2e7d32';
+const GREY = '#555555';
+const MARGIN = 48;
+
+/** A country's name in the reader's language (the snapshot keeps the English one as a fallback). */
+function countryName(alpha2: string, fallback: string, lng: Language) {
+  if (!alpha2) return fallback;
+  try {
+    return new Intl.DisplayNames([lng], { type: 'region' }).of(alpha2) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The sale confirmation in `lng`: A4, one page, DejaVu Sans so every European name prints. */
+export async function renderOrderConfirmation(model: OrderConfirmationModel, lng: Language): Promise<Buffer> {
+  const t = (key: string, vars?: Record<string, string | number>) => text(lng, `pdf.${key}`, vars, 'orderDocs');
+  const kg = (v: number | null) => (v === null ? t('unknown') : t('kg', { kg: formatDecimal(v, lng, { maxDecimals: 2 }) }));
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    info: { Title: `${t('title')} ${model.number}`, Author: OPERATOR.name, Subject: t('title') },
+  });
+  doc.registerFont('regular', REGULAR);
+  doc.registerFont('bold', BOLD);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = MARGIN;
+  const width = doc.page.width - 2 * MARGIN;
+  doc.rect(left, MARGIN, width, 4).fill(GREEN);
+  doc
+    .fillColor(GREEN)
+    .font('bold')
+    .fontSize(18)
+    .text(OPERATOR.name, left, MARGIN + 14);
+  doc.fillColor(GREY).font('regular').fontSize(8).text(OPERATOR.address).text(OPERATOR.contact);
+  doc
+    .fillColor('#000')
+    .font('bold')
+    .fontSize(16)
+    .text(t('title'), left, MARGIN + 14, { width, align: 'right' });
+  doc
+    .font('regular')
+    .fontSize(10)
+    .text(`${t('number')} ${model.number}`, { width, align: 'right' })
+    .text(`${t('date')}: ${formatDay(model.createdAt.toISOString(), lng)}`, { width, align: 'right' })
+    .fillColor(GREY)
+    .fontSize(8)
+    .text(t(`source.${model.source}`), { width, align: 'right' });
+
+  // The two parties side by side.
+  let y = MARGIN + 90;
+  const colW = (width - 20) / 2;
+  const party = (title: string, p: Party, x: number) => {
+    doc.fillColor(GREEN).font('bold').fontSize(10).text(title.toUpperCase(), x, y, { width: colW });
+    doc
+      .fillColor('#000')
+      .font('bold')
+      .fontSize(10)
+      .text(p.companyName, { width: colW })
+      .font('regular')
+      .fontSize(9)
+      .text(p.address, { width: colW })
+      .text(`${p.postalCode} ${p.city}`.trim(), { width: colW })
+      .text(countryName(p.countryAlpha2, p.countryName, lng), { width: colW })
+      .text(`${t('vat')}: ${p.vatId || '—'}`, { width: colW })
+      .text(`${t('email')}: ${p.email}`, { width: colW });
+    return doc.y;
+  };
+  y = Math.max(party(t('seller'), model.seller, left), party(t('buyer'), model.buyer, left + colW + 20)) + 18;
+
+  // The goods: one label/value table.
+  const section = (title: string) => {
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(0.5)
+      .strokeColor('#cccccc')
+      .stroke();
+    doc
+      .fillColor(GREEN)
+      .font('bold')
+      .fontSize(11)
+      .text(title, left, y + 6);
+    y = doc.y + 6;
+  };
+  const row = (label: string, value: string, bold = false) => {
+    doc.fillColor(GREY).font('regular').fontSize(9).text(label, left, y, { width: 170 });
+    doc
+      .fillColor('#000')
+      .font(bold ? 'bold' : 'regular')
+      .fontSize(bold ? 11 : 9)
+      .text(value, left + 180, y, { width: width - 180 });
+    y = Math.max(doc.y, y + 14) + 3;
+  };
+  const l = model.lot;
+  section(t('goods'));
+  row(t('article'), l.article[lng] || l.article.en);
+  row(t('lotTitle'), l.title);
+  if (l.caliber) row(t('caliber'), l.caliber);
+  row(t('origin'), countryName(l.originAlpha2, l.originName, lng));
+  row(t('packaging'), l.packaging);
+  if (l.qualityClass) row(t('qualityClass'), l.qualityClass);
+  row(t('pallets'), String(model.pallets));
+  row(t('netKgPerPallet'), kg(l.netKgPerPallet));
+  if (l.boxesPerPallet !== null) row(t('boxes'), String(l.boxesPerPallet));
+  if (l.netKgPerBox !== null) row(t('netKgPerBox'), kg(l.netKgPerBox));
+  row(t('estimatedNetKg'), kg(model.estimatedNetKg));
+  row(t('pricePerKg'), formatEuro(model.pricePerKg, lng, { perKg: true }));
+  row(t('amount'), model.amount === null ? t('unknown') : formatEuro(model.amount, lng), true);
+
+  y += 6;
+  section(t('terms'));
+  row(t('incoterm'), `${model.incoterm} ${model.incotermPlace}`.trim());
+  const d = model.deliveryAddress;
+  row(t('deliveryAddress'), [d.address, `${d.postalCode} ${d.city}`.trim(), countryName(d.countryAlpha2, d.countryAlpha2, lng)].filter(Boolean).join(', '));
+  row(t('requestedDeliveryDate'), model.requestedDeliveryDate ? formatDay(model.requestedDeliveryDate, lng) : t('notSet'));
+
+  y += 10;
+  doc.fillColor(GREY).font('regular').fontSize(8).text(t('notes'), left, y, { width });
+
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    // Writing below the bottom margin would otherwise open a new page.
+    doc.page.margins.bottom = 0;
+    doc
+      .fillColor(GREY)
+      .font('regular')
+      .fontSize(7)
+      .text(t('footer', { page: i + 1, pages: range.count }), left, doc.page.height - MARGIN + 10, { width, align: 'center', lineBreak: false });
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,65 @@
+import type { Order, OrderHistoryEntry, OrderIncoterm, OrderRef, OrderSide, OrderSummary } from '@primeur/shared';
+import type { HistoryRow, OrderRow } from './orders.repository.js';
+import { nextActions } from './orders.policy.js';
+
+const num = (v: string | null) => (v === null ? null : Number(v));
+
+/** The best known net weight: what the buyer received, else what was shipped, else the estimate. */
+export function bestNetKg(o: Pick<OrderRow, 'receivedNetKg' | 'shippedNetKg' | 'estimatedNetKg'>): number | null {
+  return num(o.receivedNetKg ?? o.shippedNetKg ?? o.estimatedNetKg);
+}
+
+export function presentSummary(o: OrderRow, side: OrderSide, claimWindowMs: number): OrderSummary {
+  return {
+    id: o.id,
+    number: o.number,
+    status: o.status,
+    source: o.source,
+    purchaseRequestId: o.purchaseRequestId,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+    lot: o.lot,
+    pallets: o.pallets,
+    estimatedNetKg: num(o.estimatedNetKg),
+    netKg: bestNetKg(o),
+    pricePerKg: Number(o.pricePerKg),
+    amount: num(o.amount),
+    currency: 'EUR',
+    incoterm: o.incoterm as OrderIncoterm,
+    incotermPlace: o.incotermPlace,
+    buyer: o.buyer,
+    seller: o.seller,
+    deliveryAddress: o.deliveryAddress,
+    requestedDeliveryDate: o.requestedDeliveryDate,
+    carrier: o.carrierId !== null || o.carrierName !== null ? { id: o.carrierId ?? 0, name: o.carrierName ?? '' } : null,
+    shipment:
+      o.shippedAt && o.shippedPallets !== null
+        ? {
+            pallets: o.shippedPallets,
+            netKg: Number(o.shippedNetKg),
+            departureDate: o.departureDate ?? '',
+            vehiclePlate: o.vehiclePlate ?? '',
+            carrier: o.carrierName !== null ? { id: o.carrierId ?? 0, name: o.carrierName } : null,
+            at: o.shippedAt.toISOString(),
+          }
+        : null,
+    receipt:
+      o.receivedAt && o.receivedPallets !== null
+        ? { pallets: o.receivedPallets, netKg: Number(o.receivedNetKg), receivedAt: o.receivedAt.toISOString(), automatic: o.receivedAutomatically }
+        : null,
+    cancelReason: o.cancelReason,
+    claimWindowEndsAt: o.status === 'DELIVERED' && o.deliveredAt ? new Date(o.deliveredAt.getTime() + claimWindowMs).toISOString() : null,
+    viewerSide: side,
+    nextActions: nextActions(o.status, side),
+  };
+}
+
+export function presentHistory(h: HistoryRow): OrderHistoryEntry {
+  return { at: h.at.toISOString(), actor: h.actor, companyName: h.companyName, from: h.fromStatus, to: h.toStatus, note: h.note };
+}
+
+export function presentOrder(o: OrderRow, history: HistoryRow[], side: OrderSide, claimWindowMs: number): Order {
+  return { ...presentSummary(o, side, claimWindowMs), history: history.map(presentHistory) };
+}
+
+export const presentRef = (o: Pick<OrderRow, 'id' | 'number' | 'status'>): OrderRef => ({ id: o.id, number: o.number, status: o.status });

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  LANGUAGES,
+  adminOrderListQuery,
+  cancelOrderInput,
+  declinePurchaseRequestInput,
+  errorBody,
+  idParam,
+  order,
+  orderPage,
+  purchaseRequest,
+  receiveOrderInput,
+  shipOrderInput,
+  updateOrderInput,
+  userOrderListQuery,
+  type Language,
+} from '@primeur/shared';
+import { lotPhotoStore } from '../marketplace/marketplace.service.js';
+import * as service from './orders.service.js';
+import { ordersCsv } from './orders.csv.js';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const tags = ['orders'];
+
+/** The reader's language: ?lang= first, else the browser's Accept-Language, else English. */
+function readerLanguage(lang: string | undefined, accept: string | undefined): Language {
+  const pick = (s: string | undefined) => (LANGUAGES as readonly string[]).find((l) => s?.toLowerCase().startsWith(l)) as Language | undefined;
+  if (pick(lang)) return pick(lang)!;
+  for (const part of (accept ?? '').split(',')) {
+    const l = pick(part.trim());
+    if (l) return l;
+  }
+  return 'en';
+}
+
+const asciiName = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/"/g, '');
+
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, database } = app.deps;
+  const deps: service.OrderDeps = {
+    db: database.db,
+    bus: app.bus,
+    mailer: app.mailer,
+    log: app.log,
+    claimWindowMs: config.orders.claimWindowMs,
+    purchaseRequestTtlMs: config.orders.purchaseRequestTtlMs,
+    publicOrigin: config.publicOrigin,
+    photos: lotPhotoStore(config.dataDir),
+  };
+
+  // ---- purchase requests (the supplier answers them) ----
+  app.get(
+    '/api/users/product/purchaseRequests',
+    { config: { access: 'supplier' }, schema: { tags: ['marketplace'], response: { 200: z.array(purchaseRequest), ...errors } } },
+    async (req) => service.requestsReceived(deps, req.user!),
+  );
+
+  app.post(
+    '/api/users/product/purchaseRequest/:id/accept',
+    { config: { access: 'supplier' }, schema: { tags, params: idParam, response: { 201: order, ...errors } } },
+    async (req, reply) => reply.status(201).send(await service.acceptRequest(deps, req.user!, req.params.id)),
+  );
+
+  app.post(
+    '/api/users/product/purchaseRequest/:id/decline',
+    { config: { access: 'supplier' }, schema: { tags, params: idParam, body: declinePurchaseRequestInput, response: { 200: purchaseRequest, ...errors } } },
+    async (req) => {
+      await service.declineRequest(deps, req.user!, req.params.id, req.body.reason);
+      const mine = await service.requestsReceived(deps, req.user!);
+      return mine.find((r) => r.id === req.params.id)!;
+    },
+  );
+
+  // ---- the parties' orders ----
+  app.get(
+    '/api/users/orders',
+    { config: { access: 'authenticated' }, schema: { tags, querystring: userOrderListQuery, response: { 200: orderPage, ...errors } } },
+    async (req) => service.listMine(deps, req.user!, req.query),
+  );
+
+  app.get(
+    '/api/users/orders/:id',
+    { config: { access: 'authenticated' }, schema: { tags, params: idParam, response: { 200: order, ...errors } } },
+    async (req) => service.get(deps, req.user!, req.params.id),
+  );
+
+  app.patch(
+    '/api/users/orders/:id',
+    { config: { access: 'buyer' }, schema: { tags, params: idParam, body: updateOrderInput, response: { 200: order, ...errors } } },
+    async (req) => service.update(deps, req.user!, req.params.id, req.body),
+  );
+
+  app.post(
+    '/api/users/orders/:id/ship',
+    { config: { access: 'supplier' }, schema: { tags, params: idParam, body: shipOrderInput, response: { 200: order, ...errors } } },
+    async (req) => service.ship(deps, req.user!, req.params.id, req.body),
+  );
+
+  app.post(
+    '/api/users/orders/:id/receive',
+    { config: { access: 'buyer' }, schema: { tags, params: idParam, body: receiveOrderInput, response: { 200: order, ...errors } } },
+    async (req) => service.receive(deps, req.user!, req.params.id, req.body),
+  );
+
+  app.post(
+    '/api/users/orders/:id/cancel',
+    { config: { access: ['buyer', 'supplier'] }, schema: { tags, params: idParam, body: cancelOrderInput, response: { 200: order, ...errors } } },
+    async (req) => service.cancel(deps, req.user!, req.params.id, req.body),
+  );
+
+  app.get(
+    '/api/users/orders/:id/confirmation.pdf',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        params: idParam,
+        querystring: z.object({ lang: z.enum(LANGUAGES).optional() }),
+        produces: ['application/pdf'],
+        response: { 200: z.custom<Buffer>((v) => Buffer.isBuffer(v)).describe('The sale confirmation PDF'), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const lng = readerLanguage(req.query.lang, req.headers['accept-language']);
+      const { pdf, filename } = await service.confirmationPdf(database.db, req.user!, req.params.id, lng);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${asciiName(filename)}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  // ---- the operator ----
+  app.get(
+    '/api/admin/orders',
+    { config: { access: 'admin' }, schema: { tags: ['admin'], querystring: adminOrderListQuery, response: { 200: orderPage, ...errors } } },
+    async (req) => service.listAll(deps, req.query),
+  );
+
+  app.get(
+    '/api/admin/orders.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        querystring: adminOrderListQuery.omit({ page: true, size: true }),
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('Orders as CSV (UTF-8 with BOM, ";" separated)'), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const body = await ordersCsv(service.csvRows(database.db, { ...req.query, page: 1, size: 1 }));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="orders.csv"')
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+
+  app.get(
+    '/api/admin/orders/:id',
+    { config: { access: 'admin' }, schema: { tags: ['admin'], params: idParam, response: { 200: order, ...errors } } },
+    async (req) => service.get(deps, req.user!, req.params.id),
+  );
+
+  app.post(
+    '/api/admin/orders/:id/cancel',
+    { config: { access: 'admin' }, schema: { tags: ['admin'], params: idParam, body: cancelOrderInput, response: { 200: order, ...errors } } },
+    async (req) => service.cancel(deps, req.user!, req.params.id, req.body),
+  );
+};
