@@ -31,3 +31,5 @@ export * from './schemas/home.js';
 export * from './search.js';
 export * from './constants/orders.js';
 export * from './schemas/orders.js';
+export * from './constants/claims.js';
+export * from './schemas/claims.js';

@@ -82,6 +82,15 @@ export const ERROR_CODES = [
   'SHIPPED_MORE_THAN_ORDERED',
   'REQUEST_NOT_PENDING',
   'RECEIVED_BEFORE_SHIPPED',
+  // Delivery documents and quality claims (issue 22)
+  'DOCUMENT_NOT_AVAILABLE',
+  'ORDER_NOT_DELIVERED',
+  'CLAIM_WINDOW_CLOSED',
+  'CLAIM_ALREADY_OPEN',
+  'ONLY_BUYER_CLAIMS',
+  'ILLEGAL_CLAIM_STEP',
+  'CREDIT_ABOVE_AMOUNT',
+  'CLAIM_MORE_THAN_RECEIVED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUCTION_RESULTS } from '../constants/marketplace.js';
 import { adminProduct } from './marketplace.js';
 import { dbBigIdText } from './common.js';
+import { CLAIM_STEPS } from '../constants/claims.js';
 
 /**
  * The kinds of notices: auction alerts (issue 14; `auction_result` goes to the seller), then orders
@@ -20,6 +21,7 @@ export const NOTIFICATION_KINDS = [
   'order_cancelled',
   'request_declined',
   'request_expired',
+  'order_claim',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -58,6 +60,10 @@ export const notification = z.object({
     orderNumber: z.string().optional(),
     /** order_cancelled, request_declined: the reason given. */
     reason: z.string().optional(),
+    /** order_claim: the claim, its step, and the credit asked, proposed or decided. */
+    claimId: z.number().int().optional(),
+    claimStep: z.enum(CLAIM_STEPS).optional(),
+    credit: z.number().optional(),
   }),
 });
 export type Notification = z.infer<typeof notification>;

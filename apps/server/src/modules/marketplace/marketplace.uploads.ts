@@ -13,15 +13,21 @@ export const MULTIPART_LIMITS = {
   fieldSize: 16 * 1024,
 };
 
-function requireMultipart(req: FastifyRequest) {
+function requireMultipart(req: FastifyRequest, what: string) {
   if (!req.isMultipart()) {
-    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the lot as multipart/form-data with its photos.');
+    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', `Send the ${what} as multipart/form-data with its photos.`);
   }
 }
 
-/** Reads every photo of a multipart request (field `photos`), each checked before anything is stored. */
-export async function readUpload(req: FastifyRequest): Promise<{ data?: string; photos: CheckedPhoto[] }> {
-  requireMultipart(req);
+/**
+ * Reads every photo of a multipart request (field `photos`), each checked before anything is stored.
+ * Lots by default; claims (issue 22) pass their own limit and noun.
+ */
+export async function readUpload(
+  req: FastifyRequest,
+  { maxPhotos = MAX_PHOTOS_PER_PRODUCT, what = 'lot' }: { maxPhotos?: number; what?: string } = {},
+): Promise<{ data?: string; photos: CheckedPhoto[] }> {
+  requireMultipart(req, what);
   const photos: CheckedPhoto[] = [];
   let data: string | undefined;
   try {
@@ -40,7 +46,7 @@ export async function readUpload(req: FastifyRequest): Promise<{ data?: string; 
     if (err instanceof HttpError) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
-      throw new HttpError(400, 'TOO_MANY_PHOTOS', `A lot has at most ${MAX_PHOTOS_PER_PRODUCT} photos.`, [{ path: 'photos', message: 'tooMany' }]);
+      throw new HttpError(400, 'TOO_MANY_PHOTOS', `A ${what} has at most ${maxPhotos} photos.`, [{ path: 'photos', message: 'tooMany' }]);
     }
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'A photo is larger than 5 MB.');
     const status = (err as { statusCode?: number }).statusCode;

@@ -125,11 +125,11 @@ export async function reencodePhoto(filename: string, photo: CheckedPhoto): Prom
   }
 }
 
-/** Where a lot's photos live: DATA_DIR/product-images/{productId}/. */
+/** Where a lot's photos live: DATA_DIR/product-images/{productId}/ (claims keep theirs under claim-photos/{claimId}/). */
 export class PhotoStore {
   readonly root: string;
-  constructor(dataDir: string) {
-    this.root = path.resolve(dataDir, 'product-images');
+  constructor(dataDir: string, folder = 'product-images') {
+    this.root = path.resolve(dataDir, folder);
   }
 
   dirOf(productId: number) {

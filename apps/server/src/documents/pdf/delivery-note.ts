@@ -1,0 +1,257 @@
+import { formatDateTime, formatDay, formatDecimal, type Language } from '@primeur/shared';
+import { OPERATOR } from './operator.js';
+import {
+  GREEN,
+  GREY,
+  INK,
+  LINE,
+  addressLines,
+  countryName,
+  docText,
+  draftMark,
+  newDocument,
+  type ShippingDocModel,
+  type ShippingParty,
+} from './shipping-model.js';
+
+const MARGIN = 40;
+const ROW = 17;
+
+/**
+ * The delivery note for the receiving dock (issue 22): the order number, the lot as sold, the
+ * transport, one line per pallet with a box to tick, and the receipt as recorded in Primeur (or
+ * blanks to fill by hand). Pages break inside the pallet table with its header repeated.
+ */
+export async function renderDeliveryNote(m: ShippingDocModel, lng: Language): Promise<Buffer> {
+  const t = docText(lng);
+  const { doc, done } = newDocument(`${t('dn.title')} ${m.number}`, OPERATOR.name, MARGIN);
+  const left = MARGIN;
+  const width = doc.page.width - 2 * MARGIN;
+  const bottom = () => doc.page.height - MARGIN - 20;
+  const kg = (v: number) => t('dn.kg', { kg: formatDecimal(v, lng, { maxDecimals: 2 }) });
+  const country = (p: { countryAlpha2: string; countryName?: string }) => countryName(p.countryAlpha2, p.countryName ?? p.countryAlpha2, lng);
+  const shipped = m.shipment;
+  const pallets = shipped?.pallets ?? m.pallets;
+  const l = m.lot;
+
+  // Header.
+  doc.rect(left, MARGIN, width, 4).fill(GREEN);
+  doc
+    .fillColor(GREEN)
+    .font('bold')
+    .fontSize(16)
+    .text(OPERATOR.name, left, MARGIN + 12);
+  doc.fillColor(GREY).font('regular').fontSize(7.5).text(OPERATOR.address).text(OPERATOR.contact);
+  doc
+    .fillColor(INK)
+    .font('bold')
+    .fontSize(16)
+    .text(t('dn.title'), left, MARGIN + 12, { width, align: 'right' });
+  doc
+    .font('bold')
+    .fontSize(11)
+    .text(`${t('dn.order')} ${m.number}`, { width, align: 'right' })
+    .font('regular')
+    .fontSize(8.5)
+    .text(`${t('dn.departure')}: ${shipped ? formatDay(shipped.departureDate, lng, 'long') : t('dn.notShipped')}`, { width, align: 'right' });
+
+  // Parties and the place of delivery, three columns.
+  let y = MARGIN + 78;
+  const colW = (width - 24) / 3;
+  const column = (title: string, lines: string[], i: number) => {
+    const x = left + i * (colW + 12);
+    doc.fillColor(GREEN).font('bold').fontSize(8.5).text(title.toUpperCase(), x, y, { width: colW });
+    doc
+      .fillColor(INK)
+      .font('bold')
+      .fontSize(9)
+      .text(lines[0] ?? '', { width: colW });
+    doc.font('regular').fontSize(8.5);
+    for (const line of lines.slice(1)) doc.text(line, { width: colW });
+    return doc.y;
+  };
+  const party = (p: ShippingParty) => [p.companyName, ...addressLines(p, country(p)), p.vatId ? `${t('vat')} ${p.vatId}` : ''].filter(Boolean);
+  const d = m.deliveryAddress;
+  y =
+    Math.max(
+      column(t('dn.seller'), party(m.seller), 0),
+      column(t('dn.buyer'), party(m.buyer), 1),
+      column(t('dn.deliverTo'), [m.buyer.companyName, ...addressLines(d, country(d))], 2),
+    ) + 14;
+
+  // Label / value pairs in two columns.
+  const section = (title: string) => {
+    doc
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .lineWidth(0.5)
+      .strokeColor('#cccccc')
+      .stroke();
+    doc
+      .fillColor(GREEN)
+      .font('bold')
+      .fontSize(10)
+      .text(title, left, y + 5);
+    y = doc.y + 4;
+  };
+  const pairs = (items: Array<[string, string]>) => {
+    const w = (width - 20) / 2;
+    for (let i = 0; i < items.length; i += 2) {
+      let next = y;
+      for (const [j, item] of [items[i], items[i + 1]].entries()) {
+        if (!item) continue;
+        const x = left + j * (w + 20);
+        doc.fillColor(GREY).font('regular').fontSize(8).text(item[0], x, y, { width: 110 });
+        doc
+          .fillColor(INK)
+          .font('regular')
+          .fontSize(8.5)
+          .text(item[1], x + 112, y, { width: w - 112 });
+        next = Math.max(next, doc.y);
+      }
+      y = next + 3;
+    }
+  };
+
+  section(t('dn.transport'));
+  pairs([
+    [t('dn.carrier'), shipped?.carrierName ?? t('dn.notSet')],
+    [t('dn.vehicle'), shipped?.vehiclePlate || t('dn.notSet')],
+    [t('dn.incoterm'), `${m.incoterm} ${m.incotermPlace}`.trim()],
+    [t('dn.requestedDate'), m.requestedDeliveryDate ? formatDay(m.requestedDeliveryDate, lng) : t('dn.notSet')],
+  ]);
+  y += 6;
+  section(t('dn.goods'));
+  pairs([
+    [t('dn.article'), l.article[lng] || l.article.en],
+    [t('dn.lot'), `${l.title} (#${l.productId})`],
+    [t('dn.origin'), countryName(l.originAlpha2, l.originName, lng)],
+    [t('dn.caliber'), l.caliber || '—'],
+    [t('dn.packaging'), l.packaging || '—'],
+    [t('dn.class'), l.qualityClass ?? '—'],
+    [t('dn.kgPerPallet'), l.netKgPerPallet !== null ? kg(l.netKgPerPallet) : '—'],
+    [t('dn.boxesPerPallet'), l.boxesPerPallet !== null ? String(l.boxesPerPallet) : '—'],
+  ]);
+  y += 6;
+
+  // One line per pallet, ticked at the dock.
+  section(t('dn.pallets'));
+  const perPallet = shipped ? shipped.netKg / shipped.pallets : l.netKgPerPallet;
+  const cols = [
+    { key: 'dn.colNo', w: 34, align: 'right' as const },
+    { key: 'dn.colLabel', w: 150, align: 'left' as const },
+    { key: 'dn.colBoxes', w: 70, align: 'right' as const },
+    { key: 'dn.colKg', w: 90, align: 'right' as const },
+    { key: 'dn.colChecked', w: 60, align: 'left' as const },
+    { key: 'dn.colRemarks', w: 0, align: 'left' as const },
+  ];
+  cols[cols.length - 1]!.w = width - cols.slice(0, -1).reduce((s, c) => s + c.w, 0);
+  const header = () => {
+    doc.font('bold').fontSize(7.5);
+    const h = Math.max(...cols.map((c) => doc.heightOfString(t(c.key), { width: c.w - 6 }))) + 6;
+    doc.rect(left, y, width, h).fill(GREEN);
+    let x = left;
+    doc.fillColor('#fff');
+    for (const c of cols) {
+      doc.text(t(c.key), x + 3, y + 3, { width: c.w - 6, align: c.align });
+      x += c.w;
+    }
+    y += h;
+  };
+  header();
+  for (let i = 1; i <= pallets; i++) {
+    if (y + ROW > bottom()) {
+      doc.addPage();
+      y = MARGIN;
+      header();
+    }
+    if (i % 2 === 0) doc.rect(left, y, width, ROW).fill('#f3f7f3');
+    const cells = [
+      String(i),
+      `${m.number}-${String(i).padStart(2, '0')}`,
+      l.boxesPerPallet !== null ? String(l.boxesPerPallet) : '—',
+      perPallet !== null ? `≈ ${kg(Math.round(perPallet * 100) / 100)}` : '—',
+      '',
+      '',
+    ];
+    let x = left;
+    doc.font('regular').fontSize(8.5).fillColor(INK);
+    cols.forEach((c, j) => {
+      if (c.key === 'dn.colChecked')
+        doc
+          .lineWidth(0.6)
+          .strokeColor(LINE)
+          .rect(x + 6, y + 4, 9, 9)
+          .stroke();
+      else doc.text(cells[j]!, x + 3, y + 4, { width: c.w - 6, align: c.align, lineBreak: false });
+      x += c.w;
+    });
+    y += ROW;
+  }
+  doc
+    .lineWidth(0.6)
+    .strokeColor(LINE)
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .stroke();
+  y += 4;
+  doc
+    .font('bold')
+    .fontSize(9)
+    .fillColor(INK)
+    .text(
+      t('dn.total', {
+        pallets,
+        boxes: l.boxesPerPallet !== null ? t('dn.totalBoxes', { count: l.boxesPerPallet * pallets }) : '',
+        kg: shipped ? kg(shipped.netKg) : m.estimatedNetKg !== null ? kg(m.estimatedNetKg) : '—',
+      }),
+      left,
+      y,
+      { width, align: 'right' },
+    );
+  y = doc.y + 12;
+
+  // Receipt: what Primeur recorded, or blanks for the dock to fill.
+  const receiptH = 118;
+  if (y + receiptH > bottom()) {
+    doc.addPage();
+    y = MARGIN;
+  }
+  section(t('dn.receipt'));
+  const r = m.receipt;
+  pairs([
+    [t('dn.shipped'), shipped ? `${t('dn.palletsCount', { count: shipped.pallets })} · ${kg(shipped.netKg)}` : '—'],
+    [t('dn.received'), r ? `${t('dn.palletsCount', { count: r.pallets })} · ${kg(r.netKg)}` : '…………………………'],
+    [t('dn.receivedAt'), r ? `${formatDateTime(r.receivedAt, lng)}${r.automatic ? ` (${t('dn.automatic')})` : ''}` : '…………………………'],
+    [t('dn.differences'), r ? r.differences || t('dn.noDifferences') : '…………………………'],
+  ]);
+  y += 8;
+  const sigW = (width - 20) / 2;
+  for (const [i, key] of ['dn.signCarrier', 'dn.signDock'].entries()) {
+    const x = left + i * (sigW + 20);
+    doc.lineWidth(0.6).strokeColor(LINE).rect(x, y, sigW, 48).stroke();
+    doc
+      .font('regular')
+      .fontSize(7.5)
+      .fillColor(GREY)
+      .text(t(key), x + 4, y + 3, { width: sigW - 8 });
+  }
+
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    if (m.draft) draftMark(doc, t('draft'));
+    doc.page.margins.bottom = 0;
+    doc
+      .fillColor(GREY)
+      .font('regular')
+      .fontSize(7)
+      .text(t('dn.footer', { number: m.number, page: i + 1, pages: range.count }), left, doc.page.height - MARGIN + 6, {
+        width,
+        align: 'center',
+        lineBreak: false,
+      });
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,96 @@
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { AdminClaimListQuery } from '@primeur/shared';
+import type { Executor } from '../../db/client.js';
+import { foldedSearch } from '../../db/fold.js';
+import { articles, claimHistory, claims, orders } from '../../db/schema/index.js';
+
+export type ClaimRow = typeof claims.$inferSelect;
+export type NewClaim = typeof claims.$inferInsert;
+export type ClaimHistoryRow = typeof claimHistory.$inferSelect;
+export type NewClaimHistory = typeof claimHistory.$inferInsert;
+
+export async function insertClaim(tx: Executor, values: NewClaim) {
+  return (await tx.insert(claims).values(values).returning())[0]!;
+}
+
+export async function updateClaim(tx: Executor, id: number, values: Partial<NewClaim>) {
+  return (
+    await tx
+      .update(claims)
+      .set({ ...values, updatedAt: sql`clock_timestamp()` })
+      .where(eq(claims.id, id))
+      .returning()
+  )[0]!;
+}
+
+export async function insertHistory(tx: Executor, values: NewClaimHistory) {
+  return (await tx.insert(claimHistory).values(values).returning())[0]!;
+}
+
+/** The order's claim that is not settled, if any. */
+export async function openClaimOf(db: Executor, orderId: number) {
+  return (await db.select().from(claims).where(and(eq(claims.orderId, orderId), ne(claims.status, 'SETTLED'))))[0];
+}
+
+/** One claim of one order, locked for a step (two steps on one claim are serialized). */
+export async function lockClaim(tx: Executor, orderId: number, claimId: number) {
+  return (
+    await tx
+      .select()
+      .from(claims)
+      .where(and(eq(claims.id, claimId), eq(claims.orderId, orderId)))
+      .for('update')
+  )[0];
+}
+
+export async function findClaim(db: Executor, orderId: number, claimId: number) {
+  return (await db.select().from(claims).where(and(eq(claims.id, claimId), eq(claims.orderId, orderId))))[0];
+}
+
+export async function claimsOf(db: Executor, orderId: number) {
+  return db.select().from(claims).where(eq(claims.orderId, orderId)).orderBy(asc(claims.id));
+}
+
+export async function historyOf(db: Executor, claimIds: number[]) {
+  if (claimIds.length === 0) return [];
+  return db.select().from(claimHistory).where(inArray(claimHistory.claimId, claimIds)).orderBy(asc(claimHistory.id));
+}
+
+/** The article's family, for the CMR's statistical number (HS chapter 07 or 08). */
+export async function articleFamily(db: Executor, articleId: number) {
+  return (await db.select({ family: articles.family }).from(articles).where(eq(articles.id, articleId)))[0]?.family ?? null;
+}
+
+/** The operator's queue: claims with their order, filtered, oldest open first, then newest settled. */
+export async function page(db: Executor, q: AdminClaimListQuery) {
+  const where: SQL[] = [];
+  if (q.status === 'open') where.push(ne(claims.status, 'SETTLED'));
+  else if (q.status) where.push(eq(claims.status, q.status));
+  if (q.reason) where.push(sql`${claims.reasons} @> ${JSON.stringify([q.reason])}::jsonb`);
+  const search = foldedSearch(q.q, [orders.number, sql`${orders.buyer}->>'companyName'`, sql`${orders.seller}->>'companyName'`, sql`${orders.lot}->>'title'`]);
+  if (search) where.push(search);
+  const cond = where.length ? and(...where) : undefined;
+  const [rows, total] = await Promise.all([
+    db
+      .select({ claim: claims, order: orders })
+      .from(claims)
+      .innerJoin(orders, eq(orders.id, claims.orderId))
+      .where(cond)
+      // Waiting claims first (escalated before the others), the oldest at the top; settled ones after.
+      .orderBy(
+        sql`case ${claims.status} when 'ESCALATED' then 0 when 'SETTLED' then 2 else 1 end`,
+        sql`case when ${claims.status} = 'SETTLED' then null else ${claims.createdAt} end asc nulls last`,
+        desc(claims.updatedAt),
+        desc(claims.id),
+      )
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db
+      .select({ n: count() })
+      .from(claims)
+      .innerJoin(orders, eq(orders.id, claims.orderId))
+      .where(cond)
+      .then((r) => r[0]?.n ?? 0),
+  ]);
+  return { rows, total };
+}

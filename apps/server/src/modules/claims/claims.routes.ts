@@ -1,0 +1,163 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  LANGUAGES,
+  MAX_CLAIM_PHOTOS,
+  adminClaimListQuery,
+  adminClaimPage,
+  claim,
+  claimInput,
+  claimList,
+  claimParams,
+  claimStepInput,
+  errorBody,
+  idParam,
+  text,
+  type ClaimAction,
+  type Language,
+} from '@primeur/shared';
+import { HttpError } from '../../lib/http-error.js';
+import { PHOTO_CONTENT_TYPES, PhotoStore } from '../marketplace/photos.js';
+import { MULTIPART_LIMITS, readUpload } from '../marketplace/marketplace.uploads.js';
+import * as service from './claims.service.js';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 413: errorBody, 415: errorBody };
+const tags = ['claims'];
+
+/** The reader's language: ?lang= first, else the browser's Accept-Language, else English (as the sale confirmation). */
+function readerLanguage(lang: string | undefined, accept: string | undefined): Language {
+  const pick = (s: string | undefined) => (LANGUAGES as readonly string[]).find((l) => s?.toLowerCase().startsWith(l)) as Language | undefined;
+  if (pick(lang)) return pick(lang)!;
+  for (const part of (accept ?? '').split(',')) {
+    const l = pick(part.trim());
+    if (l) return l;
+  }
+  return 'en';
+}
+
+const asciiName = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/"/g, '');
+
+/** The `data` field of a claim: JSON validated like a JSON body, its issue paths under `data`. */
+function parseClaimData(data: string | undefined) {
+  if (data === undefined) throw new HttpError(400, 'VALIDATION_FAILED', 'The claim fields are missing.', [{ path: 'data', message: 'required' }]);
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    throw new HttpError(400, 'VALIDATION_FAILED', 'The claim fields are not valid JSON.', [{ path: 'data', message: 'invalidJson' }]);
+  }
+  const parsed = claimInput.safeParse(json);
+  if (!parsed.success) {
+    throw new HttpError(
+      400,
+      'VALIDATION_FAILED',
+      'The request is not valid.',
+      parsed.error.issues.map((i) => ({ path: ['data', ...i.path.map(String)].join('.'), message: i.message })),
+    );
+  }
+  return parsed.data;
+}
+
+/** Delivery documents and quality claims (issue 22; docs/api/claims.md). */
+export const claimsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, database } = app.deps;
+  const db = database.db;
+  const deps: service.ClaimDeps = {
+    db,
+    bus: app.bus,
+    mailer: app.mailer,
+    log: app.log,
+    claimWindowMs: config.orders.claimWindowMs,
+    purchaseRequestTtlMs: config.orders.purchaseRequestTtlMs,
+    publicOrigin: config.publicOrigin,
+    photos: new PhotoStore(config.dataDir),
+    claimPhotos: new PhotoStore(config.dataDir, 'claim-photos'),
+  };
+  await app.register(multipart, { limits: { ...MULTIPART_LIMITS, files: MAX_CLAIM_PHOTOS, parts: MAX_CLAIM_PHOTOS + 2 } });
+
+  for (const [path, kind] of [
+    ['cmr.pdf', 'cmr'],
+    ['delivery-note.pdf', 'deliveryNote'],
+  ] as const) {
+    app.get(
+      `/api/users/orders/:id/${path}`,
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags,
+          params: idParam,
+          querystring: z.object({ lang: z.enum(LANGUAGES).optional() }),
+          produces: ['application/pdf'],
+          response: { 200: z.custom<Buffer>((v) => Buffer.isBuffer(v)).describe(kind === 'cmr' ? 'The CMR consignment note' : 'The delivery note'), ...errors },
+        },
+      },
+      async (req, reply) => {
+        const lng = readerLanguage(req.query.lang, req.headers['accept-language']);
+        const { pdf, filename } = await service.shippingDocument(deps, req.user!, req.params.id, kind, lng);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `inline; filename="${asciiName(filename)}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
+    );
+  }
+
+  app.get(
+    '/api/users/orders/:id/claims',
+    { config: { access: 'authenticated' }, schema: { tags, params: idParam, response: { 200: claimList, ...errors } } },
+    async (req) => service.list(deps, req.user!, req.params.id),
+  );
+
+  // The seller and the operator reach this route too, to be told why they cannot file (409), not a role refusal.
+  app.post(
+    '/api/users/orders/:id/claims',
+    { config: { access: 'authenticated' }, schema: { tags, params: idParam, consumes: ['multipart/form-data'], response: { 201: claim, ...errors } } },
+    async (req, reply) => {
+      const { data, photos } = await readUpload(req, { maxPhotos: MAX_CLAIM_PHOTOS, what: 'claim' });
+      const input = parseClaimData(data);
+      return reply.status(201).send(await service.file(deps, req.user!, req.params.id, input, photos));
+    },
+  );
+
+  for (const action of ['accept', 'propose', 'reject', 'escalate'] as const satisfies readonly ClaimAction[]) {
+    app.post(
+      `/api/users/orders/:id/claims/:claimId/${action}`,
+      { config: { access: ['buyer', 'supplier'] }, schema: { tags, params: claimParams, body: claimStepInput.default({}), response: { 200: claim, ...errors } } },
+      async (req) => service.act(deps, req.user!, req.params.id, req.params.claimId, action, req.body),
+    );
+  }
+
+  app.post(
+    '/api/admin/orders/:id/claims/:claimId/decide',
+    { config: { access: 'admin' }, schema: { tags: ['admin'], params: claimParams, body: claimStepInput, response: { 200: claim, ...errors } } },
+    async (req) => service.act(deps, req.user!, req.params.id, req.params.claimId, 'decide', req.body),
+  );
+
+  app.get(
+    '/api/admin/claims',
+    { config: { access: 'admin' }, schema: { tags: ['admin'], querystring: adminClaimListQuery, response: { 200: adminClaimPage, ...errors } } },
+    async (req) => service.adminPage(db, req.query),
+  );
+
+  // Claim photos are evidence between two companies: never public, never cached (decision 803).
+  app.get(
+    '/api/users/orders/:id/claims/:claimId/photos/:file',
+    { config: { access: 'authenticated' }, schema: { hide: true, params: claimParams.extend({ file: text().max(200) }) } },
+    async (req, reply) => {
+      const photo = await service.photo(deps, req.user!, req.params.id, req.params.claimId, req.params.file);
+      if (!photo) return reply.status(404).send({ error: 'Photo not found.', code: 'NOT_FOUND' });
+      return reply
+        .header('content-type', PHOTO_CONTENT_TYPES[photo.type])
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', 'inline')
+        .send(photo.bytes);
+    },
+  );
+};

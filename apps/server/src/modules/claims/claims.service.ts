@@ -1,0 +1,409 @@
+import {
+  MAX_CLAIM_PHOTOS,
+  MIN_CLAIM_PHOTOS,
+  type AdminClaimListQuery,
+  type AdminClaimPage,
+  type Claim,
+  type ClaimAction,
+  type ClaimList,
+  type ClaimReason,
+  type ClaimStep,
+  type Language,
+  type OrderActor,
+  type OrderSide,
+  type claimInput,
+  type claimStepInput,
+} from '@primeur/shared';
+import type { z } from 'zod';
+import type { Db, Executor } from '../../db/client.js';
+import { languageForCountry } from '../../documents/email/language.js';
+import { queueMail } from '../../documents/email/outbox.js';
+import { renderClaimMail } from '../../documents/email/templates/claim-message.js';
+import { renderCmr } from '../../documents/pdf/cmr.js';
+import { renderDeliveryNote } from '../../documents/pdf/delivery-note.js';
+import { docText, type ShippingDocModel } from '../../documents/pdf/shipping-model.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import type { SessionUser } from '../../plugins/session.js';
+import * as alerts from '../alerts/alerts.service.js';
+import { PHOTO_VARIANT_WIDTHS, variantName, type CheckedPhoto, type PhotoStore } from '../marketplace/photos.js';
+import * as orders from '../orders/orders.service.js';
+import type { OrderDeps, OrderEffects, OrderRow } from '../orders/orders.service.js';
+import { assertClaimStep, isOpen } from './claims.policy.js';
+import { presentAdminItem, presentClaim } from './claims.presenter.js';
+import * as repo from './claims.repository.js';
+import type { ClaimRow } from './claims.repository.js';
+
+/** The order functions' needs, plus where claim photos live (DATA_DIR/claim-photos/{claimId}/). */
+export interface ClaimDeps extends OrderDeps {
+  claimPhotos: PhotoStore;
+}
+
+const money = (v: number) => v.toFixed(2);
+const cents = (v: number | string) => Math.round(Number(v) * 100);
+
+// ---- shipping documents --------------------------------------------------------------------------
+
+/**
+ * Which documents an order has (decision 800): drafts while CONFIRMED (the seller prepares the
+ * truck), final once shipped; a cancelled order keeps them only if its goods had left.
+ */
+function documentState(o: OrderRow): 'draft' | 'final' {
+  if (o.status === 'CONFIRMED') return 'draft';
+  if (o.status === 'CANCELLED' && !o.shippedAt) {
+    throw new HttpError(409, 'DOCUMENT_NOT_AVAILABLE', 'This order was cancelled before shipping: it has no transport documents.', [
+      { path: 'status', message: o.status },
+    ]);
+  }
+  return 'final';
+}
+
+async function shippingModel(db: Executor, o: OrderRow, claimWindowMs: number): Promise<ShippingDocModel> {
+  const family = await repo.articleFamily(db, o.lot.articleId);
+  const draft = documentState(o) === 'draft';
+  return {
+    number: o.number,
+    draft,
+    createdAt: o.createdAt,
+    seller: o.seller,
+    buyer: o.buyer,
+    deliveryAddress: o.deliveryAddress,
+    requestedDeliveryDate: o.requestedDeliveryDate,
+    incoterm: o.incoterm,
+    incotermPlace: o.incotermPlace,
+    lot: o.lot,
+    hsChapter: family === 'fruits' ? '08' : family === 'legumes' ? '07' : null,
+    pallets: o.pallets,
+    estimatedNetKg: o.estimatedNetKg === null ? null : Number(o.estimatedNetKg),
+    shipment:
+      o.shippedPallets !== null && o.shippedNetKg !== null
+        ? {
+            pallets: o.shippedPallets,
+            netKg: Number(o.shippedNetKg),
+            departureDate: o.departureDate ?? '',
+            vehiclePlate: o.vehiclePlate ?? '',
+            carrierName: o.carrierName,
+          }
+        : null,
+    receipt:
+      o.receivedAt && o.receivedPallets !== null && o.receivedNetKg !== null
+        ? {
+            pallets: o.receivedPallets,
+            netKg: Number(o.receivedNetKg),
+            receivedAt: o.receivedAt,
+            automatic: o.receivedAutomatically,
+            differences: o.receivedDifferences,
+          }
+        : null,
+    claimWindowHours: Math.round((claimWindowMs / 3_600_000) * 10) / 10,
+  };
+}
+
+/** The CMR or the delivery note of an order in `lng`, for a party or the operator. */
+export async function shippingDocument(deps: Pick<OrderDeps, 'db' | 'claimWindowMs'>, user: SessionUser, id: number, kind: 'cmr' | 'deliveryNote', lng: Language) {
+  const order = await orders.findRow(deps.db, id);
+  if (!order) throw notFound('Order');
+  orders.sideOf(order, user);
+  const model = await shippingModel(deps.db, order, deps.claimWindowMs);
+  const pdf = kind === 'cmr' ? await renderCmr(model, lng) : await renderDeliveryNote(model, lng);
+  return { pdf, filename: `${docText(lng)(kind === 'cmr' ? 'filename.cmr' : 'filename.deliveryNote')}-${order.number}.pdf` };
+}
+
+// ---- reads ---------------------------------------------------------------------------------------
+
+async function presentAll(db: Executor, order: OrderRow, rows: ClaimRow[], side: OrderSide): Promise<Claim[]> {
+  const history = await repo.historyOf(
+    db,
+    rows.map((c) => c.id),
+  );
+  return rows.map((c) =>
+    presentClaim(
+      c,
+      history.filter((h) => h.claimId === c.id),
+      order,
+      side,
+    ),
+  );
+}
+
+const windowEnd = (o: OrderRow, claimWindowMs: number) => (o.deliveredAt ? new Date(o.deliveredAt.getTime() + claimWindowMs) : null);
+
+/** The order's claims (oldest first) and whether the caller may file one now. */
+export async function list(deps: Pick<OrderDeps, 'db' | 'claimWindowMs'>, user: SessionUser, orderId: number): Promise<ClaimList> {
+  const order = await orders.findRow(deps.db, orderId);
+  if (!order) throw notFound('Order');
+  const side = orders.sideOf(order, user);
+  const rows = await repo.claimsOf(deps.db, orderId);
+  const end = order.status === 'DELIVERED' ? windowEnd(order, deps.claimWindowMs) : null;
+  return {
+    items: await presentAll(deps.db, order, rows, side),
+    canFile: side === 'buyer' && end !== null && end.getTime() > Date.now() && !rows.some((c) => isOpen(c.status)),
+    windowEndsAt: end?.toISOString() ?? null,
+  };
+}
+
+async function presentOne(db: Executor, order: OrderRow, claim: ClaimRow, side: OrderSide) {
+  return (await presentAll(db, order, [claim], side))[0]!;
+}
+
+/** A claim photo's bytes for a party or the operator; null (404) for anyone else or any other name. */
+export async function photo(deps: Pick<ClaimDeps, 'db' | 'claimPhotos'>, user: SessionUser, orderId: number, claimId: number, file: string) {
+  const order = await orders.findRow(deps.db, orderId);
+  if (!order) return null;
+  try {
+    orders.sideOf(order, user);
+  } catch {
+    return null;
+  }
+  const claim = await repo.findClaim(deps.db, orderId, claimId);
+  if (!claim) return null;
+  // Only the claim's own files and their size variants.
+  const names = new Set(claim.photos.flatMap((n) => [n, ...PHOTO_VARIANT_WIDTHS.map((w) => variantName(n, w))]));
+  if (!names.has(file)) return null;
+  return deps.claimPhotos.read(String(claimId), file);
+}
+
+export async function adminPage(db: Db, q: AdminClaimListQuery): Promise<AdminClaimPage> {
+  const { rows, total } = await repo.page(db, q);
+  return { items: rows.map((r) => presentAdminItem(r.claim, r.order)), page: q.page, size: q.size, total };
+}
+
+// ---- filing --------------------------------------------------------------------------------------
+
+const orderAmountCents = (o: OrderRow) => (o.amount === null ? null : cents(o.amount));
+
+function assertCreditWithinAmount(o: OrderRow, credit: number, path: string) {
+  const max = orderAmountCents(o);
+  if (max !== null && cents(credit) > max) {
+    throw new HttpError(400, 'CREDIT_ABOVE_AMOUNT', `The credit cannot be above the order amount (${o.amount} €).`, [{ path, message: 'aboveAmount' }], {
+      orderAmount: Number(o.amount),
+    });
+  }
+}
+
+/**
+ * The buyer files a claim: the order locked (so the closing job and a second filing wait), the
+ * refusals in the order a buyer would want to read them, the photos written under the claim's
+ * folder, the history and both parties told. A failed transaction removes the photos it wrote.
+ */
+export async function file(
+  deps: ClaimDeps,
+  user: SessionUser,
+  orderId: number,
+  input: z.output<typeof claimInput>,
+  photos: CheckedPhoto[],
+): Promise<Claim> {
+  if (photos.length < MIN_CLAIM_PHOTOS) throw new HttpError(400, 'VALIDATION_FAILED', 'A claim needs at least one photo.', [{ path: 'photos', message: 'required' }]);
+  if (photos.length > MAX_CLAIM_PHOTOS) {
+    throw new HttpError(400, 'TOO_MANY_PHOTOS', `A claim has at most ${MAX_CLAIM_PHOTOS} photos.`, [{ path: 'photos', message: 'tooMany' }]);
+  }
+  let written: number | null = null;
+  try {
+    const { order, claim } = await inTransaction(deps, async (tx, fx) => {
+      const order = await orders.lockRow(tx, orderId);
+      if (!order) throw notFound('Order');
+      const side = orders.sideOf(order, user);
+      if (side !== 'buyer') throw new HttpError(409, 'ONLY_BUYER_CLAIMS', 'Only the buyer of an order files a claim on it.');
+      if (order.status !== 'DELIVERED') {
+        throw new HttpError(409, 'ORDER_NOT_DELIVERED', `The order is ${order.status}: a claim is filed on a delivered order.`, [{ path: 'status', message: order.status }], {
+          status: order.status,
+        });
+      }
+      const end = windowEnd(order, deps.claimWindowMs);
+      if (!end || end.getTime() <= Date.now()) {
+        throw new HttpError(409, 'CLAIM_WINDOW_CLOSED', 'The claim window of this order has ended.', [{ path: 'status', message: 'windowClosed' }], {
+          windowEndedAt: end?.toISOString() ?? null,
+        });
+      }
+      const open = await repo.openClaimOf(tx, order.id);
+      if (open) throw alreadyOpen(open.id);
+      if (input.pallets != null && input.pallets > (order.receivedPallets ?? 0)) {
+        throw new HttpError(400, 'CLAIM_MORE_THAN_RECEIVED', `${order.receivedPallets} pallets were received.`, [{ path: 'pallets', message: 'moreThanReceived' }]);
+      }
+      if (input.netKg != null && cents(input.netKg) > cents(order.receivedNetKg ?? 0)) {
+        throw new HttpError(400, 'CLAIM_MORE_THAN_RECEIVED', `${order.receivedNetKg} kg were received.`, [{ path: 'netKg', message: 'moreThanReceived' }]);
+      }
+      assertCreditWithinAmount(order, input.creditAsked, 'creditAsked');
+      let claim = await repo.insertClaim(tx, {
+        orderId: order.id,
+        reasons: input.reasons,
+        pallets: input.pallets ?? null,
+        netKg: input.netKg == null ? null : money(input.netKg),
+        description: input.description,
+        creditAsked: money(input.creditAsked),
+        filedBy: user.id,
+      });
+      written = claim.id;
+      const names = await deps.claimPhotos.save(claim.id, photos);
+      claim = await repo.updateClaim(tx, claim.id, { photos: names });
+      await record(tx, fx, deps, order, claim, { step: 'filed', actor: 'BUYER', userId: user.id, companyName: order.buyer.companyName, credit: input.creditAsked, note: '' });
+      return { order, claim };
+    });
+    return presentOne(deps.db, order, claim, 'buyer');
+  } catch (err) {
+    if (written !== null) await deps.claimPhotos.removeAll(written).catch(() => undefined);
+    // Two filings racing past the check meet the partial unique index: the second is a 409 too.
+    if ((err as { code?: string }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') throw alreadyOpen(null);
+    throw err;
+  }
+}
+
+const alreadyOpen = (id: number | null) =>
+  new HttpError(409, 'CLAIM_ALREADY_OPEN', 'This order already has an open claim; it must be settled first.', [{ path: 'claim', message: 'alreadyOpen' }], { claimId: id });
+
+// ---- settlement ----------------------------------------------------------------------------------
+
+type StepInput = z.output<typeof claimStepInput>;
+
+const requireNote = (input: StepInput, action: string) => {
+  if (!input.note || input.note.length < 3) throw new HttpError(400, 'VALIDATION_FAILED', `A note is required to ${action} a claim.`, [{ path: 'note', message: 'required' }]);
+  return input.note;
+};
+const requireCredit = (input: StepInput) => {
+  if (input.credit === undefined) throw new HttpError(400, 'VALIDATION_FAILED', 'The credit is required.', [{ path: 'credit', message: 'required' }]);
+  return input.credit;
+};
+
+/**
+ * One settlement step (decision 801): the claim and its order locked, the step checked against the
+ * caller's side and the claim's status, then the claim moves, its history and the order's get a
+ * line, both parties are told, and a settled claim closes its delivered order.
+ */
+export async function act(deps: ClaimDeps, user: SessionUser, orderId: number, claimId: number, action: ClaimAction, input: StepInput): Promise<Claim> {
+  const { order, claim, side } = await inTransaction(deps, async (tx, fx) => {
+    const order = await orders.lockRow(tx, orderId);
+    if (!order) throw notFound('Order');
+    const side = orders.sideOf(order, user);
+    const claim = await repo.lockClaim(tx, orderId, claimId);
+    if (!claim) throw notFound('Claim');
+    assertClaimStep(action, side, claim.status);
+    const actor: OrderActor = side === 'buyer' ? 'BUYER' : side === 'seller' ? 'SELLER' : 'OPERATOR';
+    const who = { actor, userId: user.id, companyName: side === 'buyer' ? order.buyer.companyName : side === 'seller' ? order.seller.companyName : null };
+    const note = input.note ?? '';
+    let next: ClaimRow;
+    let step: ClaimStep;
+    let credit: number | null = null;
+    let settled = false;
+    let acceptedWhat: 'proposal' | 'rejection' | undefined;
+    switch (action) {
+      case 'accept': {
+        step = 'accepted';
+        // The seller accepts what was asked; the buyer accepts the proposal, or the rejection (no credit).
+        credit = side === 'seller' ? Number(claim.creditAsked) : claim.status === 'PROPOSED' ? Number(claim.creditProposed) : 0;
+        if (side === 'buyer') acceptedWhat = claim.status === 'PROPOSED' ? 'proposal' : 'rejection';
+        next = await repo.updateClaim(tx, claim.id, { status: 'SETTLED', settledCredit: money(credit), settledAt: new Date() });
+        settled = true;
+        break;
+      }
+      case 'propose': {
+        step = 'proposed';
+        credit = requireCredit(input);
+        assertCreditWithinAmount(order, credit, 'credit');
+        if (cents(credit) >= cents(claim.creditAsked)) {
+          throw new HttpError(400, 'VALIDATION_FAILED', 'A proposal is below the credit asked; to give what was asked, accept the claim.', [
+            { path: 'credit', message: 'notBelowAsked' },
+          ]);
+        }
+        requireNote(input, 'propose a credit on');
+        next = await repo.updateClaim(tx, claim.id, { status: 'PROPOSED', creditProposed: money(credit) });
+        break;
+      }
+      case 'reject': {
+        step = 'rejected';
+        requireNote(input, 'reject');
+        next = await repo.updateClaim(tx, claim.id, { status: 'REJECTED' });
+        break;
+      }
+      case 'escalate': {
+        step = 'escalated';
+        next = await repo.updateClaim(tx, claim.id, { status: 'ESCALATED' });
+        break;
+      }
+      case 'decide': {
+        step = 'decided';
+        credit = requireCredit(input);
+        assertCreditWithinAmount(order, credit, 'credit');
+        requireNote(input, 'decide');
+        next = await repo.updateClaim(tx, claim.id, { status: 'SETTLED', settledCredit: money(credit), settledAt: new Date() });
+        settled = true;
+        break;
+      }
+    }
+    await record(tx, fx, deps, order, next, { step, actor: who.actor, userId: user.id, companyName: who.companyName, credit, note, acceptedWhat });
+    // A settled claim ends the order's after-sale (issue 22 §4): it closes now, window or not.
+    if (settled) await orders.closeAfterClaim(tx, fx, order, `claim #${claim.id} settled`);
+    return { order, claim: next, side };
+  });
+  return presentOne(deps.db, order, claim, side);
+}
+
+// ---- history and messages ------------------------------------------------------------------------
+
+interface StepRecord {
+  step: ClaimStep;
+  actor: OrderActor;
+  userId: number;
+  companyName: string | null;
+  credit: number | null;
+  note: string;
+  acceptedWhat?: 'proposal' | 'rejection';
+}
+
+const ORDER_NOTE: Record<ClaimStep, string> = {
+  filed: 'filed',
+  accepted: 'accepted',
+  proposed: 'credit proposed',
+  rejected: 'rejected',
+  escalated: 'referred to the operator',
+  decided: 'decided by the operator',
+};
+
+/**
+ * The step in the claim's history and in the order's (status unchanged; the order event goes to
+ * both parties), then a bell notice and an e-mail in each party's language, sent after the commit.
+ */
+async function record(tx: Executor, fx: OrderEffects, deps: ClaimDeps, order: OrderRow, claim: ClaimRow, s: StepRecord) {
+  const h = await repo.insertHistory(tx, {
+    claimId: claim.id,
+    step: s.step,
+    actor: s.actor,
+    actorUserId: s.userId,
+    companyName: s.companyName,
+    credit: s.credit === null ? null : money(s.credit),
+    note: s.note,
+  });
+  const credit = s.credit === null ? '' : `: ${money(s.credit)} €`;
+  await orders.noteClaimStep(tx, fx, order, s.actor, { userId: s.userId, companyName: s.companyName }, `claim #${claim.id} ${ORDER_NOTE[s.step]}${credit}${s.note ? ` — ${s.note}` : ''}`);
+  for (const userId of [order.buyerId, order.sellerId]) {
+    if (userId === null) continue;
+    const data: Record<string, unknown> = { orderId: order.id, orderNumber: order.number, claimId: claim.id, claimStep: s.step };
+    if (s.credit !== null) data.credit = s.credit;
+    if (s.note) data.reason = s.note;
+    const r = await alerts.recordNotice(tx, { userId, kind: 'order_claim', productId: order.productId, data, dedupeKey: `claim:${claim.id}:${h.id}:${userId}` });
+    if (!r) continue;
+    if (r.notificationId !== undefined) fx.noticeIds.push(r.notificationId);
+    if (!r.email) continue;
+    const language = languageForCountry(r.recipient.alpha2);
+    const mail = renderClaimMail({
+      language,
+      company: r.recipient.companyName,
+      step: s.step,
+      acceptedWhat: s.acceptedWhat,
+      number: order.number,
+      lot: order.lot.article[language] ? `${order.lot.title} (${order.lot.article[language]})` : order.lot.title,
+      who: s.companyName,
+      reasons: claim.reasons as ClaimReason[],
+      credit: s.credit,
+      note: s.note,
+      url: deps.publicOrigin ? `${deps.publicOrigin.replace(/\/$/, '')}/user/orders/${order.id}` : undefined,
+    });
+    fx.mailIds.push(...(await queueMail(tx, [{ ...mail, to: { name: r.recipient.companyName, address: r.recipient.email }, language, company: r.recipient.companyName }])));
+  }
+}
+
+async function inTransaction<T>(deps: OrderDeps, fn: (tx: Executor, fx: OrderEffects) => Promise<T>): Promise<T> {
+  const fx = new orders.OrderEffects();
+  const out = await deps.db.transaction((tx) => fn(tx, fx));
+  await orders.flush(deps, fx);
+  return out;
+}
+

@@ -1,0 +1,63 @@
+import type { TestContext } from '../../../test/build-app.js';
+import { signedIn } from '../../../test/build-app.js';
+import { multipart, type FilePart } from '../../../test/multipart.js';
+import { createLot, lotForm, pngPart } from '../marketplace/marketplace.test-support.js';
+import * as orders from '../orders/orders.service.js';
+
+/** Companies with accented names in three countries, as the documents must print them. */
+export async function parties(ctx: TestContext) {
+  const seller = await signedIn(ctx, { category: 'supplier', country: 'ES', companyName: 'Huertas Peñíscola S.L.', address: 'Camí de l’Ermita 12' });
+  const buyer = await signedIn(ctx, { category: 'client', country: 'DE', companyName: 'Großmarkt Müller & Söhne', address: 'Straße des Großmarkts 7' });
+  const stranger = await signedIn(ctx, { category: 'client', country: 'FR', companyName: 'Élise Primeurs' });
+  const admin = await signedIn(ctx, { category: 'admin' });
+  return { seller, buyer, stranger, admin };
+}
+export type Parties = Awaited<ReturnType<typeof parties>>;
+
+/** A CONFIRMED order of 8 pallets × 800 kg at 1.25 €/kg from the seller's fresh lot. */
+export async function confirmedOrder(ctx: TestContext, p: Parties) {
+  const res = await createLot(ctx, p.seller.cookie, await lotForm(ctx, { name: 'Clémentines Nules, récolte du matin', quantity: 8, netKgPerPallet: 800, boxesPerPallet: 80, netKgPerBox: 10 }));
+  if (res.statusCode !== 201) throw new Error(`lot: ${res.statusCode} ${res.body}`);
+  const productId = res.json().productId as number;
+  const fx = new orders.OrderEffects();
+  const row = await ctx.db.transaction((tx) =>
+    orders.createOrder(tx, fx, { source: 'AUCTION', productId, buyerId: p.buyer.user.id, pallets: 8, pricePerKg: 1.25, actor: 'SYSTEM' }),
+  );
+  return row.id;
+}
+
+export const api = (ctx: TestContext, cookie: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  ctx.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as object }) });
+
+export async function shipped(ctx: TestContext, p: Parties) {
+  const id = await confirmedOrder(ctx, p);
+  const res = await api(ctx, p.seller.cookie, 'POST', `/api/users/orders/${id}/ship`, {
+    pallets: 8,
+    netKg: 6385.5,
+    departureDate: new Date().toISOString().slice(0, 10),
+    vehiclePlate: '1234-ÑBC',
+  });
+  if (res.statusCode !== 200) throw new Error(`ship: ${res.statusCode} ${res.body}`);
+  return id;
+}
+
+/** An order shipped and received (7 of 8 pallets, 5 580 kg: amount 6 975 €) with a difference noted. */
+export async function delivered(ctx: TestContext, p: Parties) {
+  const id = await shipped(ctx, p);
+  const res = await api(ctx, p.buyer.cookie, 'POST', `/api/users/orders/${id}/receive`, { pallets: 7, netKg: 5580, differences: 'Une palette écrasée, refusée à quai' });
+  if (res.statusCode !== 200) throw new Error(`receive: ${res.statusCode} ${res.body}`);
+  return id;
+}
+
+export const claimData = (over: Record<string, unknown> = {}) => ({
+  reasons: ['DECAY', 'BRUISING'],
+  pallets: 2,
+  description: 'Deux palettes avec pourriture sur 30 % des fruits, meurtrissures.',
+  creditAsked: 400,
+  ...over,
+});
+
+export function fileClaim(ctx: TestContext, cookie: string, orderId: number, data: unknown = claimData(), files: FilePart[] = [pngPart('a.png'), pngPart('b.png')]) {
+  const body = multipart({ data: JSON.stringify(data) }, files);
+  return ctx.app.inject({ method: 'POST', url: `/api/users/orders/${orderId}/claims`, headers: { ...body.headers, cookie }, payload: body.payload });
+}
