@@ -29,3 +29,4 @@ export * from './schemas/jobs.js';
 export * from './schemas/paging.js';
 export * from './schemas/home.js';
 export * from './search.js';
+export * from './invoicing/index.js';
