@@ -14,7 +14,7 @@ import type { VatCategory } from './vat.js';
 export interface AmountLine {
   /** Net kg, up to 3 decimals. */
   quantity: number;
-  /** € per kg, up to 4 decimals. */
+  /** € per kg, up to 2 decimals (spec §9; also what @e-invoice-eu/core accepts for BT-146). */
   unitPrice: number;
   vat: { category: VatCategory; ratePercent: number };
 }
@@ -43,7 +43,7 @@ function decimals(n: number): number {
 }
 
 export const QUANTITY_DECIMALS = 3;
-export const UNIT_PRICE_DECIMALS = 4;
+export const UNIT_PRICE_DECIMALS = 2;
 
 /** round2(quantity × unit price) in cents. */
 export function lineNetCents(quantity: number, unitPrice: number): number {
