@@ -33,3 +33,4 @@ export * from './constants/orders.js';
 export * from './schemas/orders.js';
 export * from './constants/claims.js';
 export * from './schemas/claims.js';
+export * from './invoicing/index.js';

@@ -1,0 +1,385 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import { displayLocale, formatDay, formatDecimal, formatEuro, type Language } from '@primeur/shared';
+import { documentText } from './i18n.js';
+
+/**
+ * Lays out an invoice or a credit note (A4, the buyer's language), in the look of the price list:
+ * the green band and title, light boxes for the parties, a green table header repeated on every
+ * page, "page n of N" footers. The model is computed elsewhere (modules/invoicing); this file only
+ * draws it. The output becomes a PDF/A-3, so every font is embedded (DejaVu, which also prints every
+ * European name) and nothing is transparent.
+ */
+export interface InvoicePdfParty {
+  name: string;
+  addressLines: string[];
+  postalCode: string;
+  city: string;
+  country: string;
+  vatId: string | null;
+  registrationId: string | null;
+  contact: { name: string | null; phone: string | null; email: string | null } | null;
+}
+
+export interface InvoicePdfModel {
+  language: Language;
+  kind: 'INVOICE' | 'CREDIT_NOTE';
+  number: string;
+  issueDate: string;
+  precedingInvoice: { number: string; issueDate: string } | null;
+  orderNumber: string | null;
+  operatorName: string;
+  seller: InvoicePdfParty;
+  buyer: InvoicePdfParty;
+  delivery: { date: string; name: string | null; addressLines: string[]; postalCode: string; city: string; country: string };
+  incoterm: { code: string; place: string | null } | null;
+  lines: Array<{
+    article: string;
+    origin: string | null;
+    caliber: string | null;
+    orderNumber: string | null;
+    quantityKg: number;
+    unitPrice: number;
+    ratePercent: number;
+    netCents: number;
+  }>;
+  vat: { rule: 'DOMESTIC' | 'INTRA_COMMUNITY' | 'EXPORT'; category: string; exemptionCode: string | null };
+  breakdown: Array<{ ratePercent: number; category: string; taxableCents: number; vatCents: number }>;
+  totals: { netCents: number; vatCents: number; grossCents: number; dueCents: number };
+  payment: { termsText: string; dueDate: string; iban: string | null; bic: string | null };
+  notes: string[];
+}
+
+const require = createRequire(import.meta.url);
+const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+const REGULAR = path.join(FONT_DIR, 'DejaVuSans.ttf');
+const BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
+
+const GREEN = '#2e7d32';
+const GREY = '#555555';
+const LIGHT = '#eef5ee';
+const MARGIN = 40;
+const FOOTER = 30;
+
+interface Column {
+  key: 'article' | 'quantity' | 'unitPrice' | 'vatRate' | 'net';
+  width: number;
+  align: 'left' | 'right';
+}
+const COLUMNS: Column[] = [
+  { key: 'article', width: 250, align: 'left' },
+  { key: 'quantity', width: 75, align: 'right' },
+  { key: 'unitPrice', width: 65, align: 'right' },
+  { key: 'vatRate', width: 45, align: 'right' },
+  { key: 'net', width: 80, align: 'right' },
+];
+
+/** "1 234,5 kg" in the reader's language. */
+const kg = (n: number, lng: Language) => `${formatDecimal(n, lng, { maxDecimals: 3 })} kg`;
+const percent = (n: number, lng: Language) => `${formatDecimal(n, lng, { maxDecimals: 2 })} %`;
+const eur = (cents: number, lng: Language) => formatEuro(cents / 100, lng);
+const pricePerKg = (n: number, lng: Language) => formatEuro(n, lng);
+
+export async function renderInvoicePdf(model: InvoicePdfModel): Promise<{ pdf: Buffer; pages: number }> {
+  const lng = model.language;
+  const t = (key: string, vars?: Record<string, string | number>) => documentText('invoice', lng, key, vars);
+  const countryName = (code: string) => new Intl.DisplayNames([displayLocale(lng)], { type: 'region' }).of(code) ?? code;
+  const day = (d: string) => formatDay(d, lng, 'long');
+  const title = model.kind === 'INVOICE' ? t('invoice') : t('creditNote');
+  /** "Label: value", or "Label : value" in French. */
+  const lv = (label: string, value: string) => t('labelValue', { label, value });
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    pdfVersion: '1.7',
+    subset: 'PDF/A-3b',
+    lang: lng,
+    displayTitle: true,
+    info: { Title: `${title} ${model.number}`, Author: model.seller.name, Subject: `${title} ${model.number} — ${model.buyer.name}` },
+  });
+  doc.registerFont('regular', REGULAR);
+  doc.registerFont('bold', BOLD);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = MARGIN;
+  const width = doc.page.width - 2 * MARGIN;
+  const bottom = () => doc.page.height - MARGIN - FOOTER;
+
+  const partyLines = (p: InvoicePdfParty) =>
+    [
+      ...p.addressLines,
+      `${p.postalCode} ${p.city}`.trim(),
+      countryName(p.country),
+      p.vatId ? lv(t('vatId'), p.vatId) : '',
+      p.registrationId ? lv(t('registrationId'), p.registrationId) : '',
+      [p.contact?.name, p.contact?.phone, p.contact?.email].filter(Boolean).join(' · '),
+    ].filter(Boolean);
+
+  // Header: the seller on the left (the invoice is theirs), the document on the right.
+  doc.rect(left, MARGIN, width, 4).fill(GREEN);
+  const headerRight = 200;
+  doc
+    .fillColor(GREEN)
+    .font('bold')
+    .fontSize(16)
+    .text(model.seller.name, left, MARGIN + 14, { width: width - headerRight - 10 });
+  doc.fillColor(GREY).font('regular').fontSize(8.5);
+  for (const l of partyLines(model.seller)) doc.text(l, { width: width - headerRight - 10 });
+  const sellerBottom = doc.y;
+
+  const rx = left + width - headerRight;
+  doc
+    .fillColor('#000')
+    .font('bold')
+    .fontSize(16)
+    .text(title, rx, MARGIN + 14, { width: headerRight, align: 'right' });
+  doc.font('regular').fontSize(9);
+  const facts: Array<[string, string]> = [
+    [t('number'), model.number],
+    [t('issueDate'), day(model.issueDate)],
+    ...(model.kind === 'INVOICE' ? ([[t('dueDate'), day(model.payment.dueDate)]] as Array<[string, string]>) : []),
+    ...(model.orderNumber ? ([[t('order'), model.orderNumber]] as Array<[string, string]>) : []),
+    ...(model.precedingInvoice
+      ? ([[t('correctedInvoice'), `${model.precedingInvoice.number} · ${formatDay(model.precedingInvoice.issueDate, lng, 'medium')}`]] as Array<
+          [string, string]
+        >)
+      : []),
+  ];
+  // One row per fact: the label on the left of the block, the value flush right, never overlapping.
+  let fy = MARGIN + 38;
+  for (const [k, v] of facts) {
+    doc.font('bold').fontSize(9);
+    const valueW = Math.min(headerRight - 50, doc.widthOfString(v) + 2);
+    doc.fillColor('#000').text(v, rx + headerRight - valueW, fy, { width: valueW, align: 'right', lineBreak: false });
+    doc
+      .fillColor(GREY)
+      .font('regular')
+      .fontSize(8.5)
+      .text(k, rx, fy + 0.5, { width: headerRight - valueW - 6, align: 'right', lineBreak: false });
+    fy += 13;
+  }
+  doc.y = fy;
+  let y = Math.max(sellerBottom, doc.y) + 14;
+
+  // Two boxes: who pays, where the goods went.
+  const boxGap = 12;
+  const boxW = (width - boxGap) / 2;
+  const deliveryLines = [
+    model.delivery.name ?? '',
+    ...model.delivery.addressLines,
+    `${model.delivery.postalCode} ${model.delivery.city}`.trim(),
+    countryName(model.delivery.country),
+    lv(t('deliveryDate'), day(model.delivery.date)),
+    model.incoterm ? lv(t('incoterm'), [model.incoterm.code, model.incoterm.place].filter(Boolean).join(' ')) : '',
+  ].filter(Boolean);
+  const boxText = (heading: string, name: string | null, lines: string[], x: number, measure: boolean) => {
+    let h = 8;
+    if (!measure)
+      doc
+        .fillColor(GREEN)
+        .font('bold')
+        .fontSize(8)
+        .text(heading.toUpperCase(), x + 10, y + h, { width: boxW - 20 });
+    h += 12;
+    if (name) {
+      doc.font('bold').fontSize(10.5);
+      if (!measure) doc.fillColor('#000').text(name, x + 10, y + h, { width: boxW - 20 });
+      h += doc.heightOfString(name, { width: boxW - 20 }) + 2;
+    }
+    doc.font('regular').fontSize(8.5);
+    for (const l of lines) {
+      if (!measure) doc.fillColor('#000').text(l, x + 10, y + h, { width: boxW - 20 });
+      h += doc.heightOfString(l, { width: boxW - 20 });
+    }
+    return h + 8;
+  };
+  const boxH = Math.max(boxText('', model.buyer.name, partyLines(model.buyer), left, true), boxText('', null, deliveryLines, left, true));
+  doc.roundedRect(left, y, boxW, boxH, 4).fill(LIGHT);
+  doc.roundedRect(left + boxW + boxGap, y, boxW, boxH, 4).fill(LIGHT);
+  boxText(t('billTo'), model.buyer.name, partyLines(model.buyer), left, false);
+  boxText(t('deliverTo'), null, deliveryLines, left + boxW + boxGap, false);
+  y += boxH + 16;
+
+  const header = (c: Column) => (c.key === 'quantity' ? t('quantityKg') : c.key === 'unitPrice' ? t('unitPrice') : t(c.key));
+  const drawHeader = () => {
+    doc.font('bold').fontSize(8);
+    const h = Math.max(...COLUMNS.map((c) => doc.heightOfString(header(c), { width: c.width - 8 }))) + 8;
+    doc.rect(left, y, width, h).fill(GREEN);
+    let x = left;
+    doc.fillColor('#fff');
+    for (const c of COLUMNS) {
+      doc.text(header(c), x + 4, y + 4, { width: c.width - 8, align: c.align });
+      x += c.width;
+    }
+    y += h + 2;
+  };
+  const ensure = (height: number, withHeader: boolean) => {
+    if (y + height <= bottom()) return;
+    doc.addPage();
+    y = MARGIN;
+    if (withHeader) drawHeader();
+  };
+
+  drawHeader();
+  model.lines.forEach((line, i) => {
+    const details = [
+      line.origin ? lv(t('origin'), countryName(line.origin)) : '',
+      line.caliber ? lv(t('caliber'), line.caliber) : '',
+      line.orderNumber ? lv(t('order'), line.orderNumber) : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    const artW = COLUMNS[0]!.width - 8;
+    const nameH = doc.font('bold').fontSize(9).heightOfString(line.article, { width: artW });
+    const detailH = details ? doc.font('regular').fontSize(7.5).heightOfString(details, { width: artW }) : 0;
+    const h = Math.max(18, nameH + detailH + 9);
+    ensure(h, true);
+    if (i % 2 === 1) doc.rect(left, y, width, h).fill('#f7f7f7');
+    doc
+      .fillColor('#000')
+      .font('bold')
+      .fontSize(9)
+      .text(line.article, left + 4, y + 4, { width: artW });
+    if (details)
+      doc
+        .fillColor(GREY)
+        .font('regular')
+        .fontSize(7.5)
+        .text(details, left + 4, y + 4 + nameH, { width: artW });
+    const cells: Record<Exclude<Column['key'], 'article'>, string> = {
+      quantity: kg(line.quantityKg, lng),
+      unitPrice: pricePerKg(line.unitPrice, lng),
+      vatRate: percent(line.ratePercent, lng),
+      net: eur(line.netCents, lng),
+    };
+    let x = left + COLUMNS[0]!.width;
+    for (const c of COLUMNS.slice(1)) {
+      doc
+        .fillColor('#000')
+        .font(c.key === 'net' ? 'bold' : 'regular')
+        .fontSize(9)
+        .text(cells[c.key as keyof typeof cells], x + 4, y + 4, { width: c.width - 8, align: c.align });
+      x += c.width;
+    }
+    y += h;
+  });
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(0.5)
+    .strokeColor('#cccccc')
+    .stroke();
+  y += 10;
+
+  // VAT breakdown on the left, totals on the right.
+  const exemption = model.vat.exemptionCode === 'VATEX-EU-IC' ? t('exemptIntraCommunity') : model.vat.exemptionCode === 'VATEX-EU-G' ? t('exemptExport') : null;
+  const totalsW = 220;
+  const breakdownW = width - totalsW - 20;
+  doc.font('regular').fontSize(8);
+  const exemptionH = exemption ? doc.heightOfString(exemption, { width: breakdownW }) + 4 : 0;
+  ensure(16 * (model.breakdown.length + 1) + exemptionH + 70, false);
+  const top = y;
+  doc.fillColor(GREEN).font('bold').fontSize(8).text(t('vatBreakdown').toUpperCase(), left, y, { width: breakdownW });
+  y += 13;
+  const bCols = [breakdownW * 0.24, breakdownW * 0.4, breakdownW * 0.36];
+  const bRow = (cells: string[], font: 'regular' | 'bold') => {
+    doc.font(font).fontSize(8);
+    // A long label (German "Bemessungsgrundlage") takes two lines; the row grows with it.
+    const h = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: bCols[i]! - 4 })));
+    let x = left;
+    cells.forEach((c, i) => {
+      doc
+        .fillColor('#000')
+        .font(font)
+        .fontSize(8)
+        .text(c, x, y, { width: bCols[i]! - 4, align: i === 0 ? 'left' : 'right' });
+      x += bCols[i]!;
+    });
+    y += h + 3;
+  };
+  bRow([t('vatRate'), t('taxable'), t('vatAmount')], 'bold');
+  for (const b of model.breakdown) bRow([`${b.category} · ${percent(b.ratePercent, lng)}`, eur(b.taxableCents, lng), eur(b.vatCents, lng)], 'regular');
+  if (exemption) {
+    doc
+      .fillColor(GREY)
+      .font('regular')
+      .fontSize(8)
+      .text(exemption, left, y + 2, { width: breakdownW });
+    y += exemptionH;
+  }
+  const leftBottom = y;
+
+  y = top;
+  const tx = left + width - totalsW;
+  const totalRow = (label: string, value: string, strong = false) => {
+    if (strong) doc.rect(tx, y - 3, totalsW, 20).fill(GREEN);
+    doc
+      .fillColor(strong ? '#fff' : '#000')
+      .font(strong ? 'bold' : 'regular')
+      .fontSize(strong ? 10 : 9)
+      .text(label, tx + 6, y + (strong ? 1 : 0), { width: totalsW * 0.55 })
+      .text(value, tx + totalsW * 0.45, y + (strong ? 1 : 0), { width: totalsW * 0.55 - 6, align: 'right' });
+    y += strong ? 22 : 15;
+  };
+  totalRow(t('totalNet'), eur(model.totals.netCents, lng));
+  totalRow(t('totalVat'), eur(model.totals.vatCents, lng));
+  totalRow(t('totalGross'), eur(model.totals.grossCents, lng));
+  totalRow(model.kind === 'INVOICE' ? t('amountDue') : t('amountCredited'), eur(model.totals.dueCents, lng), true);
+  y = Math.max(y, leftBottom) + 12;
+
+  // Payment and the mentions the law asks for.
+  const paragraphs: Array<[string, 'bold' | 'regular']> = [];
+  paragraphs.push([t('payment'), 'bold']);
+  paragraphs.push([model.payment.termsText, 'regular']);
+  if (model.kind === 'INVOICE') {
+    paragraphs.push([lv(t('dueDate'), day(model.payment.dueDate)), 'regular']);
+    paragraphs.push([
+      model.payment.iban
+        ? `${t('sepaTransfer')} — IBAN ${model.payment.iban.replace(/(.{4})/g, '$1 ').trim()}${model.payment.bic ? ` · BIC ${model.payment.bic}` : ''} · ${lv(t('reference'), model.number)}`
+        : t('bankDetailsOnRequest'),
+      'regular',
+    ]);
+    paragraphs.push([t('latePayment'), 'regular']);
+  }
+  if (model.incoterm) paragraphs.push([t('incotermNote', { incoterm: [model.incoterm.code, model.incoterm.place].filter(Boolean).join(' ') }), 'regular']);
+  for (const n of model.notes) paragraphs.push([n, 'regular']);
+  paragraphs.push([t('mandate', { operator: model.operatorName, seller: model.seller.name }), 'regular']);
+  paragraphs.push([t('facturx'), 'regular']);
+  for (const [text, font] of paragraphs) {
+    doc.font(font).fontSize(8);
+    const h = doc.heightOfString(text, { width }) + 3;
+    ensure(h, false);
+    doc
+      .fillColor(font === 'bold' ? GREEN : GREY)
+      .font(font)
+      .fontSize(8)
+      .text(text, left, y, { width });
+    y += h;
+  }
+
+  const range = doc.bufferedPageRange();
+  for (let i = 0; i < range.count; i++) {
+    doc.switchToPage(range.start + i);
+    // The footer sits in the bottom margin; without this pdfkit would open a page for it.
+    doc.page.margins.bottom = 0;
+    const footerY = doc.page.height - MARGIN - 12;
+    doc.fillColor(GREY).font('regular').fontSize(7.5);
+    doc.text(`${model.seller.name} — ${title} ${model.number}`, left, footerY, { width: (width * 2) / 3, lineBreak: false, height: 10 });
+    doc.text(t('page', { page: i + 1, pages: range.count }), left + (width * 2) / 3, footerY, {
+      width: width / 3,
+      align: 'right',
+      lineBreak: false,
+      height: 10,
+    });
+  }
+  doc.end();
+  return { pdf: await done, pages: range.count };
+}

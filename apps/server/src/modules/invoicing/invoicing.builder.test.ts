@@ -1,0 +1,196 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from '@cantoo/pdf-lib';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { fatal, validateCii, compiledRules } from '../../../test/en16931/validate.js';
+import { buyerDE, creditNoteFR, domesticES, domesticFR, exportCH, intraEU, roundingFR } from '../../../test/invoices.js';
+import type { InvoiceInput } from './invoice-input.js';
+import { buildFacturX, buildInvoiceXml, prepareInvoice, type PreparedInvoice } from './invoicing.builder.js';
+
+const EXAMPLES = path.resolve(import.meta.dirname, '../../../test/en16931/examples');
+/** Rendered invoices are kept here (not committed) to be looked at and turned into PNGs. */
+const OUT = path.resolve(import.meta.dirname, '../../../../../.tmp/invoices');
+
+function ready(input: InvoiceInput): PreparedInvoice {
+  const outcome = prepareInvoice(input);
+  if (outcome.status !== 'ready') throw new Error(`not ready: ${JSON.stringify(outcome)}`);
+  return outcome.invoice;
+}
+
+/** What a PDF/A-3 reader checks first: the associated files, the XMP packet, the output intent. */
+async function pdfaFacts(pdf: Uint8Array) {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const af = doc.catalog.lookup(PDFName.of('AF'), PDFArray);
+  const afRelationships = af.asArray().map((ref) => String(doc.context.lookup(ref, PDFDict).get(PDFName.of('AFRelationship'))).replace('/', ''));
+  const metadata = doc.context.lookup(doc.catalog.get(PDFName.of('Metadata')));
+  if (!(metadata instanceof PDFRawStream)) throw new Error('no XMP metadata stream');
+  const xmp = new TextDecoder().decode(metadata.getContents());
+  const intent = doc.catalog.lookup(PDFName.of('OutputIntents'), PDFArray).lookup(0, PDFDict);
+  return { afRelationships, xmp, outputIntent: String(intent.get(PDFName.of('S'))).replace('/', '') };
+}
+
+const tag = (xml: string, name: string) => [...xml.matchAll(new RegExp(`<ram:${name}[^>]*>([^<]*)</ram:${name}>`, 'g'))].map((m) => m[1]);
+
+beforeAll(() => {
+  compiledRules();
+  mkdirSync(OUT, { recursive: true });
+}, 180_000);
+
+describe('the EN 16931 validation harness', () => {
+  it.each(readdirSync(EXAMPLES).filter((f) => f.endsWith('.xml')))('passes the official example %s', (file) => {
+    expect(fatal(validateCii(readFileSync(path.join(EXAMPLES, file), 'utf8')))).toEqual([]);
+  });
+
+  it('fails an official example whose total was changed (BR-CO-16)', () => {
+    const xml = readFileSync(path.join(EXAMPLES, 'CII_example1.xml'), 'utf8');
+    const broken = xml.replace(/(<ram:DuePayableAmount[^>]*>)([^<]*)</, (_, open: string, v: string) => `${open}${(Number(v) + 1).toFixed(2)}<`);
+    expect(broken).not.toBe(xml);
+    expect(fatal(validateCii(broken)).map((f) => f.id)).toContain('BR-CO-16');
+  });
+});
+
+describe('EN 16931 invoices built from an InvoiceInput', () => {
+  const cases: Array<[string, InvoiceInput]> = [
+    ['domestic France (5.5 %)', domesticFR()],
+    ['domestic Spain (4 %)', domesticES()],
+    ['intra-community France → Germany (K)', intraEU()],
+    ['export Spain → Switzerland (G)', exportCH()],
+    ['credit note (381)', creditNoteFR()],
+    ['amounts that round', roundingFR()],
+    ['no IBAN known', domesticFR({ payment: { termsText: '30 jours', dueDate: '2026-12-24', iban: null, bic: null } })],
+  ];
+
+  it.each(cases)('%s passes the official rules with no fatal failure', async (_, input) => {
+    const xml = await buildInvoiceXml(ready(input));
+    expect(fatal(validateCii(xml))).toEqual([]);
+  });
+
+  it('a deliberately broken invoice fails: a total changed → BR-CO-15/16', async () => {
+    const xml = await buildInvoiceXml(ready(domesticFR()));
+    const broken = xml.replace(/(<ram:GrandTotalAmount>)([^<]*)</, (_, open: string, v: string) => `${open}${(Number(v) + 0.01).toFixed(2)}<`);
+    expect(broken).not.toBe(xml);
+    const ids = fatal(validateCii(broken)).map((f) => f.id);
+    expect(ids).toEqual(expect.arrayContaining(['BR-CO-15', 'BR-CO-16']));
+  });
+
+  it('writes the domestic French invoice with kg lines, the €/kg price and VAT on the sum', async () => {
+    const p = ready(domesticFR());
+    const xml = await buildInvoiceXml(p);
+    expect(xml).toContain('<ram:ID>urn:cen.eu:en16931:2017</ram:ID>');
+    expect(tag(xml, 'TypeCode')).toContain('380');
+    expect(xml).toContain('<ram:BilledQuantity unitCode="KGM">6412.5</ram:BilledQuantity>');
+    expect(xml).toContain('<ram:BasisQuantity unitCode="KGM">1</ram:BasisQuantity>');
+    // 6412.5 × 1.62 = 10388.25; 812.35 × 2.15 = 1746.5525 → 1746.55; VAT 5.5 % of 12134.80 = 667.414 → 667.41.
+    expect(tag(xml, 'LineTotalAmount')).toEqual(['10388.25', '1746.55', '12134.80']);
+    expect(tag(xml, 'CalculatedAmount')).toEqual(['667.41']);
+    expect(tag(xml, 'GrandTotalAmount')).toEqual(['12802.21']);
+    expect(tag(xml, 'RateApplicablePercent')).toContain('5.5');
+    expect(tag(xml, 'IBANID')).toEqual(['FR7630006000011234567890189']);
+    expect(tag(xml, 'Content').join('\n')).toContain('Incoterms® 2020) : DAP Rungis');
+    expect(xml).toContain('Les Vergers du Roussillon SARL');
+    expect(xml).toContain('Pêche jaune');
+  });
+
+  it('an intra-community supply carries category K, 0 %, the exemption reason and both VAT numbers', async () => {
+    const xml = await buildInvoiceXml(ready(intraEU()));
+    expect(tag(xml, 'CategoryCode')).toEqual(expect.arrayContaining(['K']));
+    expect(tag(xml, 'ExemptionReasonCode')).toEqual(['VATEX-EU-IC']);
+    expect(tag(xml, 'ExemptionReason')[0]).toContain('Article 138');
+    expect(xml).toContain('FR40303265045');
+    expect(xml).toContain('DE123456789');
+    expect(tag(xml, 'CalculatedAmount')).toEqual(['0.00']);
+  });
+
+  it('an export carries category G with its exemption reason', async () => {
+    const xml = await buildInvoiceXml(ready(exportCH()));
+    expect(tag(xml, 'CategoryCode')).toEqual(expect.arrayContaining(['G']));
+    expect(tag(xml, 'ExemptionReasonCode')).toEqual(['VATEX-EU-G']);
+  });
+
+  it('a credit note is type 381 and names the invoice it corrects in its note', async () => {
+    const xml = await buildInvoiceXml(ready(creditNoteFR()));
+    expect(tag(xml, 'TypeCode')).toContain('381');
+    expect(tag(xml, 'Content')[0]).toContain('Rectifie la facture VERROU-2026-00001 du 26 novembre 2026');
+  });
+
+  it('without an IBAN the invoice names no transfer it cannot complete (payment means 1) and says so', async () => {
+    const prepared = ready(domesticFR({ payment: { termsText: '30 jours', dueDate: '2026-12-24', iban: null, bic: null } }));
+    expect(prepared.warnings).toEqual(['SELLER_IBAN_MISSING']);
+    const xml = await buildInvoiceXml(prepared);
+    expect(tag(xml, 'IBANID')).toEqual([]);
+    expect(xml).toMatch(/<ram:SpecifiedTradeSettlementPaymentMeans>\s*<ram:TypeCode>1<\/ram:TypeCode>/);
+  });
+
+  it('a missing VAT number or address gives "needs data" with the reasons, never an invoice', () => {
+    expect(prepareInvoice(intraEU({ buyer: { ...buyerDE, vatId: null } }))).toEqual({ status: 'needsData', reasons: ['BUYER_VAT_ID_MISSING'] });
+    expect(prepareInvoice(domesticFR({ seller: { ...domesticFR().seller, vatId: null, addressLines: [] } }))).toEqual({
+      status: 'needsData',
+      reasons: ['SELLER_ADDRESS_MISSING', 'SELLER_VAT_ID_MISSING'],
+    });
+  });
+
+  it('a domestic sale in a country without a rate line is refused, not guessed', () => {
+    const at = { ...buyerDE, country: 'AT', vatId: 'ATU12345678' };
+    expect(prepareInvoice(domesticFR({ seller: at, buyer: at, delivery: { date: '2026-11-24', country: 'AT' } }))).toEqual({
+      status: 'unsupported',
+      reason: 'NO_RATE_FOR_COUNTRY',
+      country: 'AT',
+    });
+  });
+
+  it('refuses inputs no caller should build (credit note without its invoice, kg with 4 decimals)', () => {
+    expect(() => prepareInvoice(creditNoteFR({ precedingInvoice: null }))).toThrow();
+    expect(() => prepareInvoice(domesticFR({ lines: [{ ...domesticFR().lines[0]!, quantityKg: 1.0001 }] }))).toThrow();
+  });
+});
+
+describe('the Factur-X PDF', () => {
+  const docs: Array<[string, InvoiceInput]> = [
+    ['invoice-fr', domesticFR()],
+    ['invoice-es', domesticES()],
+    ['invoice-de-intra', intraEU()],
+    ['invoice-en', exportCH({ language: 'en' })],
+    ['credit-note-fr', creditNoteFR()],
+    ['invoice-fr-rounding', roundingFR()],
+  ];
+
+  it.each(docs)('%s embeds factur-x.xml, the same XML, and passes the rules', async (name, input) => {
+    const p = ready(input);
+    const { pdf, xml } = await buildFacturX(p);
+    writeFileSync(path.join(OUT, `${name}.pdf`), pdf);
+    const head = pdf.subarray(0, 8).toString('latin1');
+    expect(head).toBe('%PDF-1.7');
+    const dir = mkdtempSync(path.join(tmpdir(), 'facturx-'));
+    try {
+      const file = path.join(dir, 'invoice.pdf');
+      writeFileSync(file, pdf);
+      const list = execFileSync('pdfdetach', ['-list', file], { encoding: 'utf8' });
+      expect(list).toMatch(/1: factur-x\.xml/);
+      execFileSync('pdfdetach', ['-save', '1', '-o', path.join(dir, 'factur-x.xml'), file]);
+      const embedded = readFileSync(path.join(dir, 'factur-x.xml'), 'utf8');
+      expect(embedded).toBe(xml);
+      expect(fatal(validateCii(embedded))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const facts = await pdfaFacts(pdf);
+    expect(facts.afRelationships).toEqual(['Alternative']);
+    expect(facts.xmp).toContain('<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>');
+    expect(facts.xmp).toContain('<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>');
+    expect(facts.xmp).toMatch(/<pdfaid:part>3<\/pdfaid:part>\s*<pdfaid:conformance>B<\/pdfaid:conformance>/);
+    expect(facts.outputIntent).toBe('GTS_PDFA1');
+  });
+
+  it('reads in the buyer language with every accent', async () => {
+    const { pdf } = await buildFacturX(ready(intraEU()));
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+    expect(text).toContain('Rechnung');
+    expect(text).toContain('Frischmarkt Müller & Söhne GmbH');
+    expect(text).toContain('Steuerfreie innergemeinschaftliche Lieferung');
+    expect(text).toContain('14.208,00 €');
+    expect(text).toContain('Les Vergers du Roussillon SARL');
+  });
+});
