@@ -10,3 +10,4 @@ export * from './unchecked-products.js';
 export * from './client-products.js';
 export * from './jobs.js';
 export * from './alerts.js';
+export * from './invoicing.js';
