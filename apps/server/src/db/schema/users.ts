@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { cities, countries } from './location.js';
 
 export const categoryEnum = pgEnum('user_category', ['admin', 'client', 'supplier']);
@@ -19,11 +19,16 @@ export const users = pgTable(
     cityId: integer('city_id').references(() => cities.id),
     vatId: text('vat_id').notNull(),
     globalGapNumber: text('global_gap_number'),
+    /** The seller's invoice number prefix (company settings); null: derived from the company name. */
+    invoicePrefix: text('invoice_prefix'),
     active: boolean('active').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_uq').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    check('users_invoice_prefix_shape', sql`${t.invoicePrefix} is null or ${t.invoicePrefix} ~ '^[A-Z][A-Z0-9]{1,9}$'`),
+  ],
 );
 
 /** Server-side sessions. The id is the SHA-256 of the cookie token, so a leaked table cannot be replayed. */

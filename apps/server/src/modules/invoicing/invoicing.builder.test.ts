@@ -152,17 +152,33 @@ describe('the Factur-X PDF', () => {
     ['invoice-fr', domesticFR()],
     ['invoice-es', domesticES()],
     ['invoice-de-intra', intraEU()],
-    ['invoice-en', exportCH({ language: 'en' })],
+    ['invoice-en', exportCH({ language: 'en', payment: { termsText: '30 days after delivery', dueDate: '2026-12-24', iban: null, bic: null } })],
+    [
+      'invoice-de-long',
+      intraEU({
+        number: 'VERROU-2026-00005',
+        lines: Array.from({ length: 45 }, (_, i) => ({
+          article: i % 4 === 0 ? 'Tafeltrauben kernlos, Sorte „Sugraone“, in Kunststoffschalen à 500 g' : `Pfirsich gelb, Partie ${i + 1}`,
+          origin: i % 2 ? 'ES' : 'FR',
+          caliber: 'A 67-73',
+          orderNumber: `PRM-2026-${String(200 + i).padStart(6, '0')}`,
+          quantityKg: 1000 + i * 13.5,
+          unitPrice: (110 + i) / 100,
+        })),
+      }),
+    ],
     ['credit-note-fr', creditNoteFR()],
     ['invoice-fr-rounding', roundingFR()],
   ];
 
   it.each(docs)('%s embeds factur-x.xml, the same XML, and passes the rules', async (name, input) => {
     const p = ready(input);
-    const { pdf, xml } = await buildFacturX(p);
+    const { pdf, xml, pages } = await buildFacturX(p);
     writeFileSync(path.join(OUT, `${name}.pdf`), pdf);
     const head = pdf.subarray(0, 8).toString('latin1');
     expect(head).toBe('%PDF-1.7');
+    if (name === 'invoice-de-long') expect(pages).toBeGreaterThanOrEqual(3);
+    else expect(pages).toBe(1);
     const dir = mkdtempSync(path.join(tmpdir(), 'facturx-'));
     try {
       const file = path.join(dir, 'invoice.pdf');
