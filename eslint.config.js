@@ -18,6 +18,40 @@ const ONE_AMOUNT_FORMATTER = {
   message: 'Show amounts with euro() or useEuro() from lib/format.ts, the one formatter of the web app (decision 610).',
 };
 
+/**
+ * Tests that pass by luck (issue 20): a fixed sleep races the machine's load, and a search for "2.5" in
+ * serialized JSON also finds it in a timestamp. Wait for a condition (vi.waitFor, expect.poll, an
+ * event) or move the clock (vi.useFakeTimers); compare values, not text. Where a real clock is the
+ * point (a heart-beat interval, proving that nothing else arrives), say so on the line before:
+ * `// eslint-disable-next-line no-restricted-syntax -- real clock: <why>`.
+ */
+const TEST_RULES = [
+  {
+    selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout']",
+    message: 'No fixed sleep in a test: wait for a condition (vi.waitFor, expect.poll) or use fake timers.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='waitForTimeout']",
+    message: 'No fixed wait in an end-to-end test: wait for what the user would see (expect(locator)…, page.waitForResponse).',
+  },
+  {
+    selector:
+      "CallExpression[callee.property.name=/^(toContain|toMatch)$/] > MemberExpression.callee CallExpression[callee.name='expect'][arguments.0.callee.object.name='JSON'][arguments.0.callee.property.name='stringify']",
+    message: 'No text search inside serialized JSON: compare the values (toMatchObject, toHaveProperty, toContainEqual).',
+  },
+  {
+    selector:
+      "CallExpression[callee.property.name=/^(includes|indexOf)$/][callee.object.callee.object.name='JSON'][callee.object.callee.property.name='stringify']",
+    message: 'No text search inside serialized JSON: compare the values (toMatchObject, toHaveProperty, toContainEqual).',
+  },
+  {
+    // A response body is serialized JSON: "2.5" is also in a timestamp or an id.
+    selector:
+      "CallExpression[callee.property.name=/^(toContain|toMatch)$/][arguments.0.raw=/^['\"`]-?[0-9][0-9.,]*['\"`]$/] > MemberExpression.callee CallExpression[callee.name='expect'][arguments.0.property.name=/^(body|payload)$/]",
+    message: 'No search for a number inside a response body: parse it (res.json()) and compare the value.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'apps/server/drizzle/**', '**/*.d.mts', 'apps/server/test/lint-fixtures/**'] },
   js.configs.recommended,
@@ -29,6 +63,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'apps/web/e2e/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...TEST_RULES] },
   },
   {
     files: ['scripts/**/*.mjs', 'bench/**/*.{js,mjs}'],

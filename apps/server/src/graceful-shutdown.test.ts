@@ -219,6 +219,7 @@ describe('SIGTERM on the compiled server', () => {
         server.proc.kill('SIGTERM');
         // Stopping: the listening socket is closed at once, yet the process waits for the bids.
         await expect.poll(() => accepts(server.port), { timeout: 5000 }).toBe(false);
+        // eslint-disable-next-line no-restricted-syntax -- real clock: proving the process does not exit while bids are held takes time.
         await new Promise((r) => setTimeout(r, 500));
         expect(server.done).toBe(false);
         const releasedAt = performance.now();

@@ -50,8 +50,8 @@ export interface TestStomp {
   connected: Promise<IFrame>;
   /** Resolves with the first ERROR frame. */
   error: Promise<IFrame>;
-  /** Resolves when the WebSocket closes. */
-  closed: Promise<void>;
+  /** Resolves with the close code when the WebSocket closes. */
+  closed: Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -59,10 +59,10 @@ export interface TestStomp {
 export function stompClient(url: string, cookie?: string, config: StompConfig = {}): TestStomp {
   let onConnected!: (f: IFrame) => void;
   let onError!: (f: IFrame) => void;
-  let onClosed!: () => void;
+  let onClosed!: (code: number) => void;
   const connected = new Promise<IFrame>((r) => (onConnected = r));
   const error = new Promise<IFrame>((r) => (onError = r));
-  const closed = new Promise<void>((r) => (onClosed = r));
+  const closed = new Promise<number>((r) => (onClosed = r));
   const client = new Client({
     webSocketFactory: () => new WebSocket(url, { headers: cookie ? { cookie } : {} }) as unknown as IStompSocket,
     reconnectDelay: 0,
@@ -70,7 +70,7 @@ export function stompClient(url: string, cookie?: string, config: StompConfig = 
     heartbeatOutgoing: 0,
     onConnect: (f) => onConnected(f),
     onStompError: (f) => onError(f),
-    onWebSocketClose: () => onClosed(),
+    onWebSocketClose: (evt: { code: number }) => onClosed(evt.code),
     ...config,
   });
   client.activate();

@@ -143,6 +143,8 @@ test('two buyers on one auction: one bids, the other sees the offer arrive; a to
   // The field is empty; "Bid the minimum" fills the next valid amount; bidding it is accepted.
   await expect(first.locator('#bid-amount')).toHaveValue('');
   await first.getByTestId('use-minimum').click();
+  // The click fills the field on the next render: read it once it is filled, not before.
+  await expect(first.locator('#bid-amount')).not.toHaveValue('');
   const amount = await first.locator('#bid-amount').inputValue();
   await first.getByTestId('bid-button').click();
   await expect(first.getByTestId('toast-success')).toBeVisible();

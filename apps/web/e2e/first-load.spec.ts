@@ -107,6 +107,7 @@ test('a visitor sees / on the core catalogs alone; a page needing another namesp
 
   // Registration shows the password meter (namespace `password`, in the held chunk): it waits.
   await page.getByRole('link', { name: 'Create a company account' }).click();
+  // eslint-disable-next-line no-restricted-syntax -- real clock: what must not show while the catalogs are held can only be missed over time.
   await page.waitForTimeout(1000);
   await expect(page.getByRole('heading', { name: 'Create a company account' })).toHaveCount(0);
   rest.release();
@@ -121,6 +122,7 @@ test("a signed-in buyer's shell waits for every catalog: its menus and role home
   const rest = await holdRestCatalogs(page);
   await gotoIn(page, '/');
   await expect.poll(() => rest.held.length).toBeGreaterThan(0);
+  // eslint-disable-next-line no-restricted-syntax -- real clock: what must not show while the catalogs are held can only be missed over time.
   await page.waitForTimeout(1000);
   // Held: the signed-in header (its menus name other pages' titles) is not shown yet.
   await expect(page.getByRole('link', { name: 'My auctions' })).toHaveCount(0);

@@ -75,8 +75,10 @@ test('a signed WhatsApp offer appears on the unchecked page, is corrected and mo
     await expect(page.getByTestId('unchecked-table').or(page.getByTestId('unchecked-empty'))).toBeVisible();
     if (await row.isVisible()) break;
     if (await next.isDisabled()) break;
+    const first = await page.getByTestId('unchecked-line').first().textContent();
     await next.click();
-    await page.waitForTimeout(300);
+    // The next page is in when its first line is another.
+    await expect(page.getByTestId('unchecked-line').first()).not.toHaveText(first ?? '');
   }
   await expect(row).toBeVisible();
   const rowId = (await row.getAttribute('data-testid'))!.replace('unchecked-row-', '');

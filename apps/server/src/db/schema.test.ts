@@ -16,9 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const tables = Object.values(schema)
-  .filter((value): value is PgTable => is(value, PgTable))
-  .map((table) => getTableConfig(table));
+const tables = (Object.values(schema) as unknown[]).flatMap((value) => (is(value, PgTable) ? [getTableConfig(value)] : []));
 
 describe('the migrated database', () => {
   it('finds tables in the schema', () => {

@@ -72,6 +72,7 @@ describe.runIf(PG_URL)('database outage on PostgreSQL', () => {
       while (!stop) for (const r of await round()) count(r.statusCode);
     })();
     for (let i = 0; i < 3; i++) {
+      // eslint-disable-next-line no-restricted-syntax -- real clock: connections are cut at intervals while traffic flows.
       await new Promise((r) => setTimeout(r, 150));
       await terminateAll();
     }
@@ -106,6 +107,7 @@ describe.runIf(PG_URL)('database outage on PostgreSQL', () => {
         recoveredMs = performance.now() - back;
         break;
       }
+      // eslint-disable-next-line no-restricted-syntax -- real clock: measures how long the server takes to serve again.
       await new Promise((r) => setTimeout(r, 50));
     }
     console.info(

@@ -85,6 +85,7 @@ describe('request rate limits', () => {
     const c = await open();
     expect(c.status).toBe(429);
     a.ws.close();
+    // eslint-disable-next-line no-restricted-syntax -- real clock: the server frees the place on its own close event, which no client event is ordered with.
     await new Promise((r) => setTimeout(r, 200));
     // A closed socket frees its place (the per-minute rate, 3 here, still allows this one).
     const d = await open();

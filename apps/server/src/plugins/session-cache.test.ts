@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../app.js';
@@ -130,8 +130,7 @@ describe('session cache lifetime', () => {
       const me = () => app.inject({ method: 'GET', url: '/api/users/isLoggedIn', headers: { cookie } });
       expect((await me()).statusCode).toBe(200);
       await database.db.delete(sessions).where(eq(sessions.userId, user.id));
-      await new Promise((r) => setTimeout(r, 80));
-      expect((await me()).statusCode).toBe(401);
+      await vi.waitFor(async () => expect((await me()).statusCode).toBe(401), { timeout: 2_000, interval: 20 });
     } finally {
       await app.close();
       await database.close();

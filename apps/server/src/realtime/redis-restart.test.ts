@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Client, type IStompSocket } from '@stomp/stompjs';
 import { WebSocket } from 'ws';
@@ -35,20 +35,21 @@ function startRedis(port: number): ChildProcess {
   });
 }
 
-async function untilListening(port: number) {
-  for (let i = 0; i < 200; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1');
-      s.once('connect', () => {
-        s.destroy();
-        resolve(true);
+function untilListening(port: number) {
+  return vi.waitFor(
+    async () => {
+      const ok = await new Promise<boolean>((resolve) => {
+        const s = net.connect(port, '127.0.0.1');
+        s.once('connect', () => {
+          s.destroy();
+          resolve(true);
+        });
+        s.once('error', () => resolve(false));
       });
-      s.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`redis-server on ${port} did not start`);
+      if (!ok) throw new Error(`redis-server on ${port} is not listening yet`);
+    },
+    { timeout: 5_000, interval: 25 },
+  );
 }
 
 describe.runIf(hasRedisServer)('Redis killed and restarted under two instances', () => {

@@ -100,6 +100,7 @@ describe.runIf(REDIS_URL && PG_URL)('ended sessions close live sockets on both i
     });
     expect(res.statusCode, res.body).toBe(200);
     for (const t of await closedWithin(others, started)) expect(t).toBeLessThan(1000);
+    // eslint-disable-next-line no-restricted-syntax -- real clock: sockets that must stay open are watched for a while.
     await new Promise((r) => setTimeout(r, 300));
     for (const s of mine) expect(s.ws.readyState).toBe(s.ws.OPEN);
     for (const s of mine) s.ws.close();

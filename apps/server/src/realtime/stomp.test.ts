@@ -118,6 +118,7 @@ describe('STOMP over WebSocket at /ws', () => {
     await app.bus.publish(topic, '{"id":1}');
     await sellerWs.waitFor((t) => t.startsWith('MESSAGE\n'));
     await adminWs.waitFor((t) => t.startsWith('MESSAGE\n'));
+    // eslint-disable-next-line no-restricted-syntax -- real clock: a message that must not arrive can only be missed over time.
     await new Promise((r) => setTimeout(r, 100));
     expect(buyerWs.received.filter((t) => t.startsWith('MESSAGE\n'))).toHaveLength(0);
     expect(buyerWs.received.some((t) => t.startsWith('ERROR\n'))).toBe(false);
@@ -151,6 +152,7 @@ describe('STOMP over WebSocket at /ws', () => {
     await raw.waitFor((t) => t.includes('receipt-id:r-2\n'));
     expect(app.topicHub.topicCount).toBe(0);
     await app.bus.publish('/topic/offers/5', '{"id":2}');
+    // eslint-disable-next-line no-restricted-syntax -- real clock: a message that must not arrive can only be missed over time.
     await new Promise((r) => setTimeout(r, 100));
     expect(raw.received.filter((t) => t.startsWith('MESSAGE\n'))).toHaveLength(1);
     raw.ws.close();
@@ -172,6 +174,7 @@ describe('STOMP over WebSocket at /ws', () => {
     const connected = await raw.waitFor((t) => t.startsWith('CONNECTED\n'));
     expect(connected).toContain('heart-beat:200,200\n');
     const ping = setInterval(() => raw.ws.send('\n'), 100);
+    // eslint-disable-next-line no-restricted-syntax -- real clock: heart-beats are counted over a real interval.
     await new Promise((r) => setTimeout(r, 1500));
     clearInterval(ping);
     // Server→client interval is max(200, 300) = 300 ms: at most 5 beats in 1.5 s (200 ms would give 7;
@@ -200,6 +203,7 @@ describe('STOMP over WebSocket at /ws', () => {
     expect(connected.headers['heart-beat']).toBe('200,200');
     let closed = false;
     void s.closed.then(() => (closed = true));
+    // eslint-disable-next-line no-restricted-syntax -- real clock: heart-beats are counted over a real interval.
     await new Promise((r) => setTimeout(r, 1500));
     expect(closed).toBe(false);
     await s.stop();

@@ -145,10 +145,10 @@ describe('/encheres, paged', { timeout: 30_000 }, () => {
     );
     await waitFor(() => expect(within(card).getByTestId('biggest-offer')).toHaveTextContent('1,25 €/kg'));
     // An older message arriving late lowers nothing.
-    act(() =>
+    // An async act settles the render and whatever it started (a refetch would be asked by now).
+    await act(async () =>
       listener.onMessage({ productId: 26, offerId: 6, date: new Date().toISOString(), highest: 1.1, bidders: 1, endsAt, reserveMet: null }, {} as never),
     );
-    await new Promise((r) => setTimeout(r, 50));
     expect(within(card).getByTestId('biggest-offer')).toHaveTextContent('1,25 €/kg');
     expect(server.asked.length).toBe(before);
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { IMessage } from '@stomp/stompjs';
 import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
@@ -26,13 +26,15 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 /** One notifier pass (the start-up pass may hold the lock for a moment). */
-async function notify() {
-  for (let i = 0; i < 200; i++) {
-    const r = await runNotifier(deps);
-    if (r.ran) return r;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('the notifier lock was never free');
+function notify() {
+  return vi.waitFor(
+    async () => {
+      const r = await runNotifier(deps);
+      if (!r.ran) throw new Error('the notifier lock was never free');
+      return r;
+    },
+    { timeout: 4_000, interval: 20 },
+  );
 }
 
 const req = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, cookie?: string, payload?: unknown) =>

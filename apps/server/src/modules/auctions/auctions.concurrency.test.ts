@@ -85,6 +85,7 @@ describe('bids in parallel', () => {
     const closers = Array.from({ length: 3 }, async () => {
       while (!over()) {
         await closeAuctions(ctx.db);
+        // eslint-disable-next-line no-restricted-syntax -- real clock: closers run on a period, as the job does, across the closing instant.
         await new Promise((r) => setTimeout(r, 20));
       }
     });

@@ -145,6 +145,7 @@ describe('proxy bids over HTTP', () => {
     expect((await bid(ctx.app, lot.id, buyers[2]!.cookie, { amount: 1, maxAmount: 8 })).body).toMatchObject({ amount: 1, reserveMet: false });
     expect((await bid(ctx.app, lot.id, buyers[3]!.cookie, { amount: 2 })).body).toMatchObject({ leading: false, highest: 2.02, reserveMet: false });
     const [before] = await ctx.db.select().from(products).where(eq(products.id, lot.id));
+    // eslint-disable-next-line no-restricted-syntax -- real clock: the database's clock decides that the lot has ended.
     await new Promise((r) => setTimeout(r, Math.max(0, before!.endsAt!.getTime() - Date.now()) + 50));
     const closed = await closeAuctions(ctx.db);
     expect(closed).toContainEqual({ productId: lot.id, winningOfferId: null, orderId: null });
@@ -170,6 +171,7 @@ describe('idempotent bids', () => {
       const sends = lots.flatMap((l, i) => Array.from({ length: 10 }, (_, r) => ({ app: apps[r % 2]!, lot: l.id, key: keys[i]!, amount: 1 + i / 10 })));
       const answers = await Promise.all(sends.map((s) => bid(s.app, s.lot, buyer.cookie, { amount: s.amount }, s.key).then((a) => ({ ...a, key: s.key }))));
       await expect.poll(() => published.length).toBe(10);
+      // eslint-disable-next-line no-restricted-syntax -- real clock: a duplicate publication can only be ruled out over time.
       await new Promise((r) => setTimeout(r, 300)); // nothing more arrives late
       for (const o of offs) o();
 
@@ -265,6 +267,7 @@ describe('20 bidders with maxima racing the soft-closed end', () => {
         const a = await bid(ctx.app, lot.id, buyers[i]!.cookie, { amount: 1, maxAmount: max / 100 });
         answers.push(a);
         if (a.body.code === 'AUCTION_CLOSED') return;
+        // eslint-disable-next-line no-restricted-syntax -- real clock: random pacing, so bids meet the closing instant at every offset.
         await new Promise((r) => setTimeout(r, Math.random() * 600));
       }
       // Then keep pressing the final maximum up to the end and past it, so bids meet the closing lot.
@@ -272,16 +275,19 @@ describe('20 bidders with maxima racing the soft-closed end', () => {
         const a = await bid(ctx.app, lot.id, buyers[i]!.cookie, { amount: 1, maxAmount: finals[i]! / 100 });
         answers.push(a);
         if (a.body.code === 'AUCTION_CLOSED') return;
+        // eslint-disable-next-line no-restricted-syntax -- real clock: random pacing, so bids meet the closing instant at every offset.
         await new Promise((r) => setTimeout(r, 100 + Math.random() * 300));
       }
     };
     const closers = Array.from({ length: 2 }, async () => {
       while (!over()) {
         await closeAuctions(ctx.db);
+        // eslint-disable-next-line no-restricted-syntax -- real clock: closers run on a period, as the job does, across the closing instant.
         await new Promise((r) => setTimeout(r, 100));
       }
     });
     await Promise.all([...buyers.map((_, i) => bidder(i)), ...closers]);
+    // eslint-disable-next-line no-restricted-syntax -- real clock: the database's clock must pass the cap before the last close.
     await new Promise((r) => setTimeout(r, Math.max(0, cap + 600 - Date.now())));
     await closeAuctions(ctx.db);
 

@@ -45,7 +45,7 @@ describe('POST /api/intern/contact/add', () => {
     const s = await createSupplier(ctx.db);
     const res = await call('POST', '/add', { ...valid, ...change, supplierId: s.id });
     expect(res.statusCode).toBe(400);
-    expect(JSON.stringify(res.json().details)).toContain(message);
+    expect(res.json().details).toContainEqual(expect.objectContaining({ message: expect.stringContaining(message) }));
     expect(await ctx.db.select().from(contacts).where(eq(contacts.companyId, s.id))).toEqual([]);
   });
 

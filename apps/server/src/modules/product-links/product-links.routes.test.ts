@@ -68,7 +68,7 @@ describe('POST /api/intern/userProduct/user/products/add', () => {
     const s = await createSupplier(ctx.db);
     const res = await call('POST', '/userProduct/user/products/add', body(s.id));
     expect(res.statusCode).toBe(400);
-    expect(JSON.stringify(res.json().details)).toContain(message);
+    expect(res.json().details).toContainEqual(expect.objectContaining({ message: expect.stringContaining(message) }));
   });
 
   it('answers 404 for an unknown owner', async () => {

@@ -7,6 +7,10 @@ import { createUser } from '../../db/factories.js';
 import { inboundMessages, uncheckedProducts } from '../../db/schema/index.js';
 import { sign } from './whatsapp-webhook.js';
 
+// The server project shares loaded modules between files (isolate: false): load this file's own
+// copy, with the parser below, and leave none of it to the next file (afterAll).
+vi.hoisted(() => vi.resetModules());
+
 /**
  * A parser bug, simulated: any message containing "💥" makes the parser throw, as a real defect would.
  * Everything else is the real parser.
@@ -38,7 +42,11 @@ beforeAll(async () => {
   const admin = await createUser(ctx.db, { category: 'admin' });
   cookie = await login(ctx.app, admin.email, admin.password);
 });
-afterAll(() => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  vi.doUnmock('../../lib/offers/offer-parser.js');
+  vi.resetModules();
+});
 
 function notification(messages: Array<{ id: string; body: string; from?: string }>) {
   return JSON.stringify({
@@ -63,13 +71,16 @@ const post = (app: TestContext['app'], body: string) =>
 
 const messageById = async (externalId: string) => (await ctx.db.select().from(inboundMessages).where(eq(inboundMessages.externalId, externalId)))[0];
 
-async function settled(externalId: string, timeoutMs = 10_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const m = await messageById(externalId);
-    if ((m && (m.status === 'parsed' || m.status === 'failed')) || Date.now() > until) return m;
-    await new Promise((r) => setTimeout(r, 30));
-  }
+/** The message once the intake has parsed it (or given up on it). */
+function settled(externalId: string, timeoutMs = 10_000) {
+  return vi.waitFor(
+    async () => {
+      const m = await messageById(externalId);
+      if (!m || (m.status !== 'parsed' && m.status !== 'failed')) throw new Error(`${externalId} is ${m?.status ?? 'not stored'}`);
+      return m;
+    },
+    { timeout: timeoutMs, interval: 30 },
+  );
 }
 
 const rowsOf = (messageId: number) => ctx.db.select().from(uncheckedProducts).where(eq(uncheckedProducts.messageId, messageId));
@@ -156,6 +167,7 @@ describe('durable WhatsApp intake', () => {
         await r.arrayBuffer();
         worst = Math.max(worst, performance.now() - t);
         probes++;
+        // eslint-disable-next-line no-restricted-syntax -- real clock: the probe samples /api/health every 20 ms during the load.
         await new Promise((r2) => setTimeout(r2, 20));
       }
     })();
@@ -172,11 +184,13 @@ describe('durable WhatsApp intake', () => {
     expect(stored).toBeGreaterThanOrEqual(2000);
     await ctx.app.intake.kick();
     let parsedMs = 0;
-    for (;;) {
-      const left = await ctx.db.$count(inboundMessages, eq(inboundMessages.status, 'pending'));
-      if (left === 0 && (await ctx.db.$count(inboundMessages, eq(inboundMessages.status, 'parsing'))) === 0) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await vi.waitFor(
+      async () => {
+        expect(await ctx.db.$count(inboundMessages, eq(inboundMessages.status, 'pending'))).toBe(0);
+        expect(await ctx.db.$count(inboundMessages, eq(inboundMessages.status, 'parsing'))).toBe(0);
+      },
+      { timeout: 60_000, interval: 100 },
+    );
     parsedMs = performance.now() - started;
     stop = true;
     await prober;

@@ -55,17 +55,15 @@ const post = (body: string, signature: string | undefined) =>
     payload: body,
   });
 
-async function rowsOf(externalId: string, timeoutMs = 5_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await ctx.db
-      .select({ row: uncheckedProducts })
-      .from(uncheckedProducts)
-      .innerJoin(inboundMessages, eq(inboundMessages.id, uncheckedProducts.messageId))
-      .where(eq(inboundMessages.externalId, externalId));
-    if (found.length || Date.now() > until) return found.map((f) => f.row);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** The rows of a message once the intake has parsed everything stored (kick joins or starts a run). */
+async function rowsOf(externalId: string) {
+  await ctx.app.intake.kick();
+  const found = await ctx.db
+    .select({ row: uncheckedProducts })
+    .from(uncheckedProducts)
+    .innerJoin(inboundMessages, eq(inboundMessages.id, uncheckedProducts.messageId))
+    .where(eq(inboundMessages.externalId, externalId));
+  return found.map((f) => f.row);
 }
 
 describe('WhatsApp verification handshake', () => {
@@ -109,7 +107,6 @@ describe('WhatsApp notifications', () => {
     expect((await post(body, sign(body, SECRET))).statusCode).toBe(200);
     expect(await rowsOf('wamid.C1')).toHaveLength(1);
     expect((await post(body, sign(body, SECRET))).statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 300));
     expect(await rowsOf('wamid.C1')).toHaveLength(1);
     const messages = await ctx.db.select().from(inboundMessages).where(eq(inboundMessages.externalId, 'wamid.C1'));
     expect(messages).toHaveLength(1);
@@ -134,7 +131,7 @@ describe('WhatsApp notifications', () => {
     expect(res.statusCode).toBe(401);
     // Even one changed byte (whitespace) breaks it: the raw bytes are signed, not the parsed JSON.
     expect((await post(`${original} `, sign(original, SECRET))).statusCode).toBe(401);
-    expect(await rowsOf('wamid.E2', 300)).toHaveLength(0);
+    expect(await rowsOf('wamid.E2')).toHaveLength(0);
   });
 
   it('refuses an oversized body with 413', async () => {

@@ -150,12 +150,15 @@ describe('auction room', { timeout: 20_000 }, () => {
 
   it('a double-click sends one bid with a client-made idempotency key, then empties the field', async () => {
     const bids: RequestInit[] = [];
+    // The server answers only once both clicks are in: the second lands while the first is in flight.
+    let answer!: () => void;
+    const answered = new Promise<void>((r) => (answer = r));
     const { fetch } = renderDetails(details(), {
       lng: 'fr',
       answers: {
         '/api/users/auction/offers/add/5': async (_url: string, init: RequestInit) => {
           bids.push(init);
-          await new Promise((r) => setTimeout(r, 50));
+          await answered;
           return json(200, offer(12, 1.1, { id: 7, companyName: buyer.companyName }));
         },
       },
@@ -163,6 +166,7 @@ describe('auction room', { timeout: 20_000 }, () => {
     const field = await screen.findByLabelText('Votre offre (€/kg)');
     await userEvent.type(field, '1,10');
     await userEvent.dblClick(screen.getByTestId('bid-button'));
+    answer();
     await waitFor(() => expect(field).toHaveValue(''));
     expect(bids).toHaveLength(1);
     expect(JSON.parse(String(bids[0]!.body))).toEqual({ amount: 1.1 });
