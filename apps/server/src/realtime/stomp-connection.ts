@@ -8,6 +8,12 @@ import { userDestinationTopic } from './user-destinations.js';
 
 export interface StompLimits {
   maxFrameBytes: number;
+  /**
+   * The WebSocket message limit, above the frame limit: a message between the two is read by the
+   * STOMP parser, which answers ERROR "Frame too large"; a larger one is cut by the transport, also
+   * after that ERROR (decision 783). Bounds the memory one message can take.
+   */
+  wsMaxPayload: number;
   maxHeaders: number;
   maxSubscriptions: number;
   /** Outgoing bytes queued on a socket beyond which the consumer is too slow and is dropped. */
@@ -25,6 +31,7 @@ export interface StompLimits {
 
 export const DEFAULT_STOMP_LIMITS: StompLimits = {
   maxFrameBytes: 16 * 1024,
+  wsMaxPayload: 64 * 1024,
   maxHeaders: 32,
   maxSubscriptions: 32,
   maxBufferedBytes: 1024 * 1024,
@@ -80,6 +87,7 @@ export class StompConnection implements TopicSink {
     private readonly deps: ConnectionDeps,
   ) {
     this.parser = new StompParser({ maxFrameBytes: deps.limits.maxFrameBytes, maxHeaders: deps.limits.maxHeaders });
+    this.errorBeforeTransportClose(socket);
     socket.on('message', (data) => this.onData(toBuffer(data)));
     socket.on('close', () => this.cleanup());
     socket.on('error', () => this.cleanup());
@@ -88,6 +96,22 @@ export class StompConnection implements TopicSink {
         if (this.state === 'awaiting-connect') this.fail('No CONNECT frame received in time');
       }, deps.limits.connectTimeoutMs),
     );
+  }
+
+  /**
+   * A WebSocket message over the transport's limit (wsMaxPayload) is cut by `ws` itself, which calls
+   * close(1009) on the socket before telling anyone. STOMP clients report ERROR frames, not close
+   * codes, so the close is preceded by the same ERROR a large frame gets from the parser (decision 783).
+   */
+  private errorBeforeTransportClose(socket: WebSocket) {
+    const close = socket.close.bind(socket);
+    socket.close = (code?: number, reason?: string | Buffer) => {
+      if (code === 1009 && this.state !== 'closed' && socket.readyState === socket.OPEN) {
+        this.send(encodeFrame('ERROR', { message: 'Frame too large', 'content-type': 'text/plain' }, 'Frame too large'));
+        this.cleanup();
+      }
+      close(code, reason);
+    };
   }
 
   deliver(frame: Buffer) {
@@ -256,7 +280,8 @@ export class StompConnection implements TopicSink {
     if (ack && ack !== 'auto') return this.fail('Only ack:auto is supported', frame.headers.receipt);
     if (this.subscriptions.has(id)) return this.fail(`Subscription id ${id} is already in use`, frame.headers.receipt);
     if (this.subscriptions.size >= this.deps.limits.maxSubscriptions) {
-      return this.fail(`At most ${this.deps.limits.maxSubscriptions} subscriptions per connection`, frame.headers.receipt);
+      // Refused alone (decision 783): the client keeps its connection and the subscriptions it has.
+      return this.refuse(`At most ${this.deps.limits.maxSubscriptions} subscriptions per connection`, frame.headers.receipt, { subscription: id });
     }
     const entry: { destination: string; remove?: () => void; cancelled?: boolean } = { destination };
     this.subscriptions.set(id, entry);
@@ -284,6 +309,17 @@ export class StompConnection implements TopicSink {
 
   private receipt(headers: Record<string, string>) {
     if (headers.receipt !== undefined) this.send(encodeFrame('RECEIPT', { 'receipt-id': headers.receipt }));
+  }
+
+  /**
+   * An ERROR that refuses one frame and keeps the connection: only for a resource limit on an
+   * otherwise valid frame (decision 783). STOMP 1.2 closes after every ERROR; here the client would
+   * lose every subscription it holds for asking one too many.
+   */
+  private refuse(message: string, receipt: string | undefined, extra: Record<string, string>) {
+    const headers: Record<string, string> = { message, 'content-type': 'text/plain', ...extra };
+    if (receipt !== undefined) headers['receipt-id'] = receipt;
+    this.send(encodeFrame('ERROR', headers, message));
   }
 
   /** Spec: the server sends ERROR and then closes the connection. */

@@ -34,8 +34,8 @@ export interface RealtimeOptions {
 
 /**
  * The WebSocket transport, registered at the root before any route (@fastify/websocket must see
- * every route). The WebSocket payload limit is the STOMP frame limit: clients only send small
- * control frames.
+ * every route). The WebSocket message limit is above the STOMP frame limit, so that an oversize frame
+ * reaches the STOMP parser and gets its ERROR frame (decision 783).
  */
 export const websocketTransport = fp(
   async (app: FastifyInstance, opts: { limits?: Partial<StompLimits> }) => {
@@ -46,7 +46,7 @@ export const websocketTransport = fp(
         await closeForRestart(this.websocketServer);
       },
       options: {
-        maxPayload: limits.maxFrameBytes,
+        maxPayload: Math.max(limits.wsMaxPayload, limits.maxFrameBytes * 2),
         // Offers are small JSON; compression would cost CPU per socket and defeat serializing once.
         perMessageDeflate: false,
         // Browsers fail a connection whose subprotocol answer is not one they offered: answer the

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { IMessage } from '@stomp/stompjs';
+import { Client, type IMessage, type IStompSocket } from '@stomp/stompjs';
 import { WebSocket } from 'ws';
 import type { Database } from '../db/client.js';
 import { createUser } from '../db/factories.js';
 import { createAuction } from '../db/factories/listings.js';
 import { login } from '../../test/build-app.js';
 import { frame, liveApp, rawStomp, stompClient, type LiveApp, type RawStomp } from '../../test/stomp-client.js';
+import { LiveConnection } from '../../../web/src/lib/stomp.js';
 
 let live: LiveApp;
 let app: FastifyInstance;
@@ -217,14 +218,60 @@ describe('STOMP over WebSocket at /ws', () => {
     await raw.closed;
   });
 
-  it('limits the subscriptions per connection', async () => {
+  it('refuses a subscription over the limit with an ERROR for that frame alone, keeping the others', async () => {
     const raw = await rawStomp(url, { cookie });
     raw.send(frame('CONNECT', { 'accept-version': '1.2', host: 'h' }));
-    for (const id of ['1', '2', '3', '4']) raw.send(frame('SUBSCRIBE', { id, destination: `/topic/offers/${id}` }));
+    await raw.waitFor((t) => t.startsWith('CONNECTED\n'));
+    for (const id of ['1', '2', '3']) raw.send(frame('SUBSCRIBE', { id, destination: `/topic/offers/${900 + Number(id)}`, receipt: `r${id}` }));
+    await raw.waitFor((t) => t.includes('receipt-id:r3'));
+    raw.send(frame('SUBSCRIBE', { id: '4', destination: '/topic/offers/904', receipt: 'r4' }));
     const err = await raw.waitFor((t) => t.startsWith('ERROR\n'));
     expect(err).toMatch(/at most 3 subscriptions/i);
+    expect(err).toContain('receipt-id:r4\n');
+    expect(err).toContain('subscription:4\n');
+    // The connection and its three subscriptions go on: a message on one of them still arrives.
+    await app.bus.publish('/topic/offers/902', JSON.stringify(offer(77)));
+    expect(await raw.waitFor((t) => t.startsWith('MESSAGE\n'))).toContain('"id":77');
+    // Freeing a place lets the next SUBSCRIBE in.
+    raw.send(frame('UNSUBSCRIBE', { id: '1' }));
+    raw.send(frame('SUBSCRIBE', { id: '4', destination: '/topic/offers/904', receipt: 'r4-again' }));
+    await raw.waitFor((t) => t.includes('receipt-id:r4-again'));
+    raw.send(frame('DISCONNECT', { receipt: 'bye' }));
     await raw.closed;
     await expect.poll(() => app.topicHub.topicCount).toBe(0);
+  });
+
+  it("the web app's live connection keeps its live topics when one more is refused", async () => {
+    const conn = new LiveConnection(() => new Client({ webSocketFactory: () => new WebSocket(url, { headers: { cookie } }) as unknown as IStompSocket }));
+    const events: string[] = [];
+    const got: unknown[] = [];
+    const stops = [911, 912, 913, 914].map((id) =>
+      conn.subscribe(`/topic/offers/${id}`, {
+        onMessage: (payload) => got.push(payload),
+        onSubscribed: () => events.push(`live ${id}`),
+        onLost: () => events.push(`lost ${id}`),
+      }),
+    );
+    await expect.poll(() => events.filter((e) => e.startsWith('live')).length).toBe(3);
+    await app.bus.publish('/topic/offers/911', JSON.stringify(offer(5)));
+    await expect.poll(() => got.length).toBe(1);
+    expect(events).not.toContain('live 914');
+    expect(events.some((e) => e.startsWith('lost'))).toBe(false);
+    for (const stop of stops) stop();
+    await conn.stop();
+  });
+
+  it('answers a frame over the limit sent in one WebSocket message with an ERROR before the close', async () => {
+    for (const size of [8 * 1024, 200 * 1024]) {
+      const raw = await rawStomp(url, { cookie });
+      raw.send(frame('CONNECT', { 'accept-version': '1.2', host: 'h' }));
+      await raw.waitFor((t) => t.startsWith('CONNECTED\n'));
+      raw.send(frame('SUBSCRIBE', { id: 'big', destination: '/topic/offers/1', filler: 'a'.repeat(size) }));
+      const err = await raw.waitFor((t) => t.startsWith('ERROR\n'));
+      expect(err, `${size} bytes`).toMatch(/frame too large/i);
+      // Over the WebSocket message limit the transport's own code says why (1009 "message too big").
+      expect(await raw.closed).toBe(size > 64 * 1024 ? 1009 : 1000);
+    }
   });
 
   it('closes a connection that sends an oversized frame', async () => {

@@ -6,8 +6,11 @@ import { useSession } from '../lib/session';
  * sign in with the page asked for kept in the navigation state, so the deep link survives sign-in.
  */
 export function RouteGuard({ mode }: { mode: 'authenticated' | 'admin' | 'supplier' }) {
-  const { isAuthenticated, isAdmin, user } = useSession();
+  const { isAuthenticated, isAdmin, user, unavailable } = useSession();
   const location = useLocation();
+  // The service is away and this tab knows no session: wait for it (the layout says so), rather than
+  // send a trader who may well be signed in to the sign-in form (decision 784).
+  if (!isAuthenticated && unavailable) return null;
   if (!isAuthenticated) {
     return <Navigate to="/user/login" replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
   }

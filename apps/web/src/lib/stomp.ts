@@ -47,6 +47,8 @@ interface TopicState {
   listeners: Set<ListenerState>;
   subscription?: StompSubscription;
   live: boolean;
+  /** The receipt asked with the last SUBSCRIBE: an ERROR naming it refused this topic alone. */
+  receipt?: string;
 }
 
 /** Reconnect back-off: 0.5 s doubling up to 30 s (stompjs exponential mode). */
@@ -125,8 +127,19 @@ export class LiveConnection {
       onWebSocketClose: () => {
         if (this.client === client) this.markLost();
       },
-      onStompError: () => {
-        if (this.client === client) this.markLost();
+      onStompError: (frame) => {
+        if (this.client !== client) return;
+        // The server refuses one SUBSCRIBE over its limit with an ERROR naming the receipt and keeps
+        // the connection (server decision 783): only that topic is off, until the next connection.
+        // Any other ERROR is followed by the close, which marks every topic lost.
+        const refused = frame.headers['receipt-id'];
+        const topic = refused ? [...this.topics.values()].find((t) => t.receipt === refused) : undefined;
+        if (topic) {
+          topic.subscription = undefined;
+          topic.live = false;
+          return;
+        }
+        this.markLost();
       },
     });
     this.client = client;
@@ -138,6 +151,7 @@ export class LiveConnection {
     const client = this.client;
     if (!client) return;
     const receipt = `sub-${++receiptSeq}`;
+    topic.receipt = receipt;
     // The server answers the receipt only once its bus subscription is live, so a refetch started
     // after it cannot miss a message published in between.
     client.watchForReceipt(receipt, () => {

@@ -30,7 +30,7 @@ const INTERN_ITEMS = [
 
 export function Header() {
   const { t } = useTranslation('common');
-  const { user, logout } = useSession();
+  const { user, logout, unavailable } = useSession();
   const navigate = useNavigate();
   const isAdminCategory = user?.category === 'admin';
 
@@ -115,7 +115,8 @@ export function Header() {
                   {t('menu.logout')}
                 </NavDropdown.Item>
               </NavDropdown>
-            ) : (
+            ) : unavailable ? null : (
+              // While the service is away nobody is known to be signed out: no "Login" (decision 784).
               <Nav.Link as={NavLink} to="/user/login">
                 {t('menu.login')}
               </Nav.Link>

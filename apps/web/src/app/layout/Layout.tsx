@@ -1,4 +1,4 @@
-import { Alert, Container } from 'react-bootstrap';
+import { Alert, Button, Container } from 'react-bootstrap';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
@@ -21,6 +21,27 @@ function SessionAlert() {
   );
 }
 
+/**
+ * The service is away (decision 784): said plainly, with the automatic retry, never as a sign-out.
+ * Live pages show their own connection state beside it.
+ */
+function OutageBanner() {
+  const { t } = useTranslation('common');
+  const { unavailable, retryNow } = useSession();
+  if (!unavailable) return null;
+  return (
+    <Alert variant="warning" className="mb-4 d-flex flex-wrap align-items-center gap-2" role="status" data-testid="outage-banner">
+      <div className="flex-grow-1">
+        <strong>{t('outage.banner')}</strong>
+        <span className="d-block small">{t('outage.detail')}</span>
+      </div>
+      <Button variant="outline-dark" size="sm" onClick={retryNow}>
+        {t('outage.retryNow')}
+      </Button>
+    </Alert>
+  );
+}
+
 export function Layout() {
   const { t } = useTranslation('common');
   return (
@@ -30,6 +51,7 @@ export function Layout() {
       </a>
       <Header />
       <Container as="main" fluid="xl" className="flex-grow-1 py-4" id="main" tabIndex={-1}>
+        <OutageBanner />
         <SessionAlert />
         <Outlet />
       </Container>
