@@ -294,3 +294,7 @@ export function requestsForSupplier(db: Executor, supplierId: number) {
 export async function insertLot(tx: Executor, values: typeof products.$inferInsert) {
   return (await tx.insert(products).values(values).returning({ id: products.id }))[0]!;
 }
+
+export async function orderOfRequest(db: Executor, purchaseRequestId: number) {
+  return (await db.select().from(orders).where(eq(orders.purchaseRequestId, purchaseRequestId)))[0];
+}
