@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '@primeur/shared';
 import { groupNotices, unreadEntries, useLiveNotifications, useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications';
 import { myAuctionsKey } from '../api/my-auctions';
-import { noticeTarget, useNoticeKind, useNotificationText } from './notification-text';
+import { noticeTarget, useNotificationText } from './notification-text';
 
 /** The header bell: unread count, the latest notices, live on the user's own queue. */
 export function NotificationsBell() {
@@ -19,7 +19,6 @@ export function NotificationsBell() {
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
   const text = useNotificationText();
-  const kind = useNoticeKind();
   const unread = data ? unreadEntries(data) : 0;
   const entries = data ? groupNotices(data.items) : [];
 
@@ -54,7 +53,7 @@ export function NotificationsBell() {
             >
               <div className="d-flex justify-content-between gap-2">
                 <span className="text-body-secondary">
-                  {kind(n)}
+                  {t(`kinds.${n.kind}`)}
                   {count > 1 ? (
                     <span className="ms-1" data-testid="notification-count">
                       · {t('bell.times', { count })}

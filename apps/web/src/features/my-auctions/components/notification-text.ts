@@ -11,7 +11,7 @@ const ORDER_KINDS = new Set<Notification['kind']>([
   'request_expired',
 ]);
 
-/** A notice about an order or a purchase request (issue 21): its words live in the orders catalog. */
+/** A notice about an order or a purchase request (issue 21): it leads to its order, not to an auction. */
 export const isOrderNotice = (n: Pick<Notification, 'kind'>) => ORDER_KINDS.has(n.kind);
 
 /** Where a notice leads: its order, else its lot's page. */
@@ -19,12 +19,6 @@ export function noticeTarget(n: Notification): string | null {
   if (n.data.orderId) return `/user/orders/${n.data.orderId}`;
   if (isOrderNotice(n)) return null;
   return n.productId ? `/encheres/details/${n.productId}` : null;
-}
-
-/** The label of a notice's kind ("Outbid", "Order shipped"). */
-export function useNoticeKind() {
-  const { t } = useTranslation('alerts');
-  return (n: Pick<Notification, 'kind'>) => (isOrderNotice(n) ? t(`orders:notifications.kinds.${n.kind}`) : t(`kinds.${n.kind}`));
 }
 
 /** The sentence a notice shows, in the reader's language. */
@@ -39,7 +33,7 @@ export function useNotificationText() {
     if (n.kind === 'auction_result') return t(`text.${n.data.outcome ?? 'sold'}`, vars);
     // A buyer whose lot ended under the reserve did not lose to anyone: nobody won.
     if (n.kind === 'lost' && n.data.outcome === 'unsold_reserve') return t('text.lostReserve', vars);
-    if (isOrderNotice(n)) return t(`orders:notifications.text.${n.kind}`, { ...vars, number: n.data.orderNumber ?? '' });
+    if (isOrderNotice(n)) return t(`text.${n.kind}`, { ...vars, number: n.data.orderNumber ?? '', reason: n.data.reason ?? '' });
     return t(`text.${n.kind}`, vars);
   };
 }

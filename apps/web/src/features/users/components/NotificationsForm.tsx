@@ -8,8 +8,6 @@ import { useNotificationPrefs, useSaveNotificationPrefs } from '../api/notificat
 /** Profile tab: each auction alert kind on or off, in the app and by e-mail. */
 export function NotificationsForm() {
   const { t } = useTranslation('alerts');
-  // The order notices (issue 21) are named in the orders catalog.
-  const kindLabel = (kind: string) => t(`prefs.kinds.${kind}`, { defaultValue: t(`orders:notifications.kinds.${kind}`) });
   const toast = useToast();
   const { data, isError } = useNotificationPrefs();
   const save = useSaveNotificationPrefs();
@@ -46,7 +44,7 @@ export function NotificationsForm() {
         <tbody>
           {prefs.map((p) => (
             <tr key={p.kind}>
-              <td>{kindLabel(p.kind)}</td>
+              <td>{t(`prefs.kinds.${p.kind}`)}</td>
               <td className="text-center">
                 <Form.Check
                   type="switch"
@@ -54,7 +52,7 @@ export function NotificationsForm() {
                   id={`pref-${p.kind}-app`}
                   className="d-inline-block"
                   checked={p.inApp}
-                  aria-label={`${kindLabel(p.kind)} — ${t('prefs.inApp')}`}
+                  aria-label={`${t(`prefs.kinds.${p.kind}`)} — ${t('prefs.inApp')}`}
                   onChange={(e) => set(p.kind, 'inApp', e.currentTarget.checked)}
                 />
               </td>
@@ -65,7 +63,7 @@ export function NotificationsForm() {
                   id={`pref-${p.kind}-email`}
                   className="d-inline-block"
                   checked={p.email}
-                  aria-label={`${kindLabel(p.kind)} — ${t('prefs.email')}`}
+                  aria-label={`${t(`prefs.kinds.${p.kind}`)} — ${t('prefs.email')}`}
                   onChange={(e) => set(p.kind, 'email', e.currentTarget.checked)}
                 />
               </td>
