@@ -11,3 +11,4 @@ export * from './client-products.js';
 export * from './jobs.js';
 export * from './alerts.js';
 export * from './orders.js';
+export * from './claims.js';
