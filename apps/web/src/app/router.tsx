@@ -43,7 +43,7 @@ function Root() {
   );
 }
 
-/** Every route of spec §2, plus the supplier's lots (/user/products) and the outbox (/intern/outbox). */
+/** Every route of spec §2, plus the supplier's lots (/user/products), the outbox (/intern/outbox) and the orders (issue 21). */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -65,6 +65,8 @@ export const routes: RouteObject[] = [
               { path: '/marketplace', ...lazyPage(() => import('../features/marketplace/components/MarketplacePage'), 'MarketplacePage') },
               { path: '/encheres', ...lazyPage(() => import('../pages/AuctionListPage'), 'AuctionListPage') },
               { path: '/encheres/details/:productId', ...lazyPage(() => import('../pages/AuctionRoomPage'), 'AuctionRoomPage') },
+              { path: '/user/orders', ...lazyPage(() => import('../features/orders/components/OrdersPage'), 'OrdersPage') },
+              { path: '/user/orders/:orderId', ...lazyPage(() => import('../features/orders/components/OrderPage'), 'OrderPage') },
             ],
           },
           {
@@ -78,6 +80,8 @@ export const routes: RouteObject[] = [
               { path: '/admin/home', ...lazyPage(() => import('../pages/AdminDashboardPage'), 'AdminDashboardPage') },
               { path: '/admin/productsList', ...lazyPage(() => import('../features/marketplace/components/AdminProductsPage'), 'AdminProductsPage') },
               { path: '/admin/usersList', ...lazyPage(() => import('../features/users/components/UsersListPage'), 'UsersListPage') },
+              { path: '/admin/orders', ...lazyPage(() => import('../features/orders/components/AdminOrdersPage'), 'AdminOrdersPage') },
+              { path: '/admin/orders/:orderId', ...lazyPage(() => import('../features/orders/components/OrderPage'), 'AdminOrderPage') },
               { path: '/intern/suppliers', ...lazyPage(() => import('../features/companies/components/CompaniesPage'), 'SuppliersPage') },
               {
                 path: '/intern/supplierDetails',

@@ -22,7 +22,7 @@ export class ApiError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 async function request<T>(method: Method, url: string, body?: unknown, init: RequestInit = {}): Promise<T> {
   let res: Response;
@@ -59,5 +59,6 @@ export const api = {
   get: <T>(url: string, init?: RequestInit) => request<T>('GET', url, undefined, init),
   post: <T>(url: string, body?: unknown, init?: RequestInit) => request<T>('POST', url, body ?? {}, init),
   put: <T>(url: string, body?: unknown) => request<T>('PUT', url, body),
+  patch: <T>(url: string, body?: unknown) => request<T>('PATCH', url, body),
   delete: <T>(url: string) => request<T>('DELETE', url),
 };

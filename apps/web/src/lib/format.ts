@@ -43,3 +43,16 @@ export function usePercent(): (value: number | string | null | undefined) => str
   const lng = i18n.resolvedLanguage ?? 'en';
   return useCallback((value) => percent(value, lng), [lng]);
 }
+
+/** A weight in kg in the reader's language, thousands grouped: en "6,400 kg", fr "6 400 kg" (no-break space before kg). */
+export function kg(value: number | string | null | undefined, lng: string | undefined): string {
+  const n = formatDecimal(value, lng, { maxDecimals: 2 });
+  return n === '' ? '–' : `${n}\u00a0kg`;
+}
+
+/** `kg` bound to the language the page is shown in. */
+export function useKg(): (value: number | string | null | undefined) => string {
+  const { i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? 'en';
+  return useCallback((value) => kg(value, lng), [lng]);
+}

@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { AUCTIONS_SUMMARY_TOPIC, DEFAULT_PAGE_SIZE, FAMILIES, formatDateTime, type AuctionItem, type LotListQuery, type Page } from '@primeur/shared';
 import { Flag } from '../components/Flag';
 import { LoadFailed } from '../components/LoadFailed';
+import { LotTotal } from '../components/LotTotal';
 import { FilterSelect, ListSearchForm, SearchField } from '../components/ListControls';
 import { PagedCards } from '../components/PagedCards';
 import { PageTitle } from '../components/PageTitle';
@@ -168,7 +169,9 @@ function AuctionCard({ item, canWatch }: { item: AuctionItem; canWatch: boolean 
           <dt className="fw-normal text-body-secondary">{t('list.startingPrice')}</dt>
           <dd className="mb-1">{euro(p.price, i18n.resolvedLanguage, { perKg: true })}</dd>
           <dt className="fw-normal text-body-secondary">{t('details.quantity')}</dt>
-          <dd className="mb-1">{t('details.pallets', { count: p.quantity })}</dd>
+          <dd className="mb-1">
+            <LotTotal pallets={p.quantity} netKgPerPallet={p.netKgPerPallet} pricePerKg={item.amount ?? p.price} />
+          </dd>
           <dt className="fw-normal text-body-secondary">{t('list.timeLeft')}</dt>
           <dd className="mb-1">
             <TimeLeft ms={left} />
@@ -208,6 +211,11 @@ function WonAuctions() {
             <tr key={w.product.productId}>
               <td>
                 <Link to={`/encheres/details/${w.product.productId}`}>{w.product.name}</Link>
+                {w.order ? (
+                  <div className="small">
+                    <Link to={`/user/orders/${w.order.id}`}>{t('orders:links.order', { number: w.order.number })}</Link>
+                  </div>
+                ) : null}
               </td>
               <td>{w.product.user.companyName}</td>
               <td>{w.product.endsAt ? formatDateTime(w.product.endsAt, i18n.resolvedLanguage) : '–'}</td>

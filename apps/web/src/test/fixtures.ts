@@ -47,6 +47,9 @@ export const marketLot = (over: Partial<AdminProduct> = {}): AdminProduct => ({
   availableUntil: '2099-01-01',
   price: 1.2,
   quantity: 4,
+  netKgPerPallet: 800,
+  boxesPerPallet: 160,
+  netKgPerBox: 5,
   ...over,
 });
 
@@ -73,6 +76,9 @@ export const auctionLot = (over: Partial<AdminProduct> = {}): AdminProduct => {
     availableUntil: '2099-01-01',
     price: 0.95,
     quantity: 12,
+    netKgPerPallet: null,
+    boxesPerPallet: null,
+    netKgPerBox: null,
     ...over,
   };
 };

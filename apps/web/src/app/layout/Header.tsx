@@ -14,6 +14,7 @@ const ADMIN_ITEMS = [
   ['/admin/home', 'prices:dashboard.title'],
   ['/admin/productsList', 'marketplace:admin.title'],
   ['/admin/usersList', 'users:list.title'],
+  ['/admin/orders', 'orders:admin.title'],
 ] as const;
 
 const INTERN_ITEMS = [
@@ -69,6 +70,11 @@ export function Header() {
                 {user.category === 'supplier' ? (
                   <Nav.Link as={NavLink} to="/user/products">
                     {t('menu.myProducts')}
+                  </Nav.Link>
+                ) : null}
+                {!isAdminCategory ? (
+                  <Nav.Link as={NavLink} to="/user/orders">
+                    {t('orders:title')}
                   </Nav.Link>
                 ) : null}
               </>

@@ -7,6 +7,7 @@ import { auctionPhase } from '@primeur/shared';
 import { AuctionLotSlot } from '../../../components/AuctionLotSlot';
 import { Flag } from '../../../components/Flag';
 import { LoadFailed } from '../../../components/LoadFailed';
+import { LotTotal } from '../../../components/LotTotal';
 import { PageTitle } from '../../../components/PageTitle';
 import { PhotoCarousel } from '../../../components/PhotoCarousel';
 import { ApiError } from '../../../lib/api';
@@ -113,7 +114,9 @@ export function AuctionDetailsPage() {
               {packagingName(d.packaging)}
             </dd>
             <dt className="col-sm-4">{t('details.quantity')}</dt>
-            <dd className="col-sm-8">{t('details.pallets', { count: d.quantity })}</dd>
+            <dd className="col-sm-8">
+              <LotTotal pallets={d.quantity} netKgPerPallet={d.netKgPerPallet} pricePerKg={room.highest ?? d.price} />
+            </dd>
             <dt className="col-sm-4">{t('details.startingPrice')}</dt>
             <dd className="col-sm-8">{euro(d.price, lng, { perKg: true })}</dd>
             <dt className="col-sm-4">{t('details.description')}</dt>

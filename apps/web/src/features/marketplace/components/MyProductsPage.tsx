@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, ButtonGroup, Col, Row, Spinner, Table } from 'react-bootstrap';
+import { Alert, Button, ButtonGroup, Col, Row, Spinner } from 'react-bootstrap';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, type SupplierProduct } from '@primeur/shared';
+import type { SupplierProduct } from '@primeur/shared';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { PageTitle } from '../../../components/PageTitle';
 import { useToast } from '../../../components/Toasts';
@@ -12,11 +13,12 @@ import { usePurchaseRequests } from '../api/purchase-requests';
 import { ProductFacts } from './ProductFacts';
 import { StatusLotCard } from './StatusLotCard';
 import { ProductFormModal } from './ProductFormModal';
+import { PurchaseRequestsTable } from './PurchaseRequestsTable';
 import { AuctionLotSlot } from '../../../components/AuctionLotSlot';
 
 /** /user/products: a supplier's lots (create, edit, withdraw until the first offer) and the purchase requests it received. */
 export function MyProductsPage() {
-  const { t, i18n } = useTranslation('marketplace');
+  const { t } = useTranslation('marketplace');
   const { data, isLoading, isError, refetch } = useMyProducts();
   const requests = usePurchaseRequests();
   const [editing, setEditing] = useState<SupplierProduct | 'new' | null>(null);
@@ -40,35 +42,7 @@ export function MyProductsPage() {
       </Row>
       <h2 className="h4">{t('mine.requestsTitle')}</h2>
       {requests.data?.length === 0 ? <p>{t('mine.noRequests')}</p> : null}
-      {requests.data?.length ? (
-        <Table responsive striped size="sm" data-testid="requests-table">
-          <thead>
-            <tr>
-              <th>{t('mine.requestCols.date')}</th>
-              <th>{t('mine.requestCols.product')}</th>
-              <th>{t('mine.requestCols.buyer')}</th>
-              <th>{t('mine.requestCols.pallets')}</th>
-              <th>{t('mine.requestCols.message')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {requests.data.map((r) => (
-              <tr key={r.id}>
-                <td>{formatDateTime(r.created, i18n.resolvedLanguage)}</td>
-                <td>{r.productTitle}</td>
-                <td>
-                  {r.buyer.companyName}
-                  <div className="small">
-                    <a href={`mailto:${r.buyer.email}`}>{r.buyer.email}</a>
-                  </div>
-                </td>
-                <td>{r.pallets}</td>
-                <td className="text-break">{r.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      ) : null}
+      {requests.data?.length ? <PurchaseRequestsTable requests={requests.data} /> : null}
       {editing ? <ProductFormModal product={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} /> : null}
     </section>
   );
@@ -107,6 +81,15 @@ function MyProductCard({ product, onEdit }: { product: SupplierProduct; onEdit()
           <Alert variant="success" className="small mt-2 mb-0 py-2">
             {t('mine.winner', { company: product.winner.companyName, amount: euro(product.winner.amount, i18n.resolvedLanguage) })}
           </Alert>
+        ) : null}
+        {product.orders.length ? (
+          <ul className="list-unstyled small mt-2 mb-0" data-testid="lot-orders">
+            {product.orders.map((o) => (
+              <li key={o.id}>
+                <Link to={`/user/orders/${o.id}`}>{t('orders:links.order', { number: o.number })}</Link> · {t(`orders:status.${o.status}`)}
+              </li>
+            ))}
+          </ul>
         ) : null}
       </StatusLotCard>
       <ConfirmModal

@@ -3,6 +3,7 @@ import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatDay, type AdminProduct, type ProductStatus } from '@primeur/shared';
 import { Flag } from '../../../components/Flag';
+import { LotTotal } from '../../../components/LotTotal';
 import { countryName, euro } from '../../../lib/format';
 import { useFormOptions } from '../api/form-options';
 import { usePackagingName } from '../../../lib/lookups';
@@ -55,7 +56,7 @@ export function ProductFacts({ product, extra = [] }: { product: AdminProduct; e
     [t('fields.origin'), <OriginLabel key="o" origin={product.origin} />],
     [t('fields.caliber'), product.caliber || '–'],
     [t('fields.packaging'), packagingName(product.packaging)],
-    [t('fields.quantity'), t('fields.pallets', { count: product.quantity })],
+    [t('fields.quantity'), <LotTotal key="q" pallets={product.quantity} netKgPerPallet={product.netKgPerPallet} pricePerKg={product.price} />],
     [t('fields.price'), euro(product.price, i18n.resolvedLanguage)],
     [t('fields.seller'), product.user.companyName],
     [t('fields.availableUntil'), formatDay(product.availableUntil, i18n.resolvedLanguage)],

@@ -44,7 +44,21 @@ interface Draft {
   auctionStart: string;
   /** Hidden reserve of an auction lot; '' for none. */
   reserve: string;
+  /** The lot's weights (issue 21): net kg per pallet is required, the boxes are optional; null when empty. */
+  weights: LotWeights;
 }
+
+interface LotWeights {
+  netKgPerPallet: number | null;
+  boxesPerPallet: number | null;
+  netKgPerBox: number | null;
+}
+type WeightKey = keyof LotWeights;
+const WEIGHT_FIELDS: ReadonlyArray<{ key: WeightKey; decimals: number }> = [
+  { key: 'netKgPerPallet', decimals: 2 },
+  { key: 'boxesPerPallet', decimals: 0 },
+  { key: 'netKgPerBox', decimals: 3 },
+];
 
 function draftFrom(p?: SupplierProduct): Draft {
   return {
@@ -60,6 +74,7 @@ function draftFrom(p?: SupplierProduct): Draft {
     auction: !!p?.auctionStartDate,
     auctionStart: p?.auctionStartDate ?? defaultAuctionStart(),
     reserve: p?.reservePrice != null ? String(p.reservePrice) : '',
+    weights: { netKgPerPallet: p?.netKgPerPallet ?? null, boxesPerPallet: p?.boxesPerPallet ?? null, netKgPerBox: p?.netKgPerBox ?? null },
   };
 }
 
@@ -81,6 +96,7 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
   // Amounts the decimal fields refuse: their own message is shown instead of the schema's.
   const [problems, setProblems] = useState<{ price?: DecimalProblem | null; quantity?: DecimalProblem | null; reservePrice?: DecimalProblem | null }>({});
   const [tried, setTried] = useState(false);
+  const [weightProblems, setWeightProblems] = useState<Partial<Record<WeightKey, DecimalProblem | null>>>({});
   const lng = (i18n.resolvedLanguage ?? 'en') as 'en' | 'fr' | 'de' | 'es';
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }));
   const fieldError = (k: string) => (errors[k] ? t(`validation.${errors[k]}`, { defaultValue: t('validation.invalid') }) : undefined);
@@ -101,6 +117,9 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
       availableUntil: draft.availableUntil,
       auctionStartDate: draft.auction && draft.auctionStart ? new Date(draft.auctionStart).toISOString() : null,
       reservePrice: draft.auction && draft.reserve !== '' ? Number(draft.reserve) : null,
+      netKgPerPallet: draft.weights.netKgPerPallet ?? Number.NaN,
+      boxesPerPallet: draft.weights.boxesPerPallet,
+      netKgPerBox: draft.weights.netKgPerBox,
     };
     const parsed = productInput.safeParse(input);
     const next: Record<string, string> = {};
@@ -112,6 +131,7 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
     else if (input.reservePrice != null && !(input.price >= input.reservePrice)) next.reservePrice = 'reserveBelowPrice';
     if (!product && files.length === 0) next.photos = 'photosRequired';
     if (!product && files.length > MAX_PHOTOS_PER_PRODUCT) next.photos = 'tooManyPhotos';
+    for (const { key } of WEIGHT_FIELDS) if (weightProblems[key]) next[key] = 'decimal';
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     setServerError(null);
@@ -219,6 +239,30 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
               />
               {problems.quantity ? null : <Form.Control.Feedback type="invalid">{fieldError('quantity')}</Form.Control.Feedback>}
             </Form.Group>
+            {WEIGHT_FIELDS.map(({ key, decimals }) => (
+              <Form.Group key={key} as={Col} md={4} controlId={`lot-${key}`}>
+                <Form.Label>
+                  {t(`orders:weights.${key}`)}
+                  {key === 'netKgPerPallet' ? null : <span className="text-body-secondary small"> ({t('common:optional')})</span>}
+                </Form.Label>
+                <DecimalField
+                  id={`lot-${key}`}
+                  value={draft.weights[key]}
+                  maxDecimals={decimals}
+                  showProblem={tried}
+                  isInvalid={!!errors[key]}
+                  onChange={(v, problem) => {
+                    setDraft((d) => ({ ...d, weights: { ...d.weights, [key]: v } }));
+                    setWeightProblems((p) => ({ ...p, [key]: problem }));
+                  }}
+                />
+                {weightProblems[key] || !errors[key] ? null : (
+                  <Form.Control.Feedback type="invalid">
+                    {t(`orders:weights.errors.${errors[key]}`, { defaultValue: t('validation.invalid') })}
+                  </Form.Control.Feedback>
+                )}
+              </Form.Group>
+            ))}
             <Form.Group as={Col} md={4} controlId="lot-until">
               <Form.Label>{t('fields.availableUntil')}</Form.Label>
               <DateField

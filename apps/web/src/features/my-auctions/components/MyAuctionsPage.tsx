@@ -1,11 +1,12 @@
 import { Badge, Spinner, Tab, Table, Tabs } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { MyAuction } from '@primeur/shared';
+import type { MyAuction, OrderRef } from '@primeur/shared';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PageTitle } from '../../../components/PageTitle';
 import { useEuro } from '../../../lib/format';
 import { useMyAuctions } from '../api/my-auctions';
+import { useWonOrders } from '../api/won-orders';
 import { Countdown } from './Countdown';
 import { WatchButton } from './WatchButton';
 
@@ -65,6 +66,7 @@ function AuctionsTable({ rows, tab }: { rows: MyAuction[]; tab: TabKey }) {
   const { t } = useTranslation('alerts');
   const euro = useEuro();
   const over = tab === 'won' || tab === 'lost';
+  const orders = useWonOrders(tab === 'won').data;
   return (
     <Table responsive size="sm" className="align-middle table-cards" data-testid={`my-auctions-${tab}`}>
       <thead>
@@ -107,10 +109,24 @@ function AuctionsTable({ rows, tab }: { rows: MyAuction[]; tab: TabKey }) {
               </Badge>
             </td>
             <td data-label={t('page.timeLeft')}>{isOpen(a) ? <Countdown end={a.product.endsAt} /> : t('page.ended')}</td>
-            <td className="text-end">{over ? null : <WatchButton productId={a.product.productId} lot={a.product.name} />}</td>
+            <td className="text-end">
+              {over ? null : <WatchButton productId={a.product.productId} lot={a.product.name} />}
+              {tab === 'won' ? <OrderLink order={orders?.get(a.product.productId)} /> : null}
+            </td>
           </tr>
         ))}
       </tbody>
     </Table>
+  );
+}
+
+/** A won lot's order (issue 21): the next step after winning. */
+function OrderLink({ order }: { order: OrderRef | undefined }) {
+  const { t } = useTranslation('orders');
+  if (!order) return null;
+  return (
+    <Link className="btn btn-sm btn-outline-primary text-nowrap" to={`/user/orders/${order.id}`} data-testid="won-order">
+      {t('links.order', { number: order.number })}
+    </Link>
   );
 }

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '@primeur/shared';
 import { useLiveNotifications, useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications';
 import { myAuctionsKey } from '../api/my-auctions';
-import { useNotificationText } from './notification-text';
+import { noticeTarget, useNotificationText } from './notification-text';
 
 /** The header bell: unread count, the latest notices, live on the user's own queue. */
 export function NotificationsBell() {
@@ -54,7 +54,8 @@ export function NotificationsBell() {
               data-testid={`notification-${n.kind}`}
               onClick={() => {
                 if (!n.read) markRead.mutate(n.id);
-                if (n.productId) void navigate(`/encheres/details/${n.productId}`);
+                const target = noticeTarget(n);
+                if (target) void navigate(target);
               }}
             >
               <div className="d-flex justify-content-between gap-2">

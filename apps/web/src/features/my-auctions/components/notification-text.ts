@@ -2,6 +2,25 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, type Notification } from '@primeur/shared';
 import { euro } from '../../../lib/format';
 
+const ORDER_KINDS = new Set<Notification['kind']>([
+  'order_confirmed',
+  'order_shipped',
+  'order_delivered',
+  'order_cancelled',
+  'request_declined',
+  'request_expired',
+]);
+
+/** A notice about an order or a purchase request (issue 21): it leads to its order, not to an auction. */
+export const isOrderNotice = (n: Pick<Notification, 'kind'>) => ORDER_KINDS.has(n.kind);
+
+/** Where a notice leads: its order, else its lot's page. */
+export function noticeTarget(n: Notification): string | null {
+  if (n.data.orderId) return `/user/orders/${n.data.orderId}`;
+  if (isOrderNotice(n)) return null;
+  return n.productId ? `/encheres/details/${n.productId}` : null;
+}
+
 /** The sentence a notice shows, in the reader's language. */
 export function useNotificationText() {
   const { t, i18n } = useTranslation('alerts');
@@ -12,6 +31,7 @@ export function useNotificationText() {
       time: n.data.endsAt ? formatDateTime(n.data.endsAt, i18n.resolvedLanguage) : '',
     };
     if (n.kind === 'auction_result') return t(`text.${n.data.outcome ?? 'sold'}`, vars);
+    if (isOrderNotice(n)) return t(`text.${n.kind}`, { ...vars, number: n.data.orderNumber ?? '', reason: n.data.reason ?? '' });
     return t(`text.${n.kind}`, vars);
   };
 }

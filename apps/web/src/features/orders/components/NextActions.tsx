@@ -1,0 +1,477 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Card, Col, Form, Modal, Row } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import {
+  cancelOrderInput,
+  dayInParis,
+  ORDER_STATUSES,
+  receiveOrderInput,
+  shipOrderInput,
+  updateOrderInput,
+  type Country,
+  type IsoDay,
+  type Order,
+  type OrderStatus,
+} from '@primeur/shared';
+import { CountrySelect } from '../../../components/CountrySelect';
+import { DateField } from '../../../components/DateField';
+import { DecimalField, type DecimalProblem } from '../../../components/DecimalField';
+import { useToast } from '../../../components/Toasts';
+import { ApiError } from '../../../lib/api';
+import { errorCode, useErrorMessage } from '../../../lib/error-message';
+import { countryName } from '../../../lib/format';
+import { useCancelOrder } from '../api/cancel-order';
+import type { OrderScope } from '../api/order';
+import { useOrderCarriers } from '../api/carriers';
+import { useReceiveOrder } from '../api/receive-order';
+import { useShipOrder } from '../api/ship-order';
+import { useUpdateOrder } from '../api/update-order';
+
+type Errors = Record<string, string>;
+
+/** The first refusal of each field, from the shared schema (the server applies the same one). */
+function issuesOf(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }): Errors {
+  const out: Errors = {};
+  if (!result.success) for (const i of result.error?.issues ?? []) out[i.path.map(String).join('.') || 'form'] ??= i.message;
+  return out;
+}
+
+/** The text of a field refusal ('wholePallets', 'mustBePositive' …) in the reader's language. */
+function useFieldText() {
+  const { t } = useTranslation('orders');
+  return (code: string | undefined, values?: Record<string, unknown>) => (code ? t(`form.${code}`, { ...values, defaultValue: t('form.invalid') }) : undefined);
+}
+
+/**
+ * A refusal from the server as a sentence: the order screen's own wording first (ILLEGAL_TRANSITION
+ * names the status the order is in now, in the reader's language), then errors.json.
+ */
+function useActionError() {
+  const { t } = useTranslation('orders');
+  const message = useErrorMessage();
+  return (err: unknown) => {
+    // ILLEGAL_TRANSITION names the order's current status in its first detail (docs/api/orders.md).
+    const detail = err instanceof ApiError ? err.body?.details?.find((d) => d.path === 'status')?.message : undefined;
+    const current = (ORDER_STATUSES as readonly string[]).includes(detail ?? '') ? (detail as OrderStatus) : undefined;
+    // Without the status the wording of errors.json ("not possible in the order's current status") is the one that reads.
+    if (!current) return message(err, { own: errorCode(err) === 'ILLEGAL_TRANSITION' ? [] : ['orders:errors'] });
+    return message(err, { own: ['orders:errors'], values: { status: t(`status.${current}`).toLowerCase() } });
+  };
+}
+
+/** What this user may do now, as forms: the seller ships, the buyer receives or changes the delivery, either cancels. */
+export function NextActions({ order, scope }: { order: Order; scope: OrderScope }) {
+  const { t } = useTranslation('orders');
+  const actions = order.nextActions;
+  const waiting =
+    order.status === 'CONFIRMED' && order.viewerSide === 'buyer'
+      ? t('detail.waitingSeller')
+      : order.status === 'SHIPPED' && order.viewerSide === 'seller'
+        ? t('detail.waitingBuyer')
+        : null;
+  return (
+    <Card className="shadow-sm mb-4 border-primary-subtle" data-testid="next-action">
+      <Card.Body>
+        <Card.Title as="h2" className="h6 mb-3">
+          {t('detail.nextAction')}
+        </Card.Title>
+        {actions.includes('ship') ? <ShipForm order={order} /> : null}
+        {actions.includes('receive') ? <ReceiveForm order={order} /> : null}
+        {waiting && !actions.includes('ship') && !actions.includes('receive') ? (
+          <p className="mb-2" data-testid="waiting">
+            {waiting}
+          </p>
+        ) : null}
+        {actions.length === 0 && !waiting ? <p className="mb-0 text-body-secondary">{t('detail.noAction')}</p> : null}
+        {actions.includes('editDelivery') || actions.includes('cancel') ? (
+          <div className="d-flex flex-wrap gap-2 mt-3">
+            {actions.includes('editDelivery') ? <DeliveryEditor order={order} /> : null}
+            {actions.includes('cancel') ? <CancelButton order={order} scope={scope} /> : null}
+          </div>
+        ) : null}
+      </Card.Body>
+    </Card>
+  );
+}
+
+function Field({ id, label, error, children, md = 6 }: { id: string; label: string; error?: string; children: ReactNode; md?: number }) {
+  return (
+    <Form.Group as={Col} md={md}>
+      <Form.Label htmlFor={id}>{label}</Form.Label>
+      {children}
+      {error ? (
+        <Form.Control.Feedback type="invalid" className="d-block">
+          {error}
+        </Form.Control.Feedback>
+      ) : null}
+    </Form.Group>
+  );
+}
+
+interface Weights {
+  pallets: number | null;
+  netKg: number | null;
+  problems: { pallets?: DecimalProblem | null; netKg?: DecimalProblem | null };
+}
+
+/** Pallets and net kg, typed the reader's way (a decimal comma works). */
+function WeightFields({
+  idPrefix,
+  value,
+  onChange,
+  errors,
+  tried,
+}: {
+  idPrefix: string;
+  value: Weights;
+  onChange(v: Weights): void;
+  errors: Errors;
+  tried: boolean;
+}) {
+  const { t } = useTranslation('orders');
+  const text = useFieldText();
+  return (
+    <>
+      <Field
+        id={`${idPrefix}-pallets`}
+        label={t('form.pallets')}
+        error={value.problems.pallets ? undefined : text(errors.pallets, { count: errors.palletsMax })}
+        md={3}
+      >
+        <DecimalField
+          id={`${idPrefix}-pallets`}
+          value={value.pallets}
+          maxDecimals={0}
+          showProblem={tried}
+          isInvalid={!!errors.pallets}
+          onChange={(v, problem) => onChange({ ...value, pallets: v, problems: { ...value.problems, pallets: problem } })}
+        />
+      </Field>
+      <Field id={`${idPrefix}-netkg`} label={t('form.netKg')} error={value.problems.netKg ? undefined : text(errors.netKg)} md={3}>
+        <DecimalField
+          id={`${idPrefix}-netkg`}
+          value={value.netKg}
+          maxDecimals={2}
+          showProblem={tried}
+          isInvalid={!!errors.netKg}
+          onChange={(v, problem) => onChange({ ...value, netKg: v, problems: { ...value.problems, netKg: problem } })}
+        />
+      </Field>
+    </>
+  );
+}
+
+function weightErrors(w: Weights, errors: Errors, maxPallets: number): Errors {
+  const next = { ...errors };
+  if (w.problems.pallets) next.pallets = 'decimal';
+  else if (w.pallets !== null && w.pallets > maxPallets) {
+    next.pallets = 'tooManyPallets';
+    next.palletsMax = String(maxPallets);
+  }
+  if (w.problems.netKg) next.netKg = 'decimal';
+  return next;
+}
+
+function ShipForm({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const text = useFieldText();
+  const toast = useToast();
+  const actionError = useActionError();
+  const ship = useShipOrder(order.id);
+  const carriers = useOrderCarriers(true);
+  const [weights, setWeights] = useState<Weights>({ pallets: order.pallets, netKg: order.estimatedNetKg, problems: {} });
+  const [departureDate, setDepartureDate] = useState<IsoDay | ''>(dayInParis(0));
+  const [vehiclePlate, setVehiclePlate] = useState('');
+  const [carrierId, setCarrierId] = useState(order.carrier ? String(order.carrier.id) : '');
+  const [errors, setErrors] = useState<Errors>({});
+  const [tried, setTried] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    const input = {
+      pallets: weights.pallets ?? Number.NaN,
+      netKg: weights.netKg ?? Number.NaN,
+      departureDate,
+      vehiclePlate,
+      carrierId: carrierId ? Number(carrierId) : null,
+    };
+    const next = weightErrors(weights, issuesOf(shipOrderInput.safeParse(input)), order.pallets);
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    setServerError(null);
+    ship.mutate(shipOrderInput.parse(input), {
+      onSuccess: () => toast.show('success', { message: t('actions.done.ship') }),
+      onError: (err) => setServerError(actionError(err)),
+    });
+  };
+
+  return (
+    <Form noValidate onSubmit={submit} data-testid="ship-form">
+      {serverError ? (
+        <Alert variant="danger" data-testid="action-error">
+          {serverError}
+        </Alert>
+      ) : null}
+      <Row className="g-3">
+        <WeightFields idPrefix="ship" value={weights} onChange={setWeights} errors={errors} tried={tried} />
+        <Field id="ship-departure" label={t('form.departureDate')} error={text(errors.departureDate)}>
+          <DateField id="ship-departure" value={departureDate} invalid={!!errors.departureDate} onChange={setDepartureDate} />
+        </Field>
+        <Field id="ship-plate" label={t('form.vehiclePlate')} error={text(errors.vehiclePlate)}>
+          <Form.Control
+            id="ship-plate"
+            value={vehiclePlate}
+            maxLength={20}
+            autoComplete="off"
+            isInvalid={!!errors.vehiclePlate}
+            onChange={(e) => setVehiclePlate(e.target.value)}
+          />
+        </Field>
+        {/* The carrier is optional: without the back office's list (none yet, or not reachable) the seller ships without one. */}
+        {carriers.data?.length ? (
+          <Field id="ship-carrier" label={t('form.carrier')} error={text(errors.carrierId)}>
+            <Form.Select id="ship-carrier" value={carrierId} onChange={(e) => setCarrierId(e.target.value)}>
+              <option value="">{t('form.noCarrier')}</option>
+              {carriers.data.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </Form.Select>
+          </Field>
+        ) : null}
+        <Col xs={12}>
+          <Button type="submit" disabled={ship.isPending} data-testid="ship-submit">
+            {t('actions.ship')}
+          </Button>
+        </Col>
+      </Row>
+    </Form>
+  );
+}
+
+function ReceiveForm({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const toast = useToast();
+  const actionError = useActionError();
+  const receive = useReceiveOrder(order.id);
+  const shipped = order.shipment;
+  const [weights, setWeights] = useState<Weights>({ pallets: shipped?.pallets ?? order.pallets, netKg: shipped?.netKg ?? order.netKg, problems: {} });
+  const [errors, setErrors] = useState<Errors>({});
+  const [tried, setTried] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    const input = { pallets: weights.pallets ?? Number.NaN, netKg: weights.netKg ?? Number.NaN };
+    const next = weightErrors(weights, issuesOf(receiveOrderInput.safeParse(input)), shipped?.pallets ?? order.pallets);
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    setServerError(null);
+    receive.mutate(receiveOrderInput.parse(input), {
+      onSuccess: () => toast.show('success', { message: t('actions.done.receive') }),
+      onError: (err) => setServerError(actionError(err)),
+    });
+  };
+
+  return (
+    <Form noValidate onSubmit={submit} data-testid="receive-form">
+      {serverError ? (
+        <Alert variant="danger" data-testid="action-error">
+          {serverError}
+        </Alert>
+      ) : null}
+      <Row className="g-3 align-items-end">
+        <WeightFields idPrefix="receive" value={weights} onChange={setWeights} errors={errors} tried={tried} />
+        <Col md={6}>
+          <Button type="submit" disabled={receive.isPending} data-testid="receive-submit">
+            {t('actions.receive')}
+          </Button>
+        </Col>
+      </Row>
+    </Form>
+  );
+}
+
+function CancelButton({ order, scope }: { order: Order; scope: OrderScope }) {
+  const { t } = useTranslation('orders');
+  const text = useFieldText();
+  const toast = useToast();
+  const actionError = useActionError();
+  const cancel = useCancelOrder(scope, order.id);
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const close = () => {
+    setOpen(false);
+    setError(undefined);
+    setServerError(null);
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = cancelOrderInput.safeParse({ reason });
+    if (!parsed.success) return setError(issuesOf(parsed).reason ?? 'invalid');
+    setError(undefined);
+    setServerError(null);
+    cancel.mutate(parsed.data, {
+      onSuccess: () => {
+        close();
+        toast.show('success', { message: t('actions.done.cancel') });
+      },
+      onError: (err) => setServerError(actionError(err)),
+    });
+  };
+
+  return (
+    <>
+      <Button variant="outline-danger" onClick={() => setOpen(true)} data-testid="cancel-open">
+        {t('actions.cancel')}
+      </Button>
+      <Modal show={open} onHide={close}>
+        <Form noValidate onSubmit={submit} data-testid="cancel-form">
+          <Modal.Header closeButton>
+            <Modal.Title as="h2" className="h5">
+              {t('form.cancelTitle', { number: order.number })}
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <p>{t('form.cancelBody')}</p>
+            {serverError ? (
+              <Alert variant="danger" data-testid="action-error">
+                {serverError}
+              </Alert>
+            ) : null}
+            <Form.Group controlId="cancel-reason">
+              <Form.Label>{t('form.reason')}</Form.Label>
+              <Form.Control as="textarea" rows={3} maxLength={500} value={reason} isInvalid={!!error} onChange={(e) => setReason(e.target.value)} />
+              <Form.Text>{t('form.reasonHint')}</Form.Text>
+              <Form.Control.Feedback type="invalid">{text(error)}</Form.Control.Feedback>
+            </Form.Group>
+          </Modal.Body>
+          <Modal.Footer>
+            <Button variant="secondary" onClick={close}>
+              {t('actions.keep')}
+            </Button>
+            <Button type="submit" variant="danger" disabled={cancel.isPending} data-testid="cancel-submit">
+              {t('actions.cancel')}
+            </Button>
+          </Modal.Footer>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+function DeliveryEditor({ order }: { order: Order }) {
+  const { t, i18n } = useTranslation('orders');
+  const text = useFieldText();
+  const toast = useToast();
+  const actionError = useActionError();
+  const update = useUpdateOrder(order.id);
+  const lng = i18n.resolvedLanguage ?? 'en';
+  const a = order.deliveryAddress;
+  const [open, setOpen] = useState(false);
+  const [address, setAddress] = useState(a.address);
+  const [postalCode, setPostalCode] = useState(a.postalCode);
+  const [city, setCity] = useState(a.city);
+  const [country, setCountry] = useState<Country | null>(a.countryAlpha2 ? { id: 0, alpha2: a.countryAlpha2, name: countryName(a.countryAlpha2, lng) } : null);
+  const [date, setDate] = useState<IsoDay | ''>((order.requestedDeliveryDate as IsoDay | null) ?? '');
+  const [errors, setErrors] = useState<Errors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const input = {
+      deliveryAddress: { address, postalCode, city, countryAlpha2: country?.alpha2 ?? '' },
+      requestedDeliveryDate: date || null,
+    };
+    const parsed = updateOrderInput.safeParse(input);
+    const next = issuesOf(parsed);
+    setErrors(next);
+    if (!parsed.success) return;
+    setServerError(null);
+    update.mutate(parsed.data, {
+      onSuccess: () => {
+        setOpen(false);
+        toast.show('success', { message: t('actions.done.editDelivery') });
+      },
+      onError: (err) => setServerError(actionError(err)),
+    });
+  };
+
+  return (
+    <>
+      <Button variant="outline-primary" onClick={() => setOpen(true)} data-testid="delivery-open">
+        {t('actions.editDelivery')}
+      </Button>
+      <Modal show={open} onHide={() => setOpen(false)} size="lg">
+        <Form noValidate onSubmit={submit} data-testid="delivery-form">
+          <Modal.Header closeButton>
+            <Modal.Title as="h2" className="h5">
+              {t('actions.editDelivery')}
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            {serverError ? (
+              <Alert variant="danger" data-testid="action-error">
+                {serverError}
+              </Alert>
+            ) : null}
+            <Row className="g-3">
+              <Field id="delivery-address" label={t('form.deliveryAddress')} error={text(errors['deliveryAddress.address'])} md={12}>
+                <Form.Control
+                  id="delivery-address"
+                  value={address}
+                  maxLength={200}
+                  isInvalid={!!errors['deliveryAddress.address']}
+                  onChange={(e) => setAddress(e.target.value)}
+                />
+              </Field>
+              <Field id="delivery-postal" label={t('form.postalCode')} error={text(errors['deliveryAddress.postalCode'])} md={4}>
+                <Form.Control
+                  id="delivery-postal"
+                  value={postalCode}
+                  maxLength={20}
+                  isInvalid={!!errors['deliveryAddress.postalCode']}
+                  onChange={(e) => setPostalCode(e.target.value)}
+                />
+              </Field>
+              <Field id="delivery-city" label={t('form.city')} error={text(errors['deliveryAddress.city'])} md={8}>
+                <Form.Control
+                  id="delivery-city"
+                  value={city}
+                  maxLength={100}
+                  isInvalid={!!errors['deliveryAddress.city']}
+                  onChange={(e) => setCity(e.target.value)}
+                />
+              </Field>
+              <Form.Group as={Col} md={6}>
+                <Form.Label htmlFor="delivery-country">{t('form.country')}</Form.Label>
+                <CountrySelect inputId="delivery-country" value={country} invalid={!!errors['deliveryAddress.countryAlpha2']} onChange={setCountry} />
+                {errors['deliveryAddress.countryAlpha2'] ? (
+                  <div className="invalid-feedback d-block">{text(errors['deliveryAddress.countryAlpha2'])}</div>
+                ) : null}
+              </Form.Group>
+              <Field id="delivery-date" label={t('form.deliveryDate')} error={text(errors.requestedDeliveryDate)}>
+                <DateField id="delivery-date" inModal value={date} minDate={dayInParis(0)} invalid={!!errors.requestedDeliveryDate} onChange={setDate} />
+              </Field>
+            </Row>
+          </Modal.Body>
+          <Modal.Footer>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              {t('actions.close')}
+            </Button>
+            <Button type="submit" disabled={update.isPending} data-testid="delivery-submit">
+              {t('actions.save')}
+            </Button>
+          </Modal.Footer>
+        </Form>
+      </Modal>
+    </>
+  );
+}
