@@ -56,9 +56,11 @@ async function securityPlugin(app: FastifyInstance, opts: { config: AppConfig })
     if (opts.config.hsts || (opts.config.trustProxy && req.protocol === 'https')) {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
-    // Answers that depend on who asks are never kept by the browser or a shared cache.
+    // Answers that depend on who asks are never kept by the browser or a shared cache. A route that
+    // already says no-store with more (documents and claim photos: "private, no-store") keeps its words.
     const access = req.routeOptions.config?.access;
-    if (access !== undefined && access !== 'public') reply.header('cache-control', 'no-store');
+    if (access !== undefined && access !== 'public' && !String(reply.getHeader('cache-control') ?? '').includes('no-store'))
+      reply.header('cache-control', 'no-store');
   });
 
   // Only JSON bodies (multipart is added by the routes that take uploads): no text/plain, which a

@@ -79,6 +79,8 @@ export const orderReceipt = z.object({
   receivedAt: z.string(),
   /** True when nobody confirmed and the order counted as received AUTO_RECEIVE_AFTER_HOURS after shipping. */
   automatic: z.boolean(),
+  /** The buyer's note of differences at receipt (issue 22), null when none was flagged. */
+  differences: z.string().nullable(),
 });
 
 export const orderHistoryEntry = z.object({
@@ -196,6 +198,8 @@ export const receiveOrderInput = z
     pallets: palletCount,
     netKg: netKgField,
     receivedAt: isoDateTime.optional(),
+    /** What differed from the shipment (issue 22): damaged or missing pallets, temperature… */
+    differences: multilineText().trim().max(1000).optional(),
   })
   .strict();
 export type ReceiveOrderInput = z.input<typeof receiveOrderInput>;

@@ -12,3 +12,4 @@ export * from './jobs.js';
 export * from './alerts.js';
 export * from './orders.js';
 export * from './invoicing.js';
+export * from './claims.js';

@@ -104,6 +104,8 @@ export const orders = pgTable(
     receivedNetKg: numeric('received_net_kg', { precision: 14, scale: 2 }),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     receivedAutomatically: boolean('received_automatically').notNull().default(false),
+    /** The buyer's note of what differed at receipt (issue 22), null when nothing was flagged. */
+    receivedDifferences: text('received_differences'),
     /** When the DELIVERED step was recorded (the claim window runs from here). */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),

@@ -31,6 +31,8 @@ export async function renderCmr(m: ShippingDocModel, lng: Language): Promise<Buf
   const width = doc.page.width - 2 * MARGIN;
   const half = width / 2;
   const kg = (v: number) => formatDecimal(v, lng, { maxDecimals: 2 });
+  /** "Label: value" with the reader's typography (French puts a space before the colon). */
+  const pair = (label: string, value: string) => t('cmr.pair', { label, value });
   const country = (p: { countryAlpha2: string; countryName?: string }) => countryName(p.countryAlpha2, p.countryName ?? p.countryAlpha2, lng);
   const party = (p: ShippingParty) => [p.companyName, ...addressLines(p, country(p)), p.vatId ? `${t('vat')} ${p.vatId}` : ''].filter(Boolean);
 
@@ -126,7 +128,7 @@ export async function renderCmr(m: ShippingDocModel, lng: Language): Promise<Buf
   box(left, y, half, rows[1]!, '2', 'cmr.box2', party(m.buyer));
   box(left + half, y, half, rows[1]!, '16', 'cmr.box16', [
     shipped?.carrierName ?? t('cmr.carrierToName'),
-    `${t('cmr.vehicle')}: ${shipped?.vehiclePlate || t('cmr.toFill')}`,
+    pair(t('cmr.vehicle'), shipped?.vehiclePlate || t('cmr.toFill')),
   ]);
   y += rows[1]!;
 
@@ -175,9 +177,9 @@ export async function renderCmr(m: ShippingDocModel, lng: Language): Promise<Buf
       body: [
         l.article[lng] || l.article.en,
         l.title,
-        `${t('cmr.origin')}: ${countryName(l.originAlpha2, l.originName, lng)}`,
-        l.caliber ? `${t('cmr.caliber')}: ${l.caliber}` : '',
-        l.qualityClass ? `${t('cmr.class')}: ${l.qualityClass}` : '',
+        pair(t('cmr.origin'), countryName(l.originAlpha2, l.originName, lng)),
+        l.caliber ? pair(t('cmr.caliber'), l.caliber) : '',
+        l.qualityClass ? pair(t('cmr.class'), l.qualityClass) : '',
       ].filter(Boolean),
     },
     { n: '10', key: 'cmr.box10', w: 56, body: m.hsChapter ? [`HS ${m.hsChapter}`, t(`cmr.hs${m.hsChapter}`)] : [t('cmr.none')] },
@@ -210,8 +212,8 @@ export async function renderCmr(m: ShippingDocModel, lng: Language): Promise<Buf
   const payer = SELLER_PAYS.has(m.incoterm) ? t('cmr.payerSender') : t('cmr.payerConsignee');
   box(left, y, half, 46, '14', 'cmr.box14', [t('cmr.payment', { number: m.number })]);
   box(left + half, y, half, 92, '20', 'cmr.box20', [
-    `${t('cmr.carriage')}: ${payer}`,
-    `${t('cmr.otherCharges')}: ${payer}`,
+    pair(t('cmr.carriage'), payer),
+    pair(t('cmr.otherCharges'), payer),
     t('cmr.byIncoterm', { incoterm: m.incoterm }),
   ]);
   y += 46;
@@ -232,7 +234,7 @@ export async function renderCmr(m: ShippingDocModel, lng: Language): Promise<Buf
     sigH,
     '23',
     'cmr.box23',
-    [shipped?.carrierName ?? '', shipped?.vehiclePlate ? `${t('cmr.vehicle')}: ${shipped.vehiclePlate}` : ''].filter(Boolean),
+    [shipped?.carrierName ?? '', shipped?.vehiclePlate ? pair(t('cmr.vehicle'), shipped.vehiclePlate) : ''].filter(Boolean),
   );
   const r = m.receipt;
   box(
@@ -244,7 +246,7 @@ export async function renderCmr(m: ShippingDocModel, lng: Language): Promise<Buf
     'cmr.box24',
     [
       m.buyer.companyName,
-      r ? t('cmr.receivedOn', { date: formatDay(r.receivedAt.toISOString(), lng, 'long') }) : `${t('cmr.placeDate')}: ……………………`,
+      r ? t('cmr.receivedOn', { date: formatDay(r.receivedAt.toISOString(), lng, 'long') }) : pair(t('cmr.placeDate'), '……………………'),
       r ? t('cmr.receivedQty', { pallets: r.pallets, kg: kg(r.netKg) }) : '',
     ].filter(Boolean),
   );

@@ -53,7 +53,10 @@ export async function renderDeliveryNote(m: ShippingDocModel, lng: Language): Pr
     .text(`${t('dn.order')} ${m.number}`, { width, align: 'right' })
     .font('regular')
     .fontSize(8.5)
-    .text(`${t('dn.departure')}: ${shipped ? formatDay(shipped.departureDate, lng, 'long') : t('dn.notShipped')}`, { width, align: 'right' });
+    .text(t('cmr.pair', { label: t('dn.departure'), value: shipped ? formatDay(shipped.departureDate, lng, 'long') : t('dn.notShipped') }), {
+      width,
+      align: 'right',
+    });
 
   // Parties and the place of delivery, three columns.
   let y = MARGIN + 78;

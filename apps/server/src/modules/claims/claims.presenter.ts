@@ -1,5 +1,5 @@
 import type { Claim, ClaimReason, OrderSide, AdminClaimItem } from '@primeur/shared';
-import { variantName } from '../marketplace/photos.js';
+import { variantName } from '../marketplace/marketplace.service.js';
 import type { OrderRow } from '../orders/orders.service.js';
 import { claimActions } from './claims.policy.js';
 import type { ClaimHistoryRow, ClaimRow } from './claims.repository.js';

@@ -29,7 +29,12 @@ export async function insertHistory(tx: Executor, values: NewClaimHistory) {
 
 /** The order's claim that is not settled, if any. */
 export async function openClaimOf(db: Executor, orderId: number) {
-  return (await db.select().from(claims).where(and(eq(claims.orderId, orderId), ne(claims.status, 'SETTLED'))))[0];
+  return (
+    await db
+      .select()
+      .from(claims)
+      .where(and(eq(claims.orderId, orderId), ne(claims.status, 'SETTLED')))
+  )[0];
 }
 
 /** One claim of one order, locked for a step (two steps on one claim are serialized). */
@@ -44,7 +49,12 @@ export async function lockClaim(tx: Executor, orderId: number, claimId: number) 
 }
 
 export async function findClaim(db: Executor, orderId: number, claimId: number) {
-  return (await db.select().from(claims).where(and(eq(claims.id, claimId), eq(claims.orderId, orderId))))[0];
+  return (
+    await db
+      .select()
+      .from(claims)
+      .where(and(eq(claims.id, claimId), eq(claims.orderId, orderId)))
+  )[0];
 }
 
 export async function claimsOf(db: Executor, orderId: number) {

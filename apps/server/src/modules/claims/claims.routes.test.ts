@@ -6,10 +6,9 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/build-app.js';
 import { claims, notifications, orders as ordersTable, outbox } from '../../db/schema/index.js';
-import { pngPart, tinyPng } from '../marketplace/marketplace.test-support.js';
 import * as orders from '../orders/orders.service.js';
-import { PhotoStore } from '../marketplace/photos.js';
-import { api, claimData, confirmedOrder, delivered, fileClaim, parties, shipped, type Parties } from './claims.test-support.js';
+import { PhotoStore } from '../marketplace/marketplace.service.js';
+import { api, claimData, confirmedOrder, delivered, fileClaim, parties, pngPart, shipped, tinyPng, type Parties } from './claims.test-support.js';
 
 let ctx: TestContext;
 let p: Parties;
@@ -43,7 +42,8 @@ const deps = () => ({
 });
 const step = (cookie: string, orderId: number, claimId: number, action: string, body: unknown = {}) =>
   api(ctx, cookie, 'POST', `/api/users/orders/${orderId}/claims/${claimId}/${action}`, body);
-const decide = (orderId: number, claimId: number, body: unknown) => api(ctx, p.admin.cookie, 'POST', `/api/admin/orders/${orderId}/claims/${claimId}/decide`, body);
+const decide = (orderId: number, claimId: number, body: unknown) =>
+  api(ctx, p.admin.cookie, 'POST', `/api/admin/orders/${orderId}/claims/${claimId}/decide`, body);
 
 describe('delivery documents', () => {
   it('serves a draft CMR and delivery note while CONFIRMED, final ones once shipped, to both parties and the operator only', async () => {
@@ -90,7 +90,16 @@ describe('filing a claim', () => {
     const res = await fileClaim(ctx, p.buyer.cookie, id);
     expect(res.statusCode, res.body).toBe(201);
     const c = res.json();
-    expect(c).toMatchObject({ status: 'OPEN', reasons: ['DECAY', 'BRUISING'], pallets: 2, creditAsked: 400, credit: null, orderAmount: 6975, viewerSide: 'buyer', nextActions: [] });
+    expect(c).toMatchObject({
+      status: 'OPEN',
+      reasons: ['DECAY', 'BRUISING'],
+      pallets: 2,
+      creditAsked: 400,
+      credit: null,
+      orderAmount: 6975,
+      viewerSide: 'buyer',
+      nextActions: [],
+    });
     expect(c.photos).toHaveLength(2);
     expect(c.history).toEqual([expect.objectContaining({ step: 'filed', actor: 'BUYER', companyName: 'Großmarkt Müller & Söhne', credit: 400 })]);
 
@@ -100,11 +109,20 @@ describe('filing a claim', () => {
     expect(order.status).toBe('DELIVERED');
     expect(order.history.at(-1).note).toContain(`claim #${c.id} filed`);
 
-    const notices = await ctx.db.select().from(notifications).where(and(eq(notifications.kind, 'order_claim'), inArray(notifications.userId, [p.buyer.user.id, p.seller.user.id])));
+    const notices = await ctx.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.kind, 'order_claim'), inArray(notifications.userId, [p.buyer.user.id, p.seller.user.id])));
     expect(notices.filter((n) => (n.data as { claimId?: number }).claimId === c.id)).toHaveLength(2);
-    const mails = await ctx.db.select().from(outbox).where(sql`${outbox.id} > 0`);
+    const mails = await ctx.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.id} > 0`);
     const fresh = mails.slice(Number(before[0]!.n));
-    expect(fresh.map((m) => m.subject).sort()).toEqual([`Auftrag ${order.number}: Qualitätsreklamation eingereicht`, `Pedido ${order.number}: reclamación de calidad presentada`]);
+    expect(fresh.map((m) => m.subject).sort()).toEqual([
+      `Auftrag ${order.number}: Qualitätsreklamation eingereicht`,
+      `Pedido ${order.number}: reclamación de calidad presentada`,
+    ]);
   });
 
   it('serves the claim photos to both parties and the operator (private, no-store) and to nobody else', async () => {
@@ -221,7 +239,10 @@ describe('settlement', () => {
   it('the seller proposes with a note, the buyer accepts the proposal', async () => {
     const id = await delivered(ctx, p);
     const c = (await fileClaim(ctx, p.buyer.cookie, id)).json();
-    expect((await step(p.seller.cookie, id, c.id, 'propose', { credit: 250 })).json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'note' }] });
+    expect((await step(p.seller.cookie, id, c.id, 'propose', { credit: 250 })).json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ path: 'note' }],
+    });
     expect((await step(p.seller.cookie, id, c.id, 'propose', { credit: 400, note: 'Même montant' })).statusCode).toBe(400);
     expect((await step(p.seller.cookie, id, c.id, 'propose', { credit: -1, note: 'Négatif' })).statusCode).toBe(400);
     const proposed = await step(p.seller.cookie, id, c.id, 'propose', { credit: 250.5, note: 'Une seule palette touchée' });
@@ -277,7 +298,9 @@ describe('settlement', () => {
     const id = await delivered(ctx, p);
     const seen: string[] = [];
     const offs = await Promise.all(
-      [p.buyer, p.seller].map((w) => ctx.app.bus.subscribe(`/user/${w.user.id}/queue/orders`, (m: string) => void seen.push(`${w.user.id}:${JSON.parse(m).orderId}`))),
+      [p.buyer, p.seller].map((w) =>
+        ctx.app.bus.subscribe(`/user/${w.user.id}/queue/orders`, (m: string) => void seen.push(`${w.user.id}:${JSON.parse(m).orderId}`)),
+      ),
     );
     const c = (await fileClaim(ctx, p.buyer.cookie, id)).json();
     await step(p.seller.cookie, id, c.id, 'propose', { credit: 100, note: 'Proposition' });
@@ -293,7 +316,10 @@ describe('closing after the claim window', () => {
     const c = (await fileClaim(ctx, p.buyer.cookie, withClaim)).json();
     const without = await delivered(ctx, p);
     const past = new Date(Date.now() - ctx.config.orders.claimWindowMs - 60_000);
-    await ctx.db.update(ordersTable).set({ deliveredAt: past }).where(inArray(ordersTable.id, [withClaim, without]));
+    await ctx.db
+      .update(ordersTable)
+      .set({ deliveredAt: past })
+      .where(inArray(ordersTable.id, [withClaim, without]));
     await orders.runLifecycle(deps());
     expect(await orderStatus(withClaim)).toBe('DELIVERED');
     expect(await orderStatus(without)).toBe('CLOSED');

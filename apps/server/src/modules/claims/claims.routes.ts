@@ -18,8 +18,8 @@ import {
   type Language,
 } from '@primeur/shared';
 import { HttpError } from '../../lib/http-error.js';
-import { PHOTO_CONTENT_TYPES, PhotoStore } from '../marketplace/photos.js';
-import { MULTIPART_LIMITS, readUpload } from '../marketplace/marketplace.uploads.js';
+import { PHOTO_CONTENT_TYPES, PhotoStore } from '../marketplace/marketplace.service.js';
+import { MULTIPART_LIMITS, readUpload } from '../marketplace/marketplace.service.js';
 import * as service from './claims.service.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 413: errorBody, 415: errorBody };
@@ -128,7 +128,10 @@ export const claimsRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const action of ['accept', 'propose', 'reject', 'escalate'] as const satisfies readonly ClaimAction[]) {
     app.post(
       `/api/users/orders/:id/claims/:claimId/${action}`,
-      { config: { access: ['buyer', 'supplier'] }, schema: { tags, params: claimParams, body: claimStepInput.default({}), response: { 200: claim, ...errors } } },
+      {
+        config: { access: ['buyer', 'supplier'] },
+        schema: { tags, params: claimParams, body: claimStepInput.default({}), response: { 200: claim, ...errors } },
+      },
       async (req) => service.act(deps, req.user!, req.params.id, req.params.claimId, action, req.body),
     );
   }

@@ -25,7 +25,7 @@ import { docText, type ShippingDocModel } from '../../documents/pdf/shipping-mod
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { SessionUser } from '../../plugins/session.js';
 import * as alerts from '../alerts/alerts.service.js';
-import { PHOTO_VARIANT_WIDTHS, variantName, type CheckedPhoto, type PhotoStore } from '../marketplace/photos.js';
+import { PHOTO_VARIANT_WIDTHS, variantName, type CheckedPhoto, type PhotoStore } from '../marketplace/marketplace.service.js';
 import * as orders from '../orders/orders.service.js';
 import type { OrderDeps, OrderEffects, OrderRow } from '../orders/orders.service.js';
 import { assertClaimStep, isOpen } from './claims.policy.js';
@@ -99,7 +99,13 @@ async function shippingModel(db: Executor, o: OrderRow, claimWindowMs: number): 
 }
 
 /** The CMR or the delivery note of an order in `lng`, for a party or the operator. */
-export async function shippingDocument(deps: Pick<OrderDeps, 'db' | 'claimWindowMs'>, user: SessionUser, id: number, kind: 'cmr' | 'deliveryNote', lng: Language) {
+export async function shippingDocument(
+  deps: Pick<OrderDeps, 'db' | 'claimWindowMs'>,
+  user: SessionUser,
+  id: number,
+  kind: 'cmr' | 'deliveryNote',
+  lng: Language,
+) {
   const order = await orders.findRow(deps.db, id);
   if (!order) throw notFound('Order');
   orders.sideOf(order, user);
@@ -185,14 +191,9 @@ function assertCreditWithinAmount(o: OrderRow, credit: number, path: string) {
  * refusals in the order a buyer would want to read them, the photos written under the claim's
  * folder, the history and both parties told. A failed transaction removes the photos it wrote.
  */
-export async function file(
-  deps: ClaimDeps,
-  user: SessionUser,
-  orderId: number,
-  input: z.output<typeof claimInput>,
-  photos: CheckedPhoto[],
-): Promise<Claim> {
-  if (photos.length < MIN_CLAIM_PHOTOS) throw new HttpError(400, 'VALIDATION_FAILED', 'A claim needs at least one photo.', [{ path: 'photos', message: 'required' }]);
+export async function file(deps: ClaimDeps, user: SessionUser, orderId: number, input: z.output<typeof claimInput>, photos: CheckedPhoto[]): Promise<Claim> {
+  if (photos.length < MIN_CLAIM_PHOTOS)
+    throw new HttpError(400, 'VALIDATION_FAILED', 'A claim needs at least one photo.', [{ path: 'photos', message: 'required' }]);
   if (photos.length > MAX_CLAIM_PHOTOS) {
     throw new HttpError(400, 'TOO_MANY_PHOTOS', `A claim has at most ${MAX_CLAIM_PHOTOS} photos.`, [{ path: 'photos', message: 'tooMany' }]);
   }
@@ -204,9 +205,15 @@ export async function file(
       const side = orders.sideOf(order, user);
       if (side !== 'buyer') throw new HttpError(409, 'ONLY_BUYER_CLAIMS', 'Only the buyer of an order files a claim on it.');
       if (order.status !== 'DELIVERED') {
-        throw new HttpError(409, 'ORDER_NOT_DELIVERED', `The order is ${order.status}: a claim is filed on a delivered order.`, [{ path: 'status', message: order.status }], {
-          status: order.status,
-        });
+        throw new HttpError(
+          409,
+          'ORDER_NOT_DELIVERED',
+          `The order is ${order.status}: a claim is filed on a delivered order.`,
+          [{ path: 'status', message: order.status }],
+          {
+            status: order.status,
+          },
+        );
       }
       const end = windowEnd(order, deps.claimWindowMs);
       if (!end || end.getTime() <= Date.now()) {
@@ -217,7 +224,9 @@ export async function file(
       const open = await repo.openClaimOf(tx, order.id);
       if (open) throw alreadyOpen(open.id);
       if (input.pallets != null && input.pallets > (order.receivedPallets ?? 0)) {
-        throw new HttpError(400, 'CLAIM_MORE_THAN_RECEIVED', `${order.receivedPallets} pallets were received.`, [{ path: 'pallets', message: 'moreThanReceived' }]);
+        throw new HttpError(400, 'CLAIM_MORE_THAN_RECEIVED', `${order.receivedPallets} pallets were received.`, [
+          { path: 'pallets', message: 'moreThanReceived' },
+        ]);
       }
       if (input.netKg != null && cents(input.netKg) > cents(order.receivedNetKg ?? 0)) {
         throw new HttpError(400, 'CLAIM_MORE_THAN_RECEIVED', `${order.receivedNetKg} kg were received.`, [{ path: 'netKg', message: 'moreThanReceived' }]);
@@ -235,7 +244,14 @@ export async function file(
       written = claim.id;
       const names = await deps.claimPhotos.save(claim.id, photos);
       claim = await repo.updateClaim(tx, claim.id, { photos: names });
-      await record(tx, fx, deps, order, claim, { step: 'filed', actor: 'BUYER', userId: user.id, companyName: order.buyer.companyName, credit: input.creditAsked, note: '' });
+      await record(tx, fx, deps, order, claim, {
+        step: 'filed',
+        actor: 'BUYER',
+        userId: user.id,
+        companyName: order.buyer.companyName,
+        credit: input.creditAsked,
+        note: '',
+      });
       return { order, claim };
     });
     return presentOne(deps.db, order, claim, 'buyer');
@@ -248,14 +264,17 @@ export async function file(
 }
 
 const alreadyOpen = (id: number | null) =>
-  new HttpError(409, 'CLAIM_ALREADY_OPEN', 'This order already has an open claim; it must be settled first.', [{ path: 'claim', message: 'alreadyOpen' }], { claimId: id });
+  new HttpError(409, 'CLAIM_ALREADY_OPEN', 'This order already has an open claim; it must be settled first.', [{ path: 'claim', message: 'alreadyOpen' }], {
+    claimId: id,
+  });
 
 // ---- settlement ----------------------------------------------------------------------------------
 
 type StepInput = z.output<typeof claimStepInput>;
 
 const requireNote = (input: StepInput, action: string) => {
-  if (!input.note || input.note.length < 3) throw new HttpError(400, 'VALIDATION_FAILED', `A note is required to ${action} a claim.`, [{ path: 'note', message: 'required' }]);
+  if (!input.note || input.note.length < 3)
+    throw new HttpError(400, 'VALIDATION_FAILED', `A note is required to ${action} a claim.`, [{ path: 'note', message: 'required' }]);
   return input.note;
 };
 const requireCredit = (input: StepInput) => {
@@ -372,13 +391,26 @@ async function record(tx: Executor, fx: OrderEffects, deps: ClaimDeps, order: Or
     note: s.note,
   });
   const credit = s.credit === null ? '' : `: ${money(s.credit)} €`;
-  await orders.noteClaimStep(tx, fx, order, s.actor, { userId: s.userId, companyName: s.companyName }, `claim #${claim.id} ${ORDER_NOTE[s.step]}${credit}${s.note ? ` — ${s.note}` : ''}`);
+  await orders.noteClaimStep(
+    tx,
+    fx,
+    order,
+    s.actor,
+    { userId: s.userId, companyName: s.companyName },
+    `claim #${claim.id} ${ORDER_NOTE[s.step]}${credit}${s.note ? ` — ${s.note}` : ''}`,
+  );
   for (const userId of [order.buyerId, order.sellerId]) {
     if (userId === null) continue;
     const data: Record<string, unknown> = { orderId: order.id, orderNumber: order.number, claimId: claim.id, claimStep: s.step };
     if (s.credit !== null) data.credit = s.credit;
     if (s.note) data.reason = s.note;
-    const r = await alerts.recordNotice(tx, { userId, kind: 'order_claim', productId: order.productId, data, dedupeKey: `claim:${claim.id}:${h.id}:${userId}` });
+    const r = await alerts.recordNotice(tx, {
+      userId,
+      kind: 'order_claim',
+      productId: order.productId,
+      data,
+      dedupeKey: `claim:${claim.id}:${h.id}:${userId}`,
+    });
     if (!r) continue;
     if (r.notificationId !== undefined) fx.noticeIds.push(r.notificationId);
     if (!r.email) continue;
@@ -396,7 +428,9 @@ async function record(tx: Executor, fx: OrderEffects, deps: ClaimDeps, order: Or
       note: s.note,
       url: deps.publicOrigin ? `${deps.publicOrigin.replace(/\/$/, '')}/user/orders/${order.id}` : undefined,
     });
-    fx.mailIds.push(...(await queueMail(tx, [{ ...mail, to: { name: r.recipient.companyName, address: r.recipient.email }, language, company: r.recipient.companyName }])));
+    fx.mailIds.push(
+      ...(await queueMail(tx, [{ ...mail, to: { name: r.recipient.companyName, address: r.recipient.email }, language, company: r.recipient.companyName }])),
+    );
   }
 }
 
@@ -406,4 +440,3 @@ async function inTransaction<T>(deps: OrderDeps, fn: (tx: Executor, fx: OrderEff
   await orders.flush(deps, fx);
   return out;
 }
-

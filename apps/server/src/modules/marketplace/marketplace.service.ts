@@ -28,6 +28,10 @@ import * as repo from './marketplace.repository.js';
 import { type NewProduct, type ProductRow } from './marketplace.repository.js';
 import { PhotoStore, type CheckedPhoto } from './photos.js';
 
+/** The lot photo pipeline (decisions 201, 506), also taken by claim photos (issue 22): checked, decoded, re-encoded, size-limited. */
+export { PhotoStore, PHOTO_CONTENT_TYPES, PHOTO_VARIANT_WIDTHS, variantName, type CheckedPhoto } from './photos.js';
+export { MULTIPART_LIMITS, readUpload } from './marketplace.uploads.js';
+
 type Input = z.output<typeof productInput>;
 
 /** An auction may be scheduled a little in the past (clock skew, a slow form), never backdated. */

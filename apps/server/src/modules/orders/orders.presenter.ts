@@ -45,7 +45,13 @@ export function presentSummary(o: OrderRow, side: OrderSide, claimWindowMs: numb
         : null,
     receipt:
       o.receivedAt && o.receivedPallets !== null
-        ? { pallets: o.receivedPallets, netKg: Number(o.receivedNetKg), receivedAt: o.receivedAt.toISOString(), automatic: o.receivedAutomatically }
+        ? {
+            pallets: o.receivedPallets,
+            netKg: Number(o.receivedNetKg),
+            receivedAt: o.receivedAt.toISOString(),
+            automatic: o.receivedAutomatically,
+            differences: o.receivedDifferences,
+          }
         : null,
     cancelReason: o.cancelReason,
     claimWindowEndsAt: o.status === 'DELIVERED' && o.deliveredAt ? new Date(o.deliveredAt.getTime() + claimWindowMs).toISOString() : null,

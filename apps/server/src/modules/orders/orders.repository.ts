@@ -225,11 +225,18 @@ export async function lockShippedBefore(tx: Executor, before: Date, limit: numbe
     .for('update', { skipLocked: true });
 }
 
+/** Delivered orders past the window. An open claim keeps its order DELIVERED: its settlement closes it (issue 22). */
 export async function lockDeliveredBefore(tx: Executor, before: Date, limit: number) {
   return tx
     .select()
     .from(orders)
-    .where(and(eq(orders.status, 'DELIVERED'), lt(orders.deliveredAt, before)))
+    .where(
+      and(
+        eq(orders.status, 'DELIVERED'),
+        lt(orders.deliveredAt, before),
+        sql`not exists (select 1 from claims c where c.order_id = ${orders.id} and c.status <> 'SETTLED')`,
+      ),
+    )
     .orderBy(asc(orders.deliveredAt))
     .limit(limit)
     .for('update', { skipLocked: true });

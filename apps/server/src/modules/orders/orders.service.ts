@@ -473,7 +473,7 @@ async function recordReceipt(
   fx: OrderEffects,
   deps: Pick<OrderDeps, 'publicOrigin' | 'claimWindowMs'>,
   order: OrderRow,
-  r: { pallets: number; netKg: number; receivedAt: Date; automatic: boolean; userId?: number; recordedAt?: Date },
+  r: { pallets: number; netKg: number; receivedAt: Date; automatic: boolean; userId?: number; recordedAt?: Date; differences?: string },
 ) {
   const next = await step(
     tx,
@@ -487,10 +487,11 @@ async function recordReceipt(
       receivedNetKg: r.netKg.toFixed(2),
       receivedAt: r.receivedAt,
       receivedAutomatically: r.automatic,
+      receivedDifferences: r.differences || null,
       deliveredAt: r.recordedAt ?? new Date(),
       amount: lineAmount(r.netKg, Number(order.pricePerKg)).toFixed(2),
     },
-    r.automatic ? 'received automatically: no answer from the buyer 72 hours after shipping' : '',
+    r.automatic ? 'received automatically: no answer from the buyer 72 hours after shipping' : r.differences ? `differences: ${r.differences}` : '',
   );
   await announce(tx, fx, next, 'delivered', { publicOrigin: deps.publicOrigin, claimWindowMs: deps.claimWindowMs, automatic: r.automatic });
   return next;
@@ -513,7 +514,14 @@ export async function receive(deps: OrderDeps, user: SessionUser, id: number, in
         { path: 'receivedAt', message: 'outOfRange' },
       ]);
     }
-    const next = await recordReceipt(tx, fx, deps, order, { pallets: input.pallets, netKg: input.netKg, receivedAt, automatic: false, userId: user.id });
+    const next = await recordReceipt(tx, fx, deps, order, {
+      pallets: input.pallets,
+      netKg: input.netKg,
+      receivedAt,
+      automatic: false,
+      userId: user.id,
+      differences: input.differences,
+    });
     return { order: next, side };
   });
   return present(deps.db, order, side, deps.claimWindowMs);
@@ -660,6 +668,35 @@ export async function runLifecycle(deps: OrderDeps, now = Date.now()) {
     if (n < 100) break;
   }
   return { received, closed };
+}
+
+// ---- for the claims module (issue 22) -------------------------------------------------------------
+
+export type { OrderRow };
+export { sideOf };
+export const findRow = (db: Executor, id: number) => repo.findOrder(db, id);
+/** The order locked for a claim step: claim steps, order transitions and the closing job queue here. */
+export const lockRow = (tx: Executor, id: number) => repo.lockOrder(tx, id);
+
+/** A claim step in the order's history (status unchanged) and the live event to both parties. */
+export async function noteClaimStep(
+  tx: Executor,
+  fx: OrderEffects,
+  o: OrderRow,
+  actor: OrderActor,
+  who: { userId: number; companyName: string | null },
+  note: string,
+) {
+  await repo.insertHistory(tx, { orderId: o.id, actor, actorUserId: who.userId, companyName: who.companyName, fromStatus: o.status, toStatus: o.status, note });
+  queueEvent(fx, o, o.status);
+}
+
+/** A settled claim closes its delivered order at once, whatever is left of the window. */
+export async function closeAfterClaim(tx: Executor, fx: OrderEffects, o: OrderRow, note: string) {
+  if (o.status !== 'DELIVERED') return o;
+  const next = await step(tx, fx, o, 'close', 'SYSTEM', {}, { closedAt: new Date() }, note);
+  queueEvent(fx, next, o.status);
+  return next;
 }
 
 // ---- reads -----------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ const ADMIN_ITEMS = [
   ['/admin/productsList', 'marketplace:admin.title'],
   ['/admin/usersList', 'users:list.title'],
   ['/admin/orders', 'orders:admin.title'],
+  ['/admin/claims', 'claims:admin.title'],
 ] as const;
 
 const INTERN_ITEMS = [

@@ -9,6 +9,7 @@ const ORDER_KINDS = new Set<Notification['kind']>([
   'order_cancelled',
   'request_declined',
   'request_expired',
+  'order_claim',
 ]);
 
 /** A notice about an order or a purchase request (issue 21): it leads to its order, not to an auction. */
@@ -33,6 +34,13 @@ export function useNotificationText() {
     if (n.kind === 'auction_result') return t(`text.${n.data.outcome ?? 'sold'}`, vars);
     // A buyer whose lot ended under the reserve did not lose to anyone: nobody won.
     if (n.kind === 'lost' && n.data.outcome === 'unsold_reserve') return t('text.lostReserve', vars);
+    if (n.kind === 'order_claim') {
+      return t(`text.order_claim_${n.data.claimStep ?? 'filed'}`, {
+        number: n.data.orderNumber ?? '',
+        credit: euro(n.data.credit ?? null, i18n.resolvedLanguage),
+        reason: n.data.reason ?? '',
+      });
+    }
     if (isOrderNotice(n)) return t(`text.${n.kind}`, { ...vars, number: n.data.orderNumber ?? '', reason: n.data.reason ?? '' });
     return t(`text.${n.kind}`, vars);
   };

@@ -260,6 +260,8 @@ function ReceiveForm({ order }: { order: Order }) {
   const receive = useReceiveOrder(order.id);
   const shipped = order.shipment;
   const [weights, setWeights] = useState<Weights>({ pallets: shipped?.pallets ?? order.pallets, netKg: shipped?.netKg ?? order.netKg, problems: {} });
+  const { t: tc } = useTranslation('claims');
+  const [differences, setDifferences] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [tried, setTried] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -267,7 +269,11 @@ function ReceiveForm({ order }: { order: Order }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
-    const input = { pallets: weights.pallets ?? Number.NaN, netKg: weights.netKg ?? Number.NaN };
+    const input = {
+      pallets: weights.pallets ?? Number.NaN,
+      netKg: weights.netKg ?? Number.NaN,
+      ...(differences.trim() ? { differences: differences.trim() } : {}),
+    };
     const next = weightErrors(weights, issuesOf(receiveOrderInput.safeParse(input)), shipped?.pallets ?? order.pallets);
     setErrors(next);
     if (Object.keys(next).length > 0) return;
@@ -287,6 +293,19 @@ function ReceiveForm({ order }: { order: Order }) {
       ) : null}
       <Row className="g-3 align-items-end">
         <WeightFields idPrefix="receive" value={weights} onChange={setWeights} errors={errors} tried={tried} />
+        <Col xs={12}>
+          <Form.Label htmlFor="receive-differences">{tc('receipt.differencesLabel')}</Form.Label>
+          <Form.Control
+            as="textarea"
+            id="receive-differences"
+            rows={2}
+            maxLength={1000}
+            value={differences}
+            onChange={(e) => setDifferences(e.target.value)}
+            placeholder={tc('receipt.differencesPlaceholder')}
+            data-testid="receive-differences"
+          />
+        </Col>
         <Col md={6}>
           <Button type="submit" disabled={receive.isPending} data-testid="receive-submit">
             {t('actions.receive')}

@@ -155,7 +155,12 @@ describe('/user/orders/{id}: the next step as a form', () => {
       () => current,
       (p) => {
         const body = p.body as { pallets: number; netKg: number };
-        current = { ...current, status: 'DELIVERED', nextActions: [], receipt: { ...body, receivedAt: new Date().toISOString(), automatic: false } };
+        current = {
+          ...current,
+          status: 'DELIVERED',
+          nextActions: [],
+          receipt: { ...body, receivedAt: new Date().toISOString(), automatic: false, differences: null },
+        };
         return jsonResponse(current);
       },
     );

@@ -33,7 +33,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
  * quantities ordered, shipped and received, the lot as sold, the terms, both parties, the documents and
  * the history. Live: the other party's step shows here without a reload (/user/queue/orders).
  */
-export function OrderPage({ scope = 'user' }: { scope?: OrderScope }) {
+export function OrderPage({ scope = 'user', afterActions }: { scope?: OrderScope; afterActions?: (order: Order) => ReactNode }) {
   const { orderId: raw } = useParams();
   const id = /^\d+$/.test(raw ?? '') ? Number(raw) : Number.NaN;
   const valid = Number.isSafeInteger(id) && id > 0;
@@ -82,6 +82,7 @@ export function OrderPage({ scope = 'user' }: { scope?: OrderScope }) {
       <Row className="g-4">
         <Col lg={8}>
           <NextActions order={o} scope={scope} />
+          {afterActions?.(o)}
           <Quantities order={o} />
           <LotSnapshot order={o} />
           <Terms order={o} />
@@ -290,6 +291,6 @@ function Documents({ order: o }: { order: Order }) {
 }
 
 /** /admin/orders/{id}: the same page for the operator (read through /api/admin, cancel at any time before CLOSED). */
-export function AdminOrderPage() {
-  return <OrderPage scope="admin" />;
+export function AdminOrderPage({ afterActions }: { afterActions?: (order: Order) => ReactNode }) {
+  return <OrderPage scope="admin" afterActions={afterActions} />;
 }
