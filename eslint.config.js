@@ -4,14 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
 
 /**
- * Import boundaries (docs/architecture.md, "Request path (server)"):
- * - packages/shared imports neither app;
- * - server: plugins/, realtime/, documents/, lib/ never import modules/; a module reaches another
- *   module only through its service (never its repository);
- * - web: components/ and lib/ import no feature; a feature imports no other feature.
+ * Import boundaries (docs/architecture.md, "Request path (server)"): an import between two parts is
+ * refused unless a policy below allows it (default: disallow).
+ * - packages/shared imports neither app; the apps never import each other;
+ * - server: app.ts/server.ts compose everything; the job list (jobs/index.ts) composes modules' jobs
+ *   as app.ts composes their routes; nothing else imports jobs/, and the job runner imports no module;
+ *   plugins/, realtime/, documents/, db/, lib/, config/ never import a module; db/ never imports
+ *   plugins/ or realtime/; lib/ is pure (no db/, no infra); a module reaches another module only
+ *   through its service (never its repository);
+ * - web: components/ and lib/ import no feature; a feature imports no other feature (not even its root).
  */
-const SERVER = ['server-module', 'server-lib', 'server-infra', 'server-jobs', 'server-db', 'server-config'];
-const WEB = ['web-feature', 'web-app', 'web-pages', 'web-shared'];
+const SERVER_BASE = ['server-lib', 'server-config', 'shared'];
+const WEB_BASE = ['web-shared', 'shared'];
 const ONE_AMOUNT_FORMATTER = {
   name: '@primeur/shared',
   importNames: ['formatEuro'],
@@ -95,29 +99,54 @@ export default tseslint.config(
         { type: 'server-jobs', pattern: 'apps/server/src/jobs', partialMatch: false },
         { type: 'server-db', pattern: 'apps/server/src/db', partialMatch: false },
         { type: 'server-config', pattern: 'apps/server/src/config', partialMatch: false },
+        // What is left at the top of src: app.ts and server.ts, which compose everything.
+        { type: 'server-root', pattern: 'apps/server/src', partialMatch: false },
         { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'], partialMatch: false },
         { type: 'web-app', pattern: 'apps/web/src/app', partialMatch: false },
         { type: 'web-pages', pattern: 'apps/web/src/pages', partialMatch: false },
         { type: 'web-shared', pattern: ['apps/web/src/components', 'apps/web/src/lib'], partialMatch: false },
         { type: 'web-test', pattern: 'apps/web/src/test', partialMatch: false },
+        // What is left at the top of src: main.tsx.
+        { type: 'web-root', pattern: 'apps/web/src', partialMatch: false },
       ],
+      // The job list (jobs/index.ts) is the one file of jobs/ that composes modules' jobs.
+      'boundaries/files': [{ category: 'job-list', pattern: 'apps/server/src/jobs/index.ts' }],
       'import/resolver': { typescript: { project: ['apps/*/tsconfig.json', 'packages/shared/tsconfig.json'], noWarnOnMultipleProjects: true }, node: true },
     },
     rules: {
       'boundaries/dependencies': [
         'error',
         {
-          default: 'allow',
+          default: 'disallow',
           policies: [
-            { from: { element: { type: 'shared' } }, disallow: { to: { element: { types: { anyOf: SERVER.concat(WEB) } } } } },
+            { from: { element: { type: 'shared' } }, allow: { to: { element: { type: 'shared' } } } },
             {
-              from: { element: { types: { anyOf: ['server-lib', 'server-infra', 'server-db', 'server-config'] } } },
-              disallow: { to: { element: { type: 'server-module' } } },
+              from: { element: { type: 'server-root' } },
+              allow: { to: { element: { types: { anyOf: ['server-root', 'server-module', 'server-infra', 'server-jobs', 'server-db', ...SERVER_BASE] } } } },
             },
-            // lib/ is pure helpers: no database, no plugins, no modules.
-            { from: { element: { type: 'server-lib' } }, disallow: { to: { element: { types: { anyOf: ['server-db', 'server-infra'] } } } } },
-            { from: { element: { type: 'web-shared' } }, disallow: { to: { element: { types: { anyOf: ['web-feature', 'web-app', 'web-pages'] } } } } },
-            { from: { element: { type: 'web-feature' } }, disallow: { to: { element: { types: { anyOf: ['web-app', 'web-pages'] } } } } },
+            {
+              from: { element: { type: 'server-module' } },
+              allow: { to: { element: { types: { anyOf: ['server-module', 'server-infra', 'server-db', ...SERVER_BASE] } } } },
+            },
+            { from: { element: { type: 'server-jobs' }, file: { categories: 'job-list' } }, allow: { to: { element: { type: 'server-module' } } } },
+            { from: { element: { type: 'server-jobs' } }, allow: { to: { element: { types: { anyOf: ['server-jobs', 'server-db', ...SERVER_BASE] } } } } },
+            { from: { element: { type: 'server-infra' } }, allow: { to: { element: { types: { anyOf: ['server-infra', 'server-db', ...SERVER_BASE] } } } } },
+            { from: { element: { type: 'server-db' } }, allow: { to: { element: { types: { anyOf: ['server-db', ...SERVER_BASE] } } } } },
+            { from: { element: { types: { anyOf: ['server-lib', 'server-config'] } } }, allow: { to: { element: { types: { anyOf: SERVER_BASE } } } } },
+            { from: { element: { type: 'web-root' } }, allow: { to: { element: { types: { anyOf: ['web-app', ...WEB_BASE] } } } } },
+            { from: { element: { type: 'web-app' } }, allow: { to: { element: { types: { anyOf: ['web-app', 'web-pages', 'web-feature', ...WEB_BASE] } } } } },
+            { from: { element: { type: 'web-pages' } }, allow: { to: { element: { types: { anyOf: ['web-pages', 'web-feature', ...WEB_BASE] } } } } },
+            // A feature imports its own files only: another feature's components, api or root are all refused.
+            {
+              from: { element: { type: 'web-feature' } },
+              allow: { to: { element: { type: 'web-feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
+            },
+            { from: { element: { type: 'web-feature' } }, allow: { to: { element: { types: { anyOf: WEB_BASE } } } } },
+            { from: { element: { type: 'web-shared' } }, allow: { to: { element: { types: { anyOf: WEB_BASE } } } } },
+            {
+              from: { element: { type: 'web-test' } },
+              allow: { to: { element: { types: { anyOf: ['web-test', 'web-app', 'web-pages', 'web-feature', ...WEB_BASE] } } } },
+            },
           ],
         },
       ],
@@ -133,6 +162,11 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^\\.\\./(?!\\.)[^/]+/(?!.*(\\.service|-view)(\\.js)?$).+',
+              message: 'Reach another module through its service or read model (x-view) only, never its repository, routes or presenter.',
+            },
+            {
+              // The same wall through a longer way round: ../../modules/<other>/<other>.repository.js.
+              regex: '(^|/)modules/[^/]+/(?!.*(\\.service|-view)(\\.js)?$).+',
               message: 'Reach another module through its service or read model (x-view) only, never its repository, routes or presenter.',
             },
           ],
