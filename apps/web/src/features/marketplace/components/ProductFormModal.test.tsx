@@ -28,6 +28,7 @@ function lot(over: Partial<SupplierProduct> = {}): SupplierProduct {
     reserveMet: null,
     editable: true,
     winner: null,
+    result: null,
     ...over,
   };
 }
