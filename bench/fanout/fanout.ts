@@ -47,7 +47,9 @@ function payload(seq: number) {
     id: seq,
     date: new Date().toISOString(),
     amount: (1 + seq / 100).toFixed(2),
-    user: { companyName: 'Vergers de la Drôme' },
+    auto: false,
+    bidderNumber: 3,
+    bidderLabel: 'Bidder 3',
     sentAt: now(),
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  auctionResultOf,
   AUCTION_DURATION_MS,
   AUCTIONS_SUMMARY_TOPIC,
   BID_INCREMENTS,
@@ -131,4 +132,14 @@ describe('bid amounts', () => {
     [Number.POSITIVE_INFINITY, null],
     [0.1 + 0.2, 30],
   ])('%s → %s', (v, c) => expect(bidAmountCents(v)).toBe(c));
+});
+
+describe('auction result', () => {
+  it('says no bids, reserve not met (under the reserve by one cent) or sold (at or above it, or without a reserve)', () => {
+    expect(auctionResultOf(null, null)).toBe('NO_BIDS');
+    expect(auctionResultOf(null, 200)).toBe('NO_BIDS');
+    expect(auctionResultOf(199, 200)).toBe('RESERVE_NOT_MET');
+    expect(auctionResultOf(200, 200)).toBe('SOLD');
+    expect(auctionResultOf(150, null)).toBe('SOLD');
+  });
 });

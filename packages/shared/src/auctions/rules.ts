@@ -4,6 +4,7 @@
  * The SQL function place_bid (apps/server/drizzle/0002_*.sql) applies the same increment table;
  * a test compares the two over the same inputs.
  */
+import type { AuctionResult } from '../constants/marketplace.js';
 import { dbIdText } from '../schemas/common.js';
 
 /** A lot stays in auction three days from its start (the original end). */
@@ -79,6 +80,16 @@ export function bidAmountCents(euros: number): number | null {
   const c = Math.round(euros * 100);
   if (Math.abs(euros * 100 - c) > 1e-6) return null;
   return c >= 1 && c <= MAX_BID_CENTS ? c : null;
+}
+
+/**
+ * How an ended auction came out (decision 403): no offer at all, a highest offer under the reserve
+ * (unsold), or sold to the leading offer. Amounts in cents; `reserveCents` null without a reserve.
+ */
+export function auctionResultOf(highestCents: number | null, reserveCents: number | null): AuctionResult {
+  if (highestCents === null) return 'NO_BIDS';
+  if (reserveCents !== null && highestCents < reserveCents) return 'RESERVE_NOT_MET';
+  return 'SOLD';
 }
 
 /** Where a lot's offers topic starts; the lot's id follows. */

@@ -108,6 +108,15 @@ export const offers = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** Placed by the engine for a maximum (proxy bid), not typed by the buyer. */
     auto: boolean('auto').notNull().default(false),
+    /**
+     * The bidder's pseudonym number on this lot, 1 for the lot's first bidder (decision 700). place_bid
+     * sets it; a trigger fills it for any other insert (fixtures, imports).
+     */
+    bidderNumber: integer('bidder_number'),
+    /** The request behind idempotencyKey ("amount/max"): the same key with another body is refused (decision 703). */
+    idempotencyRequest: text('idempotency_request'),
+    /** How far the bid that made this offer moved the lot's end (soft close), in ms; 0 when it did not. */
+    extendedMs: integer('extended_ms').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -130,6 +139,8 @@ export const auctionMaxima = pgTable(
     maxAmount: numeric('max_amount', { precision: 10, scale: 2 }).notNull(),
     /** Key of the last request that set it without placing an offer (a leader's raise). */
     idempotencyKey: text('idempotency_key'),
+    /** The body of that request ("amount/max", decision 703). */
+    idempotencyRequest: text('idempotency_request'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -11,6 +11,9 @@ export function presentNotification(row: NotificationRow): Notification {
   if (typeof d.amount === 'number' || d.amount === null) data.amount = d.amount;
   if (typeof d.endsAt === 'string') data.endsAt = d.endsAt;
   if (isOutcome(d.outcome)) data.outcome = d.outcome;
+  if (typeof d.count === 'number') data.count = d.count;
+  if (typeof d.winnerBidderNumber === 'number') data.winnerBidderNumber = d.winnerBidderNumber;
+  if (typeof d.buyerCompanyName === 'string') data.buyerCompanyName = d.buyerCompanyName;
   return {
     id: row.id,
     // The table's CHECK constraint admits only the known kinds.

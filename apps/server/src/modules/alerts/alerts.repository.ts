@@ -43,6 +43,8 @@ export interface MyLotRow {
   leaderUserId: number | null;
   winnerUserId: number | null;
   finalAmount: number | null;
+  reservePrice: number | null;
+  closed: boolean;
 }
 
 // ---- watch list -------------------------------------------------------------------------------
@@ -93,6 +95,8 @@ export async function myLots(db: Executor, userId: number): Promise<MyLotRow[]> 
     leader_user_id: number | null;
     winner_user_id: number | null;
     final_amount: string | null;
+    reserve_price: string | null;
+    closed: boolean;
   }>(sql`
     with mine as (
       select product_id from auction_watches where user_id = ${userId}
@@ -109,7 +113,9 @@ export async function myLots(db: Executor, userId: number): Promise<MyLotRow[]> 
       (select m.max_amount from auction_maxima m where m.product_id = p.id and m.user_id = ${userId}) as my_max,
       (select o.user_id from offers o where o.product_id = p.id order by o.amount desc, o.id desc limit 1) as leader_user_id,
       wo.user_id as winner_user_id,
-      wo.amount as final_amount
+      wo.amount as final_amount,
+      p.reserve_price,
+      (p.closed_at is not null) as closed
     from mine m
     join products p on p.id = m.product_id and p.auction_start_date is not null
     left join auction_watches w on w.product_id = p.id and w.user_id = ${userId}
@@ -129,10 +135,12 @@ export async function myLots(db: Executor, userId: number): Promise<MyLotRow[]> 
     leaderUserId: num(r.leader_user_id),
     winnerUserId: num(r.winner_user_id),
     finalAmount: num(r.final_amount),
+    reservePrice: num(r.reserve_price),
+    closed: Boolean(r.closed),
   }));
 }
 
-/** A supplier's auction lots still running or ended in the last 7 days, with live figures. */
+/** A supplier's auction lots still running or ended in the last 7 days, with live figures and, once over, how they ended. */
 export async function sellerLots(db: Executor, supplierId: number) {
   const res = await db.execute<{
     product_id: number;
@@ -140,14 +148,18 @@ export async function sellerLots(db: Executor, supplierId: number) {
     bidders: string | number;
     ends_at: string | Date;
     status: string;
-    reserve_met: boolean | null;
+    reserve_price: string | null;
+    closed_at: string | Date | null;
+    final_amount: string | null;
+    buyer: string | null;
   }>(sql`
-    select p.id as product_id, p.ends_at, p.status,
-      case when p.reserve_price is null then null
-        else coalesce((select max(o.amount) from offers o where o.product_id = p.id) >= p.reserve_price, false) end as reserve_met,
+    select p.id as product_id, p.ends_at, p.status, p.reserve_price, p.closed_at,
       (select max(o.amount) from offers o where o.product_id = p.id) as highest,
-      (select count(distinct o.user_id) from offers o where o.product_id = p.id) as bidders
+      (select count(distinct o.user_id) from offers o where o.product_id = p.id) as bidders,
+      wo.amount as final_amount, wu.company_name as buyer
     from products p
+    left join offers wo on wo.id = p.winning_offer_id
+    left join users wu on wu.id = wo.user_id
     where p.supplier_id = ${supplierId} and p.auction_start_date is not null and p.ends_at > now() - interval '7 days'
     order by p.ends_at`);
   return res.rows.map((r) => ({
@@ -156,7 +168,10 @@ export async function sellerLots(db: Executor, supplierId: number) {
     bidders: Number(r.bidders),
     endsAt: new Date(r.ends_at).toISOString(),
     status: r.status,
-    reserveMet: r.reserve_met === null ? null : Boolean(r.reserve_met),
+    reservePrice: num(r.reserve_price),
+    closed: r.closed_at !== null,
+    finalAmount: num(r.final_amount),
+    buyer: r.buyer,
   }));
 }
 
@@ -286,15 +301,25 @@ export async function endingSoon(tx: Executor) {
   ).rows.map((r) => ({ userId: Number(r.user_id), productId: Number(r.product_id), endsAt: new Date(r.ends_at).toISOString() }));
 }
 
-/** Lots the closer closed (in the last 2 days) whose result was not announced yet. */
+/** Lots the closer closed (in the last 2 days) whose result was not announced yet, with the winner's pseudonym and company. */
 export async function closedUnannounced(tx: Executor) {
   return (
-    await tx.execute<{ product_id: number; supplier_id: number; winner_user_id: number | null; final_amount: string | null; highest: string | null }>(sql`
-        select p.id as product_id, p.supplier_id, wo.user_id as winner_user_id, wo.amount as final_amount,
+    await tx.execute<{
+      product_id: number;
+      supplier_id: number;
+      winner_user_id: number | null;
+      winner_number: number | null;
+      winner_company: string | null;
+      final_amount: string | null;
+      highest: string | null;
+    }>(sql`
+        select p.id as product_id, p.supplier_id, wo.user_id as winner_user_id, wo.bidder_number as winner_number,
+          wu.company_name as winner_company, wo.amount as final_amount,
           (select max(o.amount) from offers o where o.product_id = p.id) as highest
         from products p
         left join alert_lot_state s on s.product_id = p.id
         left join offers wo on wo.id = p.winning_offer_id
+        left join users wu on wu.id = wo.user_id
         where p.closed_at is not null and p.closed_at > now() - interval '2 days' and p.auction_start_date is not null
           and not coalesce(s.result_done, false)
         order by p.closed_at
@@ -303,6 +328,8 @@ export async function closedUnannounced(tx: Executor) {
     productId: Number(r.product_id),
     supplierId: Number(r.supplier_id),
     winnerUserId: num(r.winner_user_id),
+    winnerNumber: num(r.winner_number),
+    winnerCompany: r.winner_company,
     finalAmount: num(r.final_amount),
     highest: num(r.highest),
   }));
@@ -355,6 +382,27 @@ export async function outbidMailedRecently(tx: Executor, userId: number, product
       ).rows[0]!.n,
     ) > 0
   );
+}
+
+/**
+ * How many times the user was outbid on this lot since it last read it: the counts of its visible
+ * unread outbid notices of the lot (normally one, the others being superseded).
+ */
+export async function unreadOutbidCount(tx: Executor, userId: number, productId: number) {
+  const res = await tx.execute<{ n: string | number | null }>(sql`
+    select coalesce(sum(coalesce((data->>'count')::int, 1)), 0) as n from notifications
+    where user_id = ${userId} and product_id = ${productId} and kind = 'outbid' and in_app and read_at is null`);
+  return Number(res.rows[0]?.n ?? 0);
+}
+
+/**
+ * The earlier outbid notices of the lot leave the bell: one entry per lot (decision 705). The rows
+ * stay (in_app = false) so each event stays handled once and the e-mail limit still sees them.
+ */
+export function supersedeOutbid(tx: Executor, userId: number, productId: number, keepId: number) {
+  return tx.execute(sql`
+    update notifications set in_app = false
+    where user_id = ${userId} and product_id = ${productId} and kind = 'outbid' and in_app and id <> ${keepId}`);
 }
 
 /** Inserts a notice once per dedupe key; undefined when it already exists. */

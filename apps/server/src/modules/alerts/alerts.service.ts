@@ -1,4 +1,12 @@
-import { NOTIFICATION_KINDS, type MyAuction, type NotificationList, type NotificationPref, type SellerLot, type WatchedAuction } from '@primeur/shared';
+import {
+  NOTIFICATION_KINDS,
+  auctionResultOf,
+  type MyAuction,
+  type NotificationList,
+  type NotificationPref,
+  type SellerLot,
+  type WatchedAuction,
+} from '@primeur/shared';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/http-error.js';
 import type { SessionUser } from '../../plugins/session.js';
@@ -49,9 +57,17 @@ export async function myAuctions(db: Db, userId: number): Promise<MyAuction[]> {
     const product = byId.get(r.productId);
     if (!product) return [];
     const bid = r.myBid !== null;
-    // Between the end and the closer's run the leader is the winner-to-be.
-    const winner = r.open ? null : (r.winnerUserId ?? (product.status === 'IN_AUCTION' ? r.leaderUserId : null));
-    const state: MyAuction['state'] = !bid ? 'watching' : r.open ? (r.leaderUserId === userId ? 'leading' : 'outbid') : winner === userId ? 'won' : 'lost';
+    // Between the end and the closer's run the leader is the winner-to-be, unless the reserve is not met.
+    const unsold =
+      !r.open &&
+      r.winnerUserId === null &&
+      (r.closed ? r.highest !== null : r.reservePrice !== null && r.highest !== null && Math.round(r.highest * 100) < Math.round(r.reservePrice * 100));
+    const winner = r.open || unsold ? null : (r.winnerUserId ?? (product.status === 'IN_AUCTION' ? r.leaderUserId : null));
+    let state: MyAuction['state'];
+    if (!bid) state = 'watching';
+    else if (r.open) state = r.leaderUserId === userId ? 'leading' : 'outbid';
+    else if (unsold) state = 'reserve_not_met';
+    else state = winner === userId ? 'won' : 'lost';
     return [
       {
         product,
@@ -69,7 +85,27 @@ export async function myAuctions(db: Db, userId: number): Promise<MyAuction[]> {
 
 /** A supplier's running and recently ended auction lots with live figures. */
 export async function sellerLots(db: Db, supplierId: number): Promise<SellerLot[]> {
-  return repo.sellerLots(db, supplierId);
+  const now = Date.now();
+  const c = (v: number | null) => (v === null ? null : Math.round(v * 100));
+  return (await repo.sellerLots(db, supplierId)).map((r) => {
+    const reserveMet = r.reservePrice === null ? null : r.highest !== null && c(r.highest)! >= c(r.reservePrice)!;
+    // What the closer recorded once it ran; between the end and its run, the rule on the offers.
+    let result: SellerLot['result'] = null;
+    if (r.finalAmount !== null) result = 'SOLD';
+    else if (r.closed) result = r.highest === null ? 'NO_BIDS' : 'RESERVE_NOT_MET';
+    else if (Date.parse(r.endsAt) <= now) result = auctionResultOf(c(r.highest), c(r.reservePrice));
+    return {
+      productId: r.productId,
+      highest: r.highest,
+      bidders: r.bidders,
+      reserveMet,
+      endsAt: r.endsAt,
+      status: r.status,
+      result,
+      finalAmount: result === 'SOLD' ? (r.finalAmount ?? r.highest) : null,
+      buyer: r.buyer === null ? null : { companyName: r.buyer },
+    };
+  });
 }
 
 export async function notifications(db: Db, userId: number, limit: number, before?: number): Promise<NotificationList> {

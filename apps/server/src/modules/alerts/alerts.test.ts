@@ -132,7 +132,7 @@ describe('outbid alerts', () => {
     expect(list.unread).toBeGreaterThanOrEqual(1);
   });
 
-  it('e-mails at most one outbid per lot and user per 10 minutes, while every outbid shows in the app', async () => {
+  it('e-mails at most one outbid per lot and user per 10 minutes; the app shows one entry per lot with the latest price and the count', async () => {
     const lot = await createAuction(ctx.db, { supplierId: seller.user.id, name: 'Kakis', price: 1 });
     const mailCount = async () => (await mailsTo(buyerEs.user.email)).filter((m) => m.subject.includes('Kakis')).length;
     await createOffer(ctx.db, lot.id, buyerEs.user.id, 1);
@@ -151,6 +151,14 @@ describe('outbid alerts', () => {
       ['outbid', false],
     ]);
     expect(await mailCount()).toBe(1);
+    // The bell: one entry for the lot, the latest price, outbid twice; the older notice left it.
+    const bell = (await req('GET', '/api/users/notifications', buyerEs.cookie)).json() as {
+      items: Array<{ kind: string; productId: number; data: { amount?: number; count?: number } }>;
+      unread: number;
+    };
+    expect(bell.items.filter((n) => n.productId === lot.id)).toMatchObject([{ kind: 'outbid', data: { amount: 1.3, count: 2 } }]);
+    // Once read, the next outbid starts a new count, still one entry.
+    await req('POST', '/api/users/notifications/readAll', buyerEs.cookie);
     const [mail] = (await mailsTo(buyerEs.user.email)).filter((m) => m.subject.includes('Kakis'));
     expect(mail).toMatchObject({ language: 'es', subject: 'Han superado su oferta: Kakis' });
 
@@ -163,6 +171,8 @@ describe('outbid alerts', () => {
     await createOffer(ctx.db, lot.id, buyerDe.user.id, 1.5);
     await notify();
     expect(await mailCount()).toBe(2);
+    const later = (await req('GET', '/api/users/notifications', buyerEs.cookie)).json() as typeof bell;
+    expect(later.items.filter((n) => n.productId === lot.id)).toMatchObject([{ kind: 'outbid', data: { amount: 1.5, count: 1 } }]);
   });
 
   it('tells every buyer who led within one batch, except the one leading at its end', async () => {
@@ -196,7 +206,7 @@ describe('with the bid engine (proxy bids through the API)', () => {
     expect((await apiBid(lot.id, buyerEs.cookie, { amount: 2.6, maxAmount: 3 })).statusCode).toBe(200);
     await notify();
     expect(await noticesOf(buyerFr.user.id, lot.id)).toEqual([]);
-    expect((await noticesOf(buyerEs.user.id, lot.id)).map((n) => [n.kind, n.data])).toEqual([['outbid', { amount: 3 }]]);
+    expect((await noticesOf(buyerEs.user.id, lot.id)).map((n) => [n.kind, n.data])).toEqual([['outbid', { amount: 3, count: 1 }]]);
 
     const mine = (await req('GET', '/api/users/auction/myAuctions', buyerFr.cookie)).json() as Array<{
       product: { productId: number };
@@ -221,6 +231,9 @@ describe('with the bid engine (proxy bids through the API)', () => {
       reserveMet: false,
       endsAt: new Date(lot.endsAt!).toISOString(),
       status: 'IN_AUCTION',
+      result: null,
+      finalAmount: null,
+      buyer: null,
     });
     await createOffer(ctx.db, lot.id, buyerFr.user.id, 2);
     const after = (await req('GET', '/api/users/auction/myLots', seller.cookie)).json() as Array<{ productId: number; reserveMet: boolean | null }>;
@@ -265,7 +278,12 @@ describe('results', () => {
     expect((await noticesOf(buyerEs.user.id, lot.id)).map((n) => n.kind)).toEqual(['won']);
     expect((await noticesOf(buyerFr.user.id, lot.id)).map((n) => n.kind)).toEqual(['outbid', 'lost']);
     const sellerNotices = await noticesOf(seller.user.id, lot.id);
-    expect(sellerNotices.map((n) => [n.kind, n.data])).toEqual([['auction_result', { outcome: 'sold', amount: 3.2 }]]);
+    // The seller learns its buyer; the other bidder only the winner's pseudonym (Es bid second: Bidder 2).
+    expect(sellerNotices.map((n) => [n.kind, n.data])).toEqual([
+      ['auction_result', { outcome: 'sold', amount: 3.2, winnerBidderNumber: 2, buyerCompanyName: 'Frutas Valencia' }],
+    ]);
+    const lostNotice = (await noticesOf(buyerFr.user.id, lot.id)).find((n) => n.kind === 'lost')!;
+    expect(lostNotice.data).toEqual({ amount: 3.2, outcome: 'sold', winnerBidderNumber: 2 });
 
     const won = (await mailsTo(buyerEs.user.email)).find((m) => m.subject.includes('Tomates cerises'))!;
     expect(won).toMatchObject({ language: 'es', subject: 'Ha ganado la subasta: Tomates cerises' });
@@ -288,7 +306,15 @@ describe('results', () => {
     await notify();
     expect((await noticesOf(seller.user.id, reserve.id)).map((n) => n.data)).toEqual([{ outcome: 'unsold_reserve', amount: 1.4 }]);
     expect((await noticesOf(seller.user.id, empty.id)).map((n) => n.data)).toEqual([{ outcome: 'no_bids', amount: null }]);
-    expect((await noticesOf(buyerDe.user.id, reserve.id)).map((n) => n.kind)).toEqual(['lost']);
+    // The bidder under the reserve is told "reserve not met", not "lost" to another.
+    expect((await noticesOf(buyerDe.user.id, reserve.id)).map((n) => [n.kind, n.data])).toEqual([['lost', { outcome: 'unsold_reserve', amount: 1.4 }]]);
+    const deMail = (await mailsTo(buyerDe.user.email)).find((m) => m.subject.includes('Reserve lot'))!;
+    expect(deMail.subject).toBe('Auktion ohne Verkauf beendet (Mindestpreis nicht erreicht): Reserve lot');
+    const mine = (await req('GET', '/api/users/auction/myAuctions', buyerDe.cookie)).json() as Array<{ product: { productId: number }; state: string }>;
+    expect(mine.find((m) => m.product.productId === reserve.id)).toMatchObject({ state: 'reserve_not_met' });
+    const lots = (await req('GET', '/api/users/auction/myLots', seller.cookie)).json() as Array<{ productId: number }>;
+    expect(lots.find((l) => l.productId === reserve.id)).toMatchObject({ result: 'RESERVE_NOT_MET', finalAmount: null, buyer: null });
+    expect(lots.find((l) => l.productId === empty.id)).toMatchObject({ result: 'NO_BIDS', finalAmount: null, buyer: null });
     const subjects = (await mailsTo(seller.user.email)).map((m) => m.subject);
     expect(subjects).toContain('Your lot is unsold (reserve not met): Reserve lot');
     expect(subjects).toContain('Your lot is unsold: Empty lot');

@@ -34,6 +34,8 @@ interface Event {
   amount?: number | null;
   endsAt?: string;
   outcome?: AuctionOutcome;
+  winnerBidderNumber?: number;
+  buyerCompanyName?: string;
 }
 
 /**
@@ -85,12 +87,24 @@ export async function runNotifier(deps: NotifierDeps): Promise<NotifierRun> {
     for (const lot of await repo.closedUnannounced(tx)) {
       const bidders = await repo.biddersOf(tx, lot.productId);
       const p = lot.productId;
-      if (lot.winnerUserId !== null) events.push({ userId: lot.winnerUserId, kind: 'won', productId: p, dedupeKey: `won:${p}`, amount: lot.finalAmount });
+      const sold = lot.winnerUserId !== null;
+      // Other bidders learn the winner only by its pseudonym (decision 700).
+      const winnerNumber = sold && lot.winnerNumber !== null ? { winnerBidderNumber: lot.winnerNumber } : {};
+      if (sold) events.push({ userId: lot.winnerUserId!, kind: 'won', productId: p, dedupeKey: `won:${p}`, amount: lot.finalAmount });
       for (const userId of bidders) {
         if (userId === lot.winnerUserId) continue;
-        events.push({ userId, kind: 'lost', productId: p, dedupeKey: `lost:${p}:${userId}`, amount: lot.finalAmount ?? lot.highest });
+        // Nobody won a lot closed with offers but no winner: the reserve was not met, which is not "lost" to another.
+        events.push({
+          userId,
+          kind: 'lost',
+          productId: p,
+          dedupeKey: `lost:${p}:${userId}`,
+          amount: lot.finalAmount ?? lot.highest,
+          outcome: sold ? 'sold' : 'unsold_reserve',
+          ...winnerNumber,
+        });
       }
-      const outcome: AuctionOutcome = lot.winnerUserId !== null ? 'sold' : bidders.length > 0 ? 'unsold_reserve' : 'no_bids';
+      const outcome: AuctionOutcome = sold ? 'sold' : bidders.length > 0 ? 'unsold_reserve' : 'no_bids';
       events.push({
         userId: lot.supplierId,
         kind: 'auction_result',
@@ -98,6 +112,8 @@ export async function runNotifier(deps: NotifierDeps): Promise<NotifierRun> {
         dedupeKey: `result:${p}`,
         outcome,
         amount: outcome === 'sold' ? lot.finalAmount : lot.highest,
+        ...winnerNumber,
+        ...(sold && lot.winnerCompany !== null ? { buyerCompanyName: lot.winnerCompany } : {}),
       });
       await repo.markResultDone(tx, p);
     }
@@ -140,8 +156,13 @@ async function record(tx: Executor, deps: NotifierDeps, e: Event): Promise<{ not
   if (e.amount !== undefined) data.amount = e.amount;
   if (e.endsAt !== undefined) data.endsAt = e.endsAt;
   if (e.outcome !== undefined) data.outcome = e.outcome;
+  if (e.winnerBidderNumber !== undefined) data.winnerBidderNumber = e.winnerBidderNumber;
+  if (e.buyerCompanyName !== undefined) data.buyerCompanyName = e.buyerCompanyName;
+  // One outbid entry per lot: the new notice counts the unread ones it replaces (decision 705).
+  if (e.kind === 'outbid') data.count = 1 + (await repo.unreadOutbidCount(tx, e.userId, e.productId));
   const inserted = await repo.insertOnce(tx, { userId: e.userId, kind: e.kind, productId: e.productId, data, dedupeKey: e.dedupeKey, inApp, emailed: email });
   if (!inserted) return {};
+  if (e.kind === 'outbid') await repo.supersedeOutbid(tx, e.userId, e.productId, inserted.id);
   const out: { notificationId?: number; mailId?: number } = inApp ? { notificationId: inserted.id } : {};
   if (email) {
     const lot = await repo.lotName(tx, e.productId);
@@ -154,6 +175,8 @@ async function record(tx: Executor, deps: NotifierDeps, e: Event): Promise<{ not
       amount: e.amount,
       endsAt: e.endsAt,
       outcome: e.outcome,
+      winnerBidderNumber: e.winnerBidderNumber,
+      buyerCompanyName: e.buyerCompanyName,
       url: deps.publicOrigin ? `${deps.publicOrigin.replace(/\/$/, '')}/encheres/details/${e.productId}` : undefined,
     });
     const [mailId] = await queueMail(tx, [{ ...mail, to: { name: user.companyName, address: user.email }, language, company: user.companyName }]);

@@ -24,7 +24,7 @@ const BIDDERS = 20;
 beforeAll(async () => {
   ctx = await createTestApp({ auctionCloseIntervalMs: 0 });
   seller = await signedIn(ctx, { category: 'supplier', companyName: 'Seller Co' });
-  for (let i = 0; i < BIDDERS; i++) buyers.push(await signedIn(ctx, { category: 'client', companyName: `Bidder ${i}` }));
+  for (let i = 0; i < BIDDERS; i++) buyers.push(await signedIn(ctx, { category: 'client', companyName: `Proxy Buyer ${i}` }));
 }, 120_000);
 afterAll(() => ctx.close());
 
@@ -63,20 +63,36 @@ describe('proxy bids over HTTP', () => {
     const first = await bid(ctx.app, lot.id, a.cookie, { amount: 1, maxAmount: 3 });
     expect(first.status).toBe(200);
     // The maximum reaches the reserve: the price goes to the reserve at once.
-    expect(first.body).toMatchObject({ amount: 1.5, auto: false, leading: true, highest: 1.5, bidders: 1, reserveMet: true });
+    expect(first.body).toMatchObject({ amount: 1.5, auto: false, leading: true, highest: 1.5, bidders: 1, reserveMet: true, maxAmount: 3, nextMinimum: 1.52 });
     const second = await bid(ctx.app, lot.id, b.cookie, { amount: 2 });
     expect(second.status).toBe(200);
-    expect(second.body).toMatchObject({ amount: 2, auto: false, leading: false, highest: 2.02, bidders: 2, reserveMet: true, user: { id: b.user.id } });
+    // One answer says where B stands: placed at 2,00, an automatic bid is higher (2,02), bid 2,04.
+    expect(second.body).toMatchObject({
+      amount: 2,
+      auto: false,
+      leading: false,
+      highest: 2.02,
+      nextMinimum: 2.04,
+      maxAmount: null,
+      bidders: 2,
+      reserveMet: true,
+      bidderNumber: 2,
+      bidderLabel: 'You',
+      mine: true,
+    });
+    expect(second.body).not.toHaveProperty('user');
     // Live messages leave after the commit, through the relay: wait for the three offers.
     await expect.poll(() => seen.length).toBe(3);
     await expect.poll(() => summaries.filter((s) => (s as { productId: number }).productId === lot.id).length).toBe(3);
     for (const off of offs) off();
 
     expect(seen).toMatchObject([
-      { amount: 1.5, user: { id: a.user.id, companyName: 'Bidder 0' }, auto: false, highest: 1.5, bidders: 1, reserveMet: true },
-      { amount: 2, user: { id: b.user.id, companyName: 'Bidder 1' }, auto: false, highest: 2, bidders: 2 },
-      { amount: 2.02, user: { id: a.user.id }, auto: true, highest: 2.02, bidders: 2 },
+      { amount: 1.5, bidderNumber: 1, bidderLabel: 'Bidder 1', auto: false, highest: 1.5, bidders: 1, reserveMet: true, extendedByMs: 0 },
+      { amount: 2, bidderNumber: 2, bidderLabel: 'Bidder 2', auto: false, highest: 2, bidders: 2 },
+      { amount: 2.02, bidderNumber: 1, bidderLabel: 'Bidder 1', auto: true, highest: 2.02, bidders: 2 },
     ]);
+    // Live messages go to every watcher: no company, no user id.
+    expect(JSON.stringify(seen)).not.toMatch(/Proxy Buyer|companyName|"user"/);
     expect(summaries.filter((s) => (s as { productId: number }).productId === lot.id)).toMatchObject([
       { productId: lot.id, highest: 1.5 },
       { productId: lot.id, highest: 2 },
@@ -107,7 +123,7 @@ describe('proxy bids over HTTP', () => {
     expect((await bid(ctx.app, lot.id, a.cookie, { amount: 2.04 })).body.code).toBe('ALREADY_HIGHEST');
     const raise = await bid(ctx.app, lot.id, a.cookie, { amount: 2.04, maxAmount: 4 });
     expect(raise.status).toBe(200);
-    expect(raise.body).toMatchObject({ amount: 2.02, auto: true, leading: true });
+    expect(raise.body).toMatchObject({ amount: 2.02, auto: true, leading: true, maxAmount: 4, highest: 2.02, bidderNumber: 1, mine: true });
     expect(await get(`/api/users/auction/myBid/${lot.id}`, a.cookie)).toEqual({ maxAmount: 4, leading: true });
     expect((await get(`/api/users/auction/offers/${lot.id}`, b.cookie)).length).toBe(3);
     // A maximum below the next minimum: 400.
@@ -168,7 +184,7 @@ describe('idempotent bids', () => {
 
       // The same key for another lot is refused; a malformed key is a 400.
       const reuse = await bid(ctx.app, lots[1]!.id, buyer.cookie, { amount: 5 }, keys[0]);
-      expect([reuse.status, reuse.body.code]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED']);
+      expect([reuse.status, reuse.body.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
       const bad = await bid(ctx.app, lots[1]!.id, buyer.cookie, { amount: 5 }, 'x'.repeat(101));
       expect([bad.status, bad.body.code]).toEqual([400, 'VALIDATION_FAILED']);
       // A repeat still answers the stored offer after the lot moved on.
@@ -192,6 +208,44 @@ describe('idempotent bids', () => {
       await second.close();
     }
   }, 120_000);
+
+  it('the same key with another amount, maximum or lot is 422 IDEMPOTENCY_KEY_REUSED and stores nothing; the same key and body answers the first answer again', async () => {
+    const buyer = buyers[7]!;
+    const [lot, other] = await Promise.all([
+      createAuction(ctx.db, { supplierId: seller.user.id, price: 1 }),
+      createAuction(ctx.db, { supplierId: seller.user.id, price: 1 }),
+    ]);
+    const key = randomUUID();
+    const first = await bid(ctx.app, lot.id, buyer.cookie, { amount: 1.2, maxAmount: 2 }, key);
+    expect(first.status).toBe(200);
+    const stored = async () => (await ctx.db.select().from(offers).where(eq(offers.userId, buyer.user.id))).length;
+    const maximum = async () =>
+      (await ctx.db.select().from(auctionMaxima).where(eq(auctionMaxima.userId, buyer.user.id))).map((m) => [m.productId, Number(m.maxAmount)]);
+    const before = { offers: await stored(), maxima: await maximum() };
+    for (const [productId, body] of [
+      [lot.id, { amount: 1.3, maxAmount: 2 }],
+      [lot.id, { amount: 1.2, maxAmount: 2.5 }],
+      [lot.id, { amount: 1.2 }],
+      [other.id, { amount: 1.2, maxAmount: 2 }],
+    ] as const) {
+      const reused = await bid(ctx.app, productId, buyer.cookie, body, key);
+      expect([reused.status, reused.body.code], JSON.stringify(body)).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    }
+    expect({ offers: await stored(), maxima: await maximum() }).toEqual(before);
+    // The same key and body, on either instance's behalf: the first answer again, nothing stored.
+    const again = await bid(ctx.app, lot.id, buyer.cookie, { amount: 1.2, maxAmount: 2 }, key);
+    expect(again).toEqual(first);
+    expect(await stored()).toBe(before.offers);
+
+    // A leader's raise is bound to its body too.
+    const raiseKey = randomUUID();
+    const raise = await bid(ctx.app, lot.id, buyer.cookie, { amount: 1.2, maxAmount: 3 }, raiseKey);
+    expect([raise.status, raise.body.leading, raise.body.maxAmount]).toEqual([200, true, 3]);
+    const changed = await bid(ctx.app, lot.id, buyer.cookie, { amount: 1.2, maxAmount: 4 }, raiseKey);
+    expect([changed.status, changed.body.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    expect(await get(`/api/users/auction/myBid/${lot.id}`, buyer.cookie)).toEqual({ maxAmount: 3, leading: true });
+    expect(await bid(ctx.app, lot.id, buyer.cookie, { amount: 1.2, maxAmount: 3 }, raiseKey)).toEqual(raise);
+  });
 });
 
 describe('20 bidders with maxima racing the soft-closed end', () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { auctionMaxima, offers, products, users } from '../../db/schema/index.js';
 
@@ -32,6 +32,9 @@ export interface PlaceBidRow {
   bidders: number | null;
   reserveMet: boolean | null;
   minimum: number | null;
+  /** The row's bidder pseudonym on the lot. */
+  bidderNumber: number | null;
+  startsAt: Date | null;
 }
 
 const num = (v: string | number | null) => (v === null ? null : Number(v));
@@ -41,7 +44,7 @@ const highestOf = (productId: unknown) =>
   sql<string | null>`(select o.amount from offers o where o.product_id = ${productId} order by o.amount desc nulls last limit 1)`;
 
 /**
- * The bid in one statement (migration 0002, function place_bid): lock the lot, then check the
+ * The bid in one statement (function place_bid, migration 0012): lock the lot, then check the
  * idempotency key, the clock, the amounts and the maxima, insert the bidder's offer and any automatic
  * answers, move the end (soft close) and the lot's price. It commits on return. Rows come in order.
  */
@@ -70,15 +73,9 @@ export async function placeBid(
     bidders: num(r.r_bidders as number | null),
     reserveMet: r.r_reserve_met === null ? null : r.r_reserve_met === true,
     minimum: num(r.r_minimum as string | null),
+    bidderNumber: num(r.r_number as number | null),
+    startsAt: r.r_starts_at === null ? null : new Date(r.r_starts_at as string),
   }));
-}
-
-export async function companyNames(db: Executor, ids: number[]) {
-  return new Map(
-    ids.length === 0
-      ? []
-      : (await db.select({ id: users.id, companyName: users.companyName }).from(users).where(inArray(users.id, ids))).map((u) => [u.id, u.companyName]),
-  );
 }
 
 /** The caller's own maximum on a lot and the lot's leader (top offer; equal amounts → the later offer). */
@@ -96,9 +93,18 @@ export async function myBid(db: Executor, productId: number, userId: number) {
   return { maxAmount: max ? Number(max.maxAmount) : null, leaderId: top?.userId ?? null };
 }
 
+/** A lot's offers, newest first, with each bidder's pseudonym and company (the presenter decides who sees which). */
 export function offersOf(db: Executor, productId: number) {
   return db
-    .select({ id: offers.id, date: offers.createdAt, amount: offers.amount, auto: offers.auto, userId: offers.userId, companyName: users.companyName })
+    .select({
+      id: offers.id,
+      date: offers.createdAt,
+      amount: offers.amount,
+      auto: offers.auto,
+      userId: offers.userId,
+      bidderNumber: offers.bidderNumber,
+      companyName: users.companyName,
+    })
     .from(offers)
     .innerJoin(users, eq(users.id, offers.userId))
     .where(eq(offers.productId, productId))
@@ -109,7 +115,7 @@ export function offersOf(db: Executor, productId: number) {
 export async function leadingOffer(db: Executor, productId: number) {
   return (
     await db
-      .select({ id: offers.id, amount: offers.amount, companyName: users.companyName })
+      .select({ id: offers.id, amount: offers.amount, userId: offers.userId, bidderNumber: offers.bidderNumber, companyName: users.companyName })
       .from(offers)
       .innerJoin(users, eq(users.id, offers.userId))
       .where(eq(offers.productId, productId))
@@ -118,8 +124,18 @@ export async function leadingOffer(db: Executor, productId: number) {
   )[0];
 }
 
+/** The user's pseudonym number on a lot, null when it never bid there. */
+export async function bidderNumberOf(db: Executor, productId: number, userId: number) {
+  const [row] = await db
+    .select({ n: offers.bidderNumber })
+    .from(offers)
+    .where(and(eq(offers.productId, productId), eq(offers.userId, userId)))
+    .limit(1);
+  return row?.n ?? null;
+}
+
 /**
- * One committed offer with the lot's state just after it (highest and bidders counted up to this
+ * One committed offer (no company: live messages go to every watcher) with the lot's state just after it (highest and bidders counted up to this
  * offer; the lot's current end and reserve), for the live messages every instance builds.
  * Usually the offer is still the lot's latest: then the state is the one place_bid kept on the lot
  * row in the same transaction (same snapshot, so no later bid is in it), two column reads. Only an
@@ -128,10 +144,10 @@ export async function leadingOffer(db: Executor, productId: number) {
  */
 export async function offerWithLotState(db: Executor, offerId: number) {
   const res = await db.execute<Record<string, string | number | boolean | Date | null>>(sql`
-    select o.id, o.product_id, o.user_id, o.amount, o.auto, o.created_at, u.company_name, p.ends_at, p.reserve_price,
+    select o.id, o.product_id, o.user_id, o.amount, o.auto, o.created_at, o.bidder_number, o.extended_ms, p.ends_at, p.auction_start_date, p.reserve_price,
       case when l.later then (select max(x.amount) from offers x where x.product_id = o.product_id and x.id <= o.id) else p.highest_amount end as highest,
       case when l.later then (select count(distinct x.user_id) from offers x where x.product_id = o.product_id and x.id <= o.id)::int else p.bidder_count end as bidders
-    from offers o join users u on u.id = o.user_id join products p on p.id = o.product_id
+    from offers o join products p on p.id = o.product_id
       cross join lateral (select exists (select 1 from offers x where x.product_id = o.product_id and x.id > o.id) as later) l
     where o.id = ${offerId}`);
   const r = res.rows[0];
@@ -143,8 +159,10 @@ export async function offerWithLotState(db: Executor, offerId: number) {
     amount: Number(r.amount),
     auto: r.auto === true,
     date: new Date(r.created_at as string),
-    companyName: String(r.company_name),
+    bidderNumber: Number(r.bidder_number),
+    extendedMs: Number(r.extended_ms),
     endsAt: new Date(r.ends_at as string),
+    startsAt: new Date(r.auction_start_date as string),
     reservePrice: r.reserve_price === null ? null : Number(r.reserve_price),
     highest: Number(r.highest),
     bidders: Number(r.bidders),

@@ -41,21 +41,17 @@ describe('placing a bid', () => {
     );
     const res = await bid(lot.id, 1.2, buyer.cookie);
     expect(res.statusCode).toBe(200);
-    const { leading, ...message } = res.json();
-    expect(leading).toBe(true);
-    expect(message).toMatchObject({
-      amount: 1.2,
-      user: { id: buyer.user.id, companyName: 'Buyer One' },
-      auto: false,
-      highest: 1.2,
-      bidders: 1,
-      reserveMet: null,
-    });
+    const { leading, mine, maxAmount, nextMinimum, ...message } = res.json();
+    expect([leading, mine, maxAmount, nextMinimum]).toEqual([true, true, null, 1.22]);
+    expect(message).toMatchObject({ amount: 1.2, bidderNumber: 1, bidderLabel: 'You', auto: false, highest: 1.2, bidders: 1, reserveMet: null });
+    expect(message).not.toHaveProperty('user');
     expect(message.endsAt).toBe(lot.endsAt!.toISOString());
-    await expect.poll(() => seen.map((m) => JSON.parse(m))).toEqual([message]);
+    expect(message.originalEndsAt).toBe(new Date(lot.auctionStartDate!.getTime() + 259_200_000).toISOString());
+    // The live message is the same offer, named by its pseudonym for every watcher.
+    await expect.poll(() => seen.map((m) => JSON.parse(m))).toEqual([{ ...message, bidderLabel: 'Bidder 1', extendedByMs: 0 }]);
     unsubscribe();
     const stored = (await get(`/api/users/auction/offers/${lot.id}`, buyer2.cookie)).json();
-    expect(stored).toEqual([{ id: message.id, date: message.date, amount: 1.2, user: message.user, auto: false }]);
+    expect(stored).toEqual([{ id: message.id, date: message.date, amount: 1.2, bidderNumber: 1, bidderLabel: 'Bidder 1', mine: false, auto: false }]);
   });
 
   it('refuses a bid below the starting price or below the highest offer plus its band step with BID_TOO_LOW and the highest amount', async () => {
@@ -197,10 +193,23 @@ describe('closing auctions', () => {
     const [row] = await ctx.db.select().from(products).where(eq(products.id, lot.id));
     expect(row).toMatchObject({ status: 'EXPIRED', winningOfferId: top.id });
     const d = (await get(`/api/users/product/details/${lot.id}`, buyer.cookie)).json();
-    expect(d).toMatchObject({ status: 'EXPIRED', open: false, winner: { companyName: 'Buyer Two', amount: 2.2 } });
+    // Another bidder reads the winner's pseudonym ("won by Bidder 2"), the winner reads "You", the seller the company.
+    expect(d).toMatchObject({ status: 'EXPIRED', open: false, result: 'SOLD', winner: { bidderNumber: 2, bidderLabel: 'Bidder 2', mine: false, amount: 2.2 } });
+    expect(d.winner).not.toHaveProperty('user');
+    expect(JSON.stringify(d)).not.toContain('Buyer Two');
+    const dw = (await get(`/api/users/product/details/${lot.id}`, buyer2.cookie)).json();
+    expect(dw).toMatchObject({ myBidderNumber: 2, winner: { bidderNumber: 2, bidderLabel: 'You', mine: true, amount: 2.2 } });
+    const ds = (await get(`/api/users/product/details/${lot.id}`, seller.cookie)).json();
+    expect(ds.winner).toEqual({ bidderNumber: 2, bidderLabel: 'Buyer Two', mine: false, user: { id: buyer2.user.id, companyName: 'Buyer Two' }, amount: 2.2 });
+    expect((await get(`/api/users/product/details/${noBids.id}`, buyer.cookie)).json()).toMatchObject({ result: 'NO_BIDS', winner: null });
     // The seller sees the result on its products page.
     const mine = (await get('/api/users/product/myProducts', seller.cookie)).json();
-    expect(mine.find((p: { productId: number }) => p.productId === lot.id).winner).toEqual({ companyName: 'Buyer Two', amount: 2.2 });
+    expect(mine.find((p: { productId: number }) => p.productId === lot.id)).toMatchObject({
+      result: 'SOLD',
+      winner: { companyName: 'Buyer Two', amount: 2.2 },
+    });
+    expect(mine.find((p: { productId: number }) => p.productId === noBids.id)).toMatchObject({ result: 'NO_BIDS', winner: null });
+    expect(mine.find((p: { productId: number }) => p.productId === open.id)).toMatchObject({ result: null });
     // The winner sees it among the auctions it won; the other bidder does not.
     const won = (await get('/api/users/auction/won', buyer2.cookie)).json();
     expect(won.map((w: { product: { productId: number } }) => w.product.productId)).toContain(lot.id);

@@ -76,7 +76,7 @@ export const auctionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auctions'], params: productIdParam, response: { 200: productDetails, 404: errorBody } },
       preHandler: visibleLot,
     },
-    async (req) => service.details(db, req.params.productId),
+    async (req) => service.details(db, req.user!, req.params.productId),
   );
 
   app.get(
@@ -86,7 +86,7 @@ export const auctionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auctions'], params: productIdParam, response: { 200: z.array(offer), 404: errorBody } },
       preHandler: visibleLot,
     },
-    async (req) => service.offers(db, req.params.productId),
+    async (req) => service.offers(db, req.user!, req.params.productId),
   );
 
   // A bid: `{ amount, maxAmount? }` and an optional Idempotency-Key header (docs/api/bids.md).
@@ -125,6 +125,7 @@ export const auctionsRoutes: FastifyPluginAsyncZod = async (app) => {
           403: errorBody,
           404: errorBody,
           409: z.union([bidRefusalBody, errorBody]),
+          422: errorBody,
         },
       },
     },

@@ -2,10 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   AUCTIONS_SUMMARY_TOPIC,
   auctionPhase,
+  auctionResultOf,
   bidAmountCents,
   nextMinimumCents,
   offersTopic,
+  originalEndMs,
   type AuctionItem,
+  type BidderView,
   type AuctionSummaryMessage,
   type BidResult,
   type LotListQuery,
@@ -86,7 +89,35 @@ function refuse(r: PlaceBidRow): never {
   }
 }
 
-const keyReused = () => new HttpError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for another request.');
+// 422 as payment APIs answer (decision 703): the key names a request already made with another body.
+const keyReused = () =>
+  new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for another request (another lot, amount or maximum).');
+
+/**
+ * Who is looking at a lot's bidders (decision 700): the lot's seller and the operator may learn
+ * companies; everyone else sees pseudonyms, and "You" on its own rows.
+ */
+export interface Viewer {
+  userId: number;
+  privileged: boolean;
+}
+
+export const viewerOf = (user: SessionUser, sellerId: number): Viewer => ({
+  userId: user.id,
+  privileged: user.category === 'admin' || user.id === sellerId,
+});
+
+/** The pseudonym as an English label; the web translates from the number. */
+export const bidderPseudonym = (n: number) => `Bidder ${n}`;
+
+export function presentBidder(viewer: Viewer, b: { userId: number; bidderNumber: number | null; companyName?: string }): BidderView {
+  const bidderNumber = b.bidderNumber ?? 0;
+  const mine = b.userId === viewer.userId;
+  if (viewer.privileged && b.companyName !== undefined) {
+    return { bidderNumber, bidderLabel: mine ? 'You' : b.companyName, mine, user: { id: b.userId, companyName: b.companyName } };
+  }
+  return { bidderNumber, bidderLabel: mine ? 'You' : bidderPseudonym(bidderNumber), mine };
+}
 
 /**
  * Takes a bid (decisions 203, 400-404). The database function place_bid locks the lot row first, so
@@ -114,31 +145,43 @@ export async function placeBid(deps: BidDeps, user: SessionUser, productId: numb
   const first = rows[0]!;
   if (first.outcome !== 'OK' && first.outcome !== 'REPEAT' && first.outcome !== 'RAISED') refuse(first);
 
-  // The caller's name comes with the session; only automatic answers by others need a lookup (a
-  // plain bid makes no query besides place_bid).
-  const others = [...new Set(rows.map((r) => r.userId!))].filter((id) => id !== user.id);
-  const names = others.length > 0 ? await repo.companyNames(deps.db, others) : new Map<number, string>();
-  names.set(user.id, user.companyName);
-  const messages = rows.map((r) => toMessage(r, names.get(r.userId!) ?? ''));
   // No publish here: the offers_notify trigger notifies every instance at commit, and each one
   // delivers to its own watchers (liveMessages, decision 521) — even if this instance dies now.
-
   const last = rows[rows.length - 1]!;
-  const mine = messages[rows.findIndex((r) => r.mine)] ?? messages[0]!;
+  const mine = rows.find((r) => r.mine) ?? first;
+  const own = {
+    id: mine.offerId!,
+    date: mine.at!.toISOString(),
+    amount: mine.amount!,
+    auto: mine.auto,
+    ...presentBidder({ userId: user.id, privileged: false }, { userId: user.id, bidderNumber: mine.bidderNumber }),
+    originalEndsAt: new Date(originalEndMs(mine.startsAt ?? first.startsAt!)).toISOString(),
+  };
   if (first.outcome === 'OK') {
     // The answer carries the lot's state after the whole bid (an automatic answer may already have outbid it).
     return {
-      ...mine,
+      ...own,
       endsAt: last.endsAt!.toISOString(),
       highest: last.highest!,
       bidders: last.bidders!,
       reserveMet: last.reserveMet,
       leading: last.userId === user.id,
+      maxAmount: maxCents === null ? null : euros(maxCents),
+      nextMinimum: euros(nextMinimumCents(0, cents(last.highest!))),
     };
   }
   // A repeat or a raise created nothing: answer with the stored offer and the lot as it is now.
   const state = await repo.myBid(deps.db, productId, user.id);
-  return { ...mine, leading: state.leaderId === user.id };
+  return {
+    ...own,
+    endsAt: first.endsAt!.toISOString(),
+    highest: first.highest!,
+    bidders: first.bidders!,
+    reserveMet: first.reserveMet,
+    leading: state.leaderId === user.id,
+    maxAmount: state.maxAmount !== null && cents(state.maxAmount) >= cents(own.amount) ? state.maxAmount : null,
+    nextMinimum: euros(nextMinimumCents(0, cents(first.highest!))),
+  };
 }
 
 /** The caller's own maximum (secret to everyone else) and whether the caller leads; a disabled lot is 404 as for details. */
@@ -156,13 +199,17 @@ export async function myBid(db: Db, user: SessionUser, productId: number): Promi
 export async function liveMessages(db: Db, productId: number, offerId: number): Promise<LiveMessage[]> {
   const o = await repo.offerWithLotState(db, offerId);
   if (!o || o.productId !== productId) return [];
+  // Every watcher gets the same message: the bidder only by its pseudonym (decision 700).
   const message: OfferMessage = {
     id: o.id,
     date: o.date.toISOString(),
     amount: o.amount,
-    user: { id: o.userId, companyName: o.companyName },
     auto: o.auto,
+    bidderNumber: o.bidderNumber,
+    bidderLabel: bidderPseudonym(o.bidderNumber),
     endsAt: o.endsAt.toISOString(),
+    originalEndsAt: new Date(originalEndMs(o.startsAt)).toISOString(),
+    extendedByMs: o.extendedMs,
     highest: o.highest,
     bidders: o.bidders,
     reserveMet: o.reservePrice === null ? null : cents(o.highest) >= cents(o.reservePrice),
@@ -182,14 +229,17 @@ export async function liveMessages(db: Db, productId: number, offerId: number): 
   ];
 }
 
-export async function offers(db: Db, productId: number): Promise<Offer[]> {
-  if (!(await marketplaceService.productById(db, productId))) throw notFound('Product');
+/** A lot's offers as `user` may see them: pseudonyms and "You", companies only for the seller and the operator. */
+export async function offers(db: Db, user: SessionUser, productId: number): Promise<Offer[]> {
+  const product = await marketplaceService.productById(db, productId);
+  if (!product) throw notFound('Product');
+  const viewer = viewerOf(user, product.supplier);
   return (await repo.offersOf(db, productId)).map((o) => ({
     id: o.id,
     date: o.date.toISOString(),
     amount: Number(o.amount),
-    user: { id: o.userId, companyName: o.companyName },
     auto: o.auto,
+    ...presentBidder(viewer, o),
   }));
 }
 
@@ -214,22 +264,27 @@ export async function won(db: Db, userId: number): Promise<WonAuction[]> {
   });
 }
 
-export async function details(db: Db, productId: number): Promise<ProductDetails> {
+export async function details(db: Db, user: SessionUser, productId: number): Promise<ProductDetails> {
   const found = await marketplaceService.productWithAuctionState(db, productId);
   if (!found) throw notFound('Product');
   const { product, state } = found;
-  const serverTime = await repo.serverTime(db);
+  const viewer = viewerOf(user, product.supplier);
+  const [serverTime, myBidderNumber] = await Promise.all([repo.serverTime(db), repo.bidderNumberOf(db, productId, user.id)]);
   const isAuction = product.endsAt !== null && product.auctionStartDate !== null;
   const phase = isAuction ? auctionPhase({ startsAt: product.auctionStartDate!, endsAt: product.endsAt! }, serverTime.getTime()) : null;
   const highest = state.highest;
   const open = isAuction && product.status === 'IN_AUCTION' && phase === 'open';
   const reserveMet = state.reservePrice === null ? null : highest !== null && cents(highest) >= cents(state.reservePrice);
+  const result =
+    isAuction && phase === 'ended'
+      ? auctionResultOf(highest === null ? null : cents(highest), state.reservePrice === null ? null : cents(state.reservePrice))
+      : null;
   let winner: ProductDetails['winner'] = null;
   // Once over, the leading offer is the winner — also in the moments before the close job records
   // it — unless the reserve was not met (the lot ends unsold).
-  if (isAuction && phase === 'ended' && highest !== null && reserveMet !== false) {
+  if (result === 'SOLD') {
     const lead = await repo.leadingOffer(db, productId);
-    if (lead) winner = { companyName: lead.companyName, amount: Number(lead.amount) };
+    if (lead) winner = { amount: Number(lead.amount), ...presentBidder(viewer, lead) };
   }
   return {
     ...product,
@@ -241,20 +296,9 @@ export async function details(db: Db, productId: number): Promise<ProductDetails
     reserveMet,
     phase,
     open,
+    originalEndsAt: isAuction ? new Date(originalEndMs(product.auctionStartDate!)).toISOString() : null,
+    myBidderNumber,
+    result,
     winner,
-  };
-}
-
-function toMessage(r: PlaceBidRow, companyName: string): OfferMessage {
-  return {
-    id: r.offerId!,
-    date: r.at!.toISOString(),
-    amount: r.amount!,
-    user: { id: r.userId!, companyName },
-    auto: r.auto,
-    endsAt: r.endsAt!.toISOString(),
-    highest: r.highest!,
-    bidders: r.bidders!,
-    reserveMet: r.reserveMet,
   };
 }

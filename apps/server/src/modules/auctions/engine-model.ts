@@ -1,7 +1,7 @@
 import { bidIncrementCents, nextMinimumCents, softCloseEndMs } from '@primeur/shared';
 
 /**
- * A pure TypeScript model of the bid engine (the SQL function place_bid of migration 0002), on the
+ * A pure TypeScript model of the bid engine (the SQL function place_bid, migration 0012), on the
  * shared rules. The table tests run the same scenarios through this model and through place_bid and
  * compare them, so the written rules (decisions 400-404) are checked twice. Not used by the app.
  */
@@ -85,12 +85,13 @@ export function placeBidModel(lot: ModelLot, user: number, amountCents: number, 
     }
     let lmax = lead ? (lot.maxima.get(lead.user) ?? null) : null;
     if (lmax !== null && lmax <= price!) lmax = null;
-    if (lmax !== null && lmax >= open && ceiling > lmax) {
+    if (lmax !== null && ceiling > lmax) {
+      // Also when lmax lies between the price and the next minimum: it is then the runner-up (issue 19).
       add({ user: lead!.user, cents: lmax, auto: true });
-      let amt = Math.min(ceiling, nextMinimumCents(lot.startCents, lmax));
+      let amt = Math.max(open, Math.min(ceiling, nextMinimumCents(lot.startCents, lmax)));
       if (R !== null && ceiling >= R) amt = Math.max(amt, R);
       add({ user, cents: amt, auto: false });
-    } else if (lmax !== null && lmax >= open) {
+    } else if (lmax !== null) {
       add({ user, cents: ceiling, auto: false });
       let amt = Math.min(lmax, nextMinimumCents(lot.startCents, ceiling));
       if (R !== null && lmax >= R) amt = Math.max(amt, R);

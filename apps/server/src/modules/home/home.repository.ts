@@ -68,7 +68,7 @@ export async function newLots(db: Executor, today: string) {
 
 /**
  * Auctions the user bid on, open ones first (soonest end), then those ended in the last 7 days. The
- * user leads when its best offer is the lot's highest and no one else reached it earlier.
+ * user leads by the engine's rule: the highest offer, the later one on equal amounts (a proxy answering an equal maximum is stored after it).
  */
 export async function myBids(db: Executor, userId: number, now: Date) {
   const res = await db.execute<LotRow & { my_best: string; leading: boolean; ended: boolean }>(sql`
@@ -77,7 +77,7 @@ export async function myBids(db: Executor, userId: number, now: Date) {
     ), top as (
       select distinct on (o.product_id) o.product_id, o.user_id
       from offers o join mine m on m.product_id = o.product_id
-      order by o.product_id, o.amount desc, o.created_at asc, o.id asc
+      order by o.product_id, o.amount desc, o.id desc
     )
     select ${lotColumns}, m.my_best, (t.user_id = ${userId}) as leading, (p.ends_at <= ${now.toISOString()}) as ended
     from mine m

@@ -56,6 +56,16 @@ describe('role homes', () => {
     expect(sent.find((r: { pallets: number }) => r.pallets === 2)).toMatchObject({ message: 'Two please', state: 'open' });
   });
 
+  it('on equal amounts the later offer leads (a proxy answering an equal maximum), as everywhere else', async () => {
+    const other = await signedIn(ctx, { category: 'supplier' });
+    const tie = await createAuction(ctx.db, { supplierId: other.user.id, name: 'Tie lot' });
+    await createOffer(ctx.db, tie.id, rival.user.id, 2, new Date(Date.now() - 1000));
+    await createOffer(ctx.db, tie.id, buyer.user.id, 2);
+    const leading = async (who: typeof buyer) =>
+      (await get('/api/users/home', who.cookie)).json().myBids.find((b: { productId: number }) => b.productId === tie.id).leading;
+    expect([await leading(buyer), await leading(rival)]).toEqual([true, false]);
+  });
+
   it('a supplier sees its lot counts, its lots, the offers and the requests it received', async () => {
     const res = await get('/api/users/home', supplier.cookie);
     expect(res.statusCode).toBe(200);

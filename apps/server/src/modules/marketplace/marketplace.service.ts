@@ -7,7 +7,9 @@ import {
   MAX_BID_CENTS,
   originalEndMs,
   MAX_PHOTOS_PER_PRODUCT,
+  auctionResultOf,
   type AdminProduct,
+  type AuctionResult,
   type ErrorCode,
   type ProductStatus,
   type productInput,
@@ -264,8 +266,26 @@ export async function mine(db: Db, user: SessionUser): Promise<SupplierProduct[]
         v.product.reservePrice === null ? null : s?.highest != null && Math.round(s.highest * 100) >= Math.round(Number(v.product.reservePrice) * 100),
       editable: !s,
       winner: v.product.winningOfferId ? (winners.get(v.product.winningOfferId) ?? null) : null,
+      result: sellerResult(v.product, s?.highest ?? null, now),
     };
   });
+}
+
+/**
+ * How the seller's auction lot ended (decision 704): what the closer recorded once it ran (a winning
+ * offer → sold; none → reserve not met, or no bids); between the end and the closer's run, the rule
+ * applied to the offers. Null while it runs and for a fixed-price lot.
+ */
+function sellerResult(
+  p: { auctionStartDate: Date | null; endsAt: Date | null; closedAt: Date | null; winningOfferId: number | null; reservePrice: string | null },
+  highest: number | null,
+  now: Date,
+): AuctionResult | null {
+  if (p.auctionStartDate === null || p.endsAt === null) return null;
+  if (p.winningOfferId !== null) return 'SOLD';
+  if (p.closedAt !== null) return highest === null ? 'NO_BIDS' : 'RESERVE_NOT_MET';
+  if (p.endsAt.getTime() > now.getTime()) return null;
+  return auctionResultOf(highest === null ? null : Math.round(highest * 100), p.reservePrice === null ? null : Math.round(Number(p.reservePrice) * 100));
 }
 
 /** Creates the lot and stores its photos; if anything fails, neither the row nor a file remains. */

@@ -12,7 +12,12 @@ export interface AuctionAlertMail {
   amount?: number | null;
   /** ending_soon: the lot's current end (ISO). */
   endsAt?: string;
+  /** auction_result: how the seller's lot ended; lost: `unsold_reserve` when nobody won (reserve not met). */
   outcome?: AuctionOutcome;
+  /** lost: the winner's pseudonym number on the lot (bidders never learn each other's companies). */
+  winnerBidderNumber?: number;
+  /** auction_result sold: the buyer's company (the seller may know its buyer). */
+  buyerCompanyName?: string;
   /** Absolute link to the lot, when the public origin is configured. */
   url?: string;
 }
@@ -27,7 +32,7 @@ function stem(m: AuctionAlertMail): string {
     case 'won':
       return 'won';
     case 'lost':
-      return 'lost';
+      return m.outcome === 'unsold_reserve' ? 'lostReserve' : 'lost';
     case 'auction_result':
       return m.outcome === 'sold' ? 'resultSold' : m.outcome === 'unsold_reserve' ? 'resultReserve' : 'resultNoBids';
   }
@@ -40,7 +45,7 @@ export function renderAuctionAlert(m: AuctionAlertMail): RenderedMail {
   // The same amount and date formats as the screens (packages/shared): amounts in euro, times in Paris time.
   const amount = m.amount === null || m.amount === undefined ? '' : formatEuro(m.amount, lng);
   const time = m.endsAt ? formatDateTime(m.endsAt, lng) : '';
-  const vars = { lot: m.lot, amount, time };
+  const vars = { lot: m.lot, amount, time, bidder: m.winnerBidderNumber ?? '', buyer: m.buyerCompanyName ?? '' };
   const s = stem(m);
   const subject = headerSafe(tt(`${s}Subject`, vars));
   const greeting = tt('greeting', { company: m.company });
