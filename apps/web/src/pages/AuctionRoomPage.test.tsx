@@ -71,7 +71,7 @@ describe('auction room: watch button', { timeout: 20_000 }, () => {
         user,
         d,
         d.highest
-          ? [{ id: 9, date: new Date(Date.now() - 2 * HOUR).toISOString(), amount: 1.2, user: { id: user.userId, companyName: user.companyName } }]
+          ? [{ id: 9, date: new Date(Date.now() - 2 * HOUR).toISOString(), amount: 1.2, auto: false, bidderNumber: 1, bidderLabel: 'You', mine: true }]
           : [],
       );
       expect(await screen.findByText(shown)).toBeInTheDocument();

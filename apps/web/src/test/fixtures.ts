@@ -94,6 +94,9 @@ export const auctionDetails = (over: Partial<ProductDetails> = {}): ProductDetai
   reserveMet: null,
   phase: 'open',
   open: true,
+  originalEndsAt: null,
+  myBidderNumber: null,
+  result: null,
   winner: null,
   ...over,
 });

@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api';
 import { mergeOffers, offersKey } from './offers';
 import { myBidKey } from './my-bid';
-import type { RoomOffer } from './room';
+import type { BidResult } from '@primeur/shared';
+import { detailsQuery } from './details';
+import type { RoomDetails, RoomOffer } from './room';
 
 export interface BidRequest {
   amount: number;
@@ -13,7 +15,7 @@ export interface BidRequest {
 }
 
 export const postBid = (productId: number, { amount, maxAmount, idempotencyKey }: BidRequest) =>
-  api.post<RoomOffer>(`/api/users/auction/offers/add/${productId}`, maxAmount === undefined ? { amount } : { amount, maxAmount }, {
+  api.post<BidResult>(`/api/users/auction/offers/add/${productId}`, maxAmount === undefined ? { amount } : { amount, maxAmount }, {
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 
@@ -44,6 +46,10 @@ export function usePlaceBid(productId: number) {
     retryDelay: (attempt) => 500 * 2 ** attempt,
     onSuccess: (offer, req) => {
       qc.setQueryData<RoomOffer[]>(offersKey(productId), (list) => mergeOffers(list, offer));
+      // My pseudonym on the lot from my first bid on: live messages name me only by it.
+      qc.setQueryData<{ details: RoomDetails; receivedAt: number }>(detailsQuery(productId).queryKey, (held) =>
+        held && held.details.myBidderNumber !== offer.bidderNumber ? { ...held, details: { ...held.details, myBidderNumber: offer.bidderNumber } } : held,
+      );
       // My own maximum and standing changed through my own action (not a watcher's refetch).
       if (req.maxAmount !== undefined) void qc.invalidateQueries({ queryKey: myBidKey(productId) });
     },

@@ -10,8 +10,10 @@ const offer = (id: number, amount: number): Offer => ({
   id,
   date: new Date(id * 1000).toISOString(),
   amount,
-  user: { id, companyName: `B${id}` },
   auto: false,
+  bidderNumber: id,
+  bidderLabel: `Bidder ${id}`,
+  mine: false,
 });
 
 /** A connection whose subscriptions the test drives by hand (the real client is tested against the server). */
@@ -48,8 +50,21 @@ describe('useLiveOffers', () => {
     expect(seen).toEqual([]);
 
     // A live message, then the same offer again (e.g. from a refetch): delivered once. Garbage is ignored.
-    act(() => sub.onMessage(offer(2, 1.1)));
-    act(() => sub.onMessage(offer(2, 1.1)));
+    // A live message follows the shared contract (offerMessage): the bidder's number and the lot's state.
+    const live = {
+      ...offer(2, 1.1),
+      mine: undefined,
+      endsAt: new Date().toISOString(),
+      originalEndsAt: new Date().toISOString(),
+      extendedByMs: 0,
+      highest: 1.1,
+      bidders: 2,
+      reserveMet: null,
+    };
+    act(() => sub.onMessage(live));
+    act(() => sub.onMessage(live));
+    // An offer without the lot's state is not a live message: ignored.
+    act(() => sub.onMessage(offer(5, 1.5)));
     act(() => sub.onMessage({ nonsense: true }));
     expect(seen).toEqual([2]);
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { offersTopic } from '@primeur/shared';
 import { useStompTopic, type UseStompTopicOptions } from '../../../lib/use-stomp-topic';
 import { offersKey, offersQuery } from './offers';
-import { roomOffer as offerSchema, type RoomOffer as Offer } from './room';
+import { parseLiveOffer, type RoomOffer as Offer } from './room';
 
 /**
  * Live offers of one lot: calls onOffer once for every new offer published on
@@ -41,8 +41,8 @@ export function useLiveOffers(productId: number, onOffer: (offer: Offer) => void
   return useStompTopic(
     valid ? offersTopic(productId) : null,
     (payload) => {
-      const parsed = offerSchema.safeParse(payload);
-      if (parsed.success) deliver(parsed.data);
+      const parsed = parseLiveOffer(payload);
+      if (parsed) deliver(parsed);
     },
     { onSubscribed: () => void catchUp().catch(() => undefined), connection },
   );

@@ -3,12 +3,11 @@ import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import type { ProductDetails } from '@primeur/shared';
+import type { BidResult, Offer, OfferMessage, ProductDetails } from '@primeur/shared';
 import type { TopicListener } from '../../../lib/stomp';
 import { auctionDetails, auctionPageAnswers, germanBuyer } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import { mergeOffers } from '../api/offers';
-import type { RoomOffer } from '../api/room';
 import { AuctionDetailsPage } from './AuctionDetailsPage';
 import { splitDuration } from './time-left';
 
@@ -46,13 +45,51 @@ function details(over: Partial<ProductDetails> & Record<string, unknown> = {}): 
   });
 }
 
-const other = { id: 8, companyName: 'Primeurs de Rungis' };
+/** Another buyer, as a buyer sees it: a pseudonym only (issue 19). */
+const other: Who = { bidderNumber: 2, bidderLabel: 'Bidder 2', mine: false };
+const me: Who = { bidderNumber: 1, bidderLabel: 'You', mine: true };
 const buyer = germanBuyer;
-const offer = (id: number, amount: number, user: { id: number; companyName: string } = other, extra: Partial<RoomOffer> = {}): RoomOffer => ({
+interface Who {
+  bidderNumber: number;
+  bidderLabel: string;
+  mine: boolean;
+  user?: { id: number; companyName: string };
+}
+const offer = (id: number, amount: number, who: Who = other, extra: Partial<Offer> = {}): Offer => ({
   id,
   date: new Date().toISOString(),
   amount,
-  user,
+  auto: false,
+  ...who,
+  ...extra,
+});
+/** A /topic/offers message: the bidder's number only, and the lot's state after the offer. */
+const message = (id: number, amount: number, bidderNumber: number, extra: Partial<OfferMessage> = {}): OfferMessage => ({
+  id,
+  date: new Date().toISOString(),
+  amount,
+  auto: false,
+  bidderNumber,
+  bidderLabel: `Bidder ${bidderNumber}`,
+  endsAt: new Date(Date.now() + 2 * HOUR).toISOString(),
+  originalEndsAt: new Date(Date.now() + 2 * HOUR).toISOString(),
+  extendedByMs: 0,
+  highest: amount,
+  bidders: 2,
+  reserveMet: null,
+  ...extra,
+});
+/** The answer to my bid (contract "Bid API"): my offer and where I stand. */
+const answer = (id: number, amount: number, extra: Partial<BidResult> = {}): BidResult => ({
+  ...offer(id, amount, me),
+  endsAt: new Date(Date.now() + 2 * HOUR).toISOString(),
+  originalEndsAt: new Date(Date.now() + 2 * HOUR).toISOString(),
+  highest: amount,
+  bidders: 2,
+  reserveMet: null,
+  leading: true,
+  maxAmount: null,
+  nextMinimum: amount + 0.02,
   ...extra,
 });
 
@@ -89,7 +126,7 @@ describe('auction room', { timeout: 20_000 }, () => {
     expect(field).toHaveValue('');
     expect(field).toHaveAttribute('type', 'text');
     expect(field).toHaveAttribute('inputmode', 'decimal');
-    expect(await screen.findByText('Primeurs de Rungis')).toBeInTheDocument();
+    expect(await screen.findByText('Bidder 2')).toBeInTheDocument();
     // Highest 1,00 → the 1–5 € band: next minimum 1,02 (computed from the offers held).
     expect(screen.getByTestId('bid-hint')).toHaveTextContent('Next minimum: €1.02/kg');
     expect(screen.getByTestId('highest')).toHaveTextContent('€1.00/kg');
@@ -105,7 +142,7 @@ describe('auction room', { timeout: 20_000 }, () => {
   });
 
   it('takes a live offer without any request: highest, next minimum, standing and own rows follow from the offers held', async () => {
-    const { fetch } = renderDetails(details(), { offers: [offer(9, 1, { id: 7, companyName: buyer.companyName })] });
+    const { fetch } = renderDetails(details(), { offers: [offer(9, 1, me)] });
     expect(await screen.findByTestId('standing')).toHaveTextContent('You lead');
     await waitFor(() => expect(screen.getByTestId('connection')).toHaveTextContent('Live'));
     const mine = screen.getAllByTestId('offer-row')[0]!;
@@ -116,7 +153,7 @@ describe('auction room', { timeout: 20_000 }, () => {
     const before = fetch.mock.calls.length;
 
     const endsAt = new Date(Date.now() + 3 * HOUR).toISOString();
-    act(() => live.listeners.get('/topic/offers/5')!.onMessage(offer(10, 5.2, other, { endsAt, auto: true, bidders: 2, reserveMet: true, highest: 5.2 })));
+    act(() => live.listeners.get('/topic/offers/5')!.onMessage(message(10, 5.2, 2, { endsAt, auto: true, bidders: 2, reserveMet: true, highest: 5.2 })));
 
     expect(await screen.findByText('€5.20/kg', { selector: '[data-testid=highest]' })).toBeInTheDocument();
     expect(screen.getByTestId('standing')).toHaveTextContent('You have been outbid');
@@ -151,28 +188,31 @@ describe('auction room', { timeout: 20_000 }, () => {
   it('a double-click sends one bid with a client-made idempotency key, then empties the field', async () => {
     const bids: RequestInit[] = [];
     // The server answers only once both clicks are in: the second lands while the first is in flight.
-    let answer!: () => void;
-    const answered = new Promise<void>((r) => (answer = r));
+    let release!: () => void;
+    const answered = new Promise<void>((r) => (release = r));
     const { fetch } = renderDetails(details(), {
       lng: 'fr',
       answers: {
         '/api/users/auction/offers/add/5': async (_url: string, init: RequestInit) => {
           bids.push(init);
           await answered;
-          return json(200, offer(12, 1.1, { id: 7, companyName: buyer.companyName }));
+          return json(200, answer(12, 1.1));
         },
       },
     });
     const field = await screen.findByLabelText('Votre offre (€/kg)');
     await userEvent.type(field, '1,10');
     await userEvent.dblClick(screen.getByTestId('bid-button'));
-    answer();
+    release();
     await waitFor(() => expect(field).toHaveValue(''));
     expect(bids).toHaveLength(1);
     expect(JSON.parse(String(bids[0]!.body))).toEqual({ amount: 1.1 });
     expect((bids[0]!.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(screen.getByTestId('bid-hint')).toHaveTextContent('Minimum suivant : 1,12 €/kg');
-    expect(await screen.findByTestId('standing')).toHaveTextContent('Vous êtes en tête');
+    // One message from the answer, green because the bid leads; no toast on top of it.
+    expect(await screen.findByTestId('bid-outcome')).toHaveTextContent('Vous êtes en tête à 1,10 €/kg.');
+    expect(screen.queryByTestId('standing')).toBeNull();
+    expect(screen.queryByTestId('toast-success')).toBeNull();
     expect(requests(fetch).filter((r) => r.startsWith('POST'))).toHaveLength(1);
   });
 
@@ -185,7 +225,7 @@ describe('auction room', { timeout: 20_000 }, () => {
           keys.push((init.headers as Record<string, string>)['Idempotency-Key']!);
           calls += 1;
           if (calls === 1) throw new TypeError('network down');
-          return json(200, offer(12, 1.05, { id: 7, companyName: buyer.companyName }));
+          return json(200, answer(12, 1.05));
         },
       },
     });
@@ -200,10 +240,7 @@ describe('auction room', { timeout: 20_000 }, () => {
     renderDetails(details(), {
       lng: 'de',
       answers: {
-        '/api/users/auction/offers/add/5': (_u: string, init: RequestInit) => (
-          bids.push(JSON.parse(String(init.body))),
-          json(200, offer(13, 3.1, { id: 7, companyName: buyer.companyName }))
-        ),
+        '/api/users/auction/offers/add/5': (_u: string, init: RequestInit) => (bids.push(JSON.parse(String(init.body))), json(200, answer(13, 3.1))),
       },
     });
     await userEvent.type(await screen.findByLabelText('Ihr Gebot (€/kg)'), '3,10');
@@ -245,7 +282,7 @@ describe('auction room', { timeout: 20_000 }, () => {
         '/api/users/auction/myBid/5': { maxAmount: 1.5, leading: false },
         '/api/users/auction/offers/add/5': (_u: string, init: RequestInit) => (
           bids.push(JSON.parse(String(init.body))),
-          json(200, offer(14, 1.01, { id: 7, companyName: buyer.companyName }, { auto: true }))
+          json(200, answer(14, 1.02, { maxAmount: 1.8 }))
         ),
       },
     });
@@ -270,17 +307,17 @@ describe('ended and non-auction lots', { timeout: 20_000 }, () => {
     details({ endsAt: new Date(Date.now() - HOUR).toISOString(), serverTime: new Date().toISOString(), status: 'EXPIRED', open: false, ...over });
 
   it('shows the result instead of the form', async () => {
-    renderDetails(ended({ winner: { companyName: 'Primeurs de Rungis', amount: 1 } }));
+    renderDetails(ended({ result: 'SOLD', winner: { ...other, amount: 1 } }));
     // "Ended" where the clock was, when it closed, and no green "Live" beside a finished sale.
     expect(await screen.findByTestId('countdown')).toHaveTextContent(/^Ended$/);
     expect(screen.getByTestId('closes-at')).toHaveTextContent(/^Closed \w{3} \d{1,2} \w{3}, \d{2}:\d{2} CES?T$/);
     expect(screen.queryByTestId('connection')).toBeNull();
-    expect(await screen.findByTestId('result')).toHaveTextContent('Ended with €1.00/kg by Primeurs de Rungis.');
+    expect(await screen.findByTestId('result')).toHaveTextContent('Ended at €1.00/kg, won by Bidder 2.');
     expect(screen.queryByTestId('bid-button')).toBeNull();
   });
 
   it('tells the winner it won, and says when nobody bid or the reserve was not met', async () => {
-    const view = renderDetails(ended(), { offers: [offer(9, 1.2, { id: 7, companyName: buyer.companyName })] });
+    const view = renderDetails(ended(), { offers: [offer(9, 1.2, me)] });
     expect(await screen.findByText('You won this lot at €1.20/kg.')).toBeInTheDocument();
     view.unmount();
     const none = renderDetails(ended({ highest: null }), { offers: [] });
@@ -307,16 +344,102 @@ describe('ended and non-auction lots', { timeout: 20_000 }, () => {
 });
 
 describe('offer helpers', () => {
-  it('merges offers newest first, each once', () => {
-    const a = { id: 1, date: '', amount: 1, user: { companyName: 'A' } };
-    const b = { id: 2, date: '', amount: 1.1, user: { companyName: 'B' } };
+  it('merges offers newest first, each once; a second copy adds only what the first lacked', () => {
+    const a = offer(1, 1);
+    const b = message(2, 1.1, 1);
     expect(mergeOffers([a], b).map((o) => o.id)).toEqual([2, 1]);
     expect(mergeOffers([b, a], b).map((o) => o.id)).toEqual([2, 1]);
     expect(mergeOffers(undefined, a)).toEqual([a]);
+    // The live echo of my bid came first; my bid's answer then marks the row as mine.
+    expect(mergeOffers([b, a], offer(2, 1.1, me))[0]).toMatchObject({ id: 2, mine: true, endsAt: b.endsAt });
   });
 
   it('splits a duration into days, hours, minutes and seconds', () => {
     expect(splitDuration(259_200_000)).toEqual({ d: 3, h: 0, m: 0, s: 0 });
     expect(splitDuration(90_061_000)).toEqual({ d: 1, h: 1, m: 1, s: 1 });
+  });
+});
+
+describe('one honest message per bid, and anonymous bidders', { timeout: 20_000 }, () => {
+  it('a bid beaten at once by an automatic bid gets one amber message with the next minimum, one click away', async () => {
+    renderDetails(details({ highest: 0.98 }), {
+      offers: [offer(9, 0.98)],
+      answers: { '/api/users/auction/offers/add/5': () => json(200, answer(12, 1, { leading: false, highest: 1.02, nextMinimum: 1.04 })) },
+    });
+    await userEvent.type(await screen.findByLabelText('Your bid (€/kg)'), '1.00');
+    await userEvent.click(screen.getByTestId('bid-button'));
+    const message = await screen.findByTestId('bid-outcome');
+    expect(message).toHaveAttribute('data-state', 'outbid');
+    expect(message).toHaveClass('alert-warning');
+    expect(message).toHaveTextContent('Placed at €1.00/kg, but an automatic bid is higher: €1.02/kg. Bid €1.04/kg?');
+    // Exactly one message: no green toast, no second "outbid" panel.
+    expect(screen.queryByTestId('standing')).toBeNull();
+    expect(screen.queryByTestId('toast-success')).toBeNull();
+    expect(document.querySelectorAll('.alert-success')).toHaveLength(0);
+    await userEvent.click(within(message).getByTestId('fill-next'));
+    expect(screen.getByLabelText('Your bid (€/kg)')).toHaveValue('1.04');
+  });
+
+  it('a bid my own maximum raised says why the amount is above what I typed', async () => {
+    renderDetails(details(), {
+      answers: { '/api/users/auction/offers/add/5': () => json(200, answer(12, 1.52, { leading: true, highest: 1.52, maxAmount: 2, nextMinimum: 1.54 })) },
+    });
+    await userEvent.type(await screen.findByLabelText('Your bid (€/kg)'), '1.30');
+    await userEvent.type(screen.getByLabelText('Maximum for automatic bids (€/kg)'), '2.00');
+    await userEvent.click(screen.getByTestId('bid-button'));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByTestId('confirm-bid-ok'));
+    const message = await screen.findByTestId('bid-outcome');
+    expect(message).toHaveClass('alert-success');
+    expect(message).toHaveTextContent('You lead at €1.52/kg, above the €1.30/kg you typed: your maximum €2.00/kg bid what it took to lead');
+  });
+
+  it('a leading bid with a maximum says the maximum keeps me ahead', async () => {
+    renderDetails(details(), {
+      answers: { '/api/users/auction/offers/add/5': () => json(200, answer(12, 1.02, { maxAmount: 2, nextMinimum: 1.04 })) },
+    });
+    await userEvent.type(await screen.findByLabelText('Your bid (€/kg)'), '1.02');
+    await userEvent.type(screen.getByLabelText('Maximum for automatic bids (€/kg)'), '2.00');
+    await userEvent.click(screen.getByTestId('bid-button'));
+    expect(await screen.findByTestId('bid-outcome')).toHaveTextContent('You lead at €1.02/kg (your maximum €2.00/kg keeps you ahead).');
+  });
+
+  it('names other buyers by their pseudonym in the language of the page, and me "You", also on live rows', async () => {
+    renderDetails(details({ myBidderNumber: 1 }), { lng: 'fr', offers: [offer(10, 1.02, me), offer(9, 1, other)] });
+    const rows = await screen.findAllByTestId('offer-bidder');
+    expect(rows.map((r) => r.textContent)).toEqual(['Vous', 'Enchérisseur 2']);
+    await waitFor(() => expect(live.listeners.get('/topic/offers/5')).toBeDefined());
+    act(() => live.listeners.get('/topic/offers/5')!.onMessage(message(11, 1.04, 3)));
+    act(() => live.listeners.get('/topic/offers/5')!.onMessage(message(12, 1.06, 1)));
+    await waitFor(() => expect(screen.getAllByTestId('offer-bidder').map((r) => r.textContent)).toEqual(['Vous', 'Enchérisseur 3', 'Vous', 'Enchérisseur 2']));
+    expect(document.body.textContent).not.toContain('Bidder');
+  });
+
+  it('shows the seller the companies, also for a newcomer announced live by its number only', async () => {
+    const seller = { ...buyer, userId: 42, category: 'supplier' as const, companyName: 'Agrumi di Sicilia' };
+    const list = [offer(9, 1, { ...other, bidderLabel: 'Primeurs de Rungis', user: { id: 8, companyName: 'Primeurs de Rungis' } })];
+    renderDetails(details(), { user: seller, answers: { '/api/users/auction/offers/5': () => json(200, list) } });
+    expect(await screen.findByText('Primeurs de Rungis')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('connection')).toHaveTextContent('Live'));
+    list.unshift(
+      offer(10, 1.02, { bidderNumber: 3, bidderLabel: 'Frischmarkt Hamburg GmbH', mine: false, user: { id: 7, companyName: 'Frischmarkt Hamburg GmbH' } }),
+    );
+    act(() => live.listeners.get('/topic/offers/5')!.onMessage(message(10, 1.02, 3)));
+    expect(await screen.findByText('Frischmarkt Hamburg GmbH')).toBeInTheDocument();
+  });
+
+  it('tells another buyer who won by pseudonym', async () => {
+    renderDetails(
+      details({
+        endsAt: new Date(Date.now() - HOUR).toISOString(),
+        serverTime: new Date().toISOString(),
+        status: 'EXPIRED',
+        phase: 'ended',
+        result: 'SOLD',
+        winner: { bidderNumber: 3, bidderLabel: 'Bidder 3', mine: false, amount: 1.62 },
+      }),
+      { offers: [offer(9, 1.62, { bidderNumber: 3, bidderLabel: 'Bidder 3', mine: false })] },
+    );
+    expect(await screen.findByTestId('result')).toHaveTextContent('Ended at €1.62/kg, won by Bidder 3.');
   });
 });

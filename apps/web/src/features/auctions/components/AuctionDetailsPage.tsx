@@ -17,7 +17,7 @@ import { useSession } from '../../../lib/session';
 import { useArticleName } from '../api/article-names';
 import { useDetails } from '../api/details';
 import { mergeOffers, offersKey, useOffers } from '../api/offers';
-import { computeRoom, type Me, type RoomDetails, type RoomOffer } from '../api/room';
+import { companiesByNumber, computeRoom, type Me, type RoomDetails, type RoomOffer } from '../api/room';
 import { useLiveOffers } from '../api/use-live-offers';
 import { AuctionPanel, type Connection } from './AuctionPanel';
 import { OffersTable } from './OffersTable';
@@ -56,12 +56,17 @@ export function AuctionDetailsPage() {
   const d = details.data?.details as RoomDetails | undefined;
   const isAuction = !!d?.auctionStartDate;
   const offers = useOffers(productId);
+  const { user } = useSession();
+  // The seller and the operator read companies; a live message names a newcomer only by its number,
+  // so they read the list again to learn it (buyers never get companies: nothing to learn).
+  const privileged = !!user && (user.userId === d?.supplier || user.category === 'admin');
   const { status } = useLiveOffers(isAuction ? productId : Number.NaN, (offer) => {
+    const known = companiesByNumber(qc.getQueryData<RoomOffer[]>(offersKey(productId))).has(offer.bidderNumber);
     qc.setQueryData<RoomOffer[]>(offersKey(productId), (list) => mergeOffers(list, offer));
+    if (privileged && !offer.user && !known) void qc.invalidateQueries({ queryKey: offersKey(productId) });
   });
   const online = useOnline();
-  const { user } = useSession();
-  const me: Me | null = user ? { userId: user.userId, companyName: user.companyName } : null;
+  const me: Me | null = user ? { userId: user.userId, bidderNumber: d?.myBidderNumber ?? null } : null;
   // Server clock − this clock, measured when the details arrived (the countdown follows the server).
   const offset = details.data ? Date.parse(details.data.details.serverTime) - details.data.receivedAt : 0;
   const room = d ? computeRoom(d, offers.data) : null;

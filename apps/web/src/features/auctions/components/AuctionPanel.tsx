@@ -1,4 +1,4 @@
-import { Alert, Card } from 'react-bootstrap';
+import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { euro } from '../../../lib/format';
 import { myStanding, type Me, type RoomDetails, type RoomOffer, type RoomState } from '../api/room';
@@ -55,12 +55,7 @@ export function AuctionPanel({ details: d, room, offers, me, now, phase, connect
           <AuctionResult details={d} room={room} me={me} />
         ) : (
           <>
-            {standing ? (
-              <Alert variant={standing === 'leading' ? 'success' : 'warning'} className="mt-3 mb-0 py-2" data-testid="standing" data-state={standing}>
-                {t(`room:standing.${standing}`)}
-              </Alert>
-            ) : null}
-            <BidForm details={d} room={room} notStarted={phase === 'not_started'} />
+            <BidForm details={d} room={room} notStarted={phase === 'not_started'} standing={standing} />
           </>
         )}
       </Card.Body>

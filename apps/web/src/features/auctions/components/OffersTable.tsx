@@ -2,12 +2,13 @@ import { Badge, Card, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { formatDateTimeSeconds } from '@primeur/shared';
 import { euro } from '../../../lib/format';
-import { isMine, type Me, type RoomOffer } from '../api/room';
+import { bidderName, companiesByNumber, isMine, type Me, type RoomOffer } from '../api/room';
 
 /** The lot's offers, newest first; the reader's own rows and the automatic (proxy) ones marked. */
 export function OffersTable({ offers, me }: { offers: RoomOffer[] | undefined; me: Me | null }) {
   const { t, i18n } = useTranslation(['auctions', 'room']);
   const lng = i18n.resolvedLanguage ?? 'en';
+  const companies = companiesByNumber(offers);
   return (
     <Card className="shadow-sm">
       <Card.Header as="h2" className="h6 mb-0" id="offers-title">
@@ -35,12 +36,7 @@ export function OffersTable({ offers, me }: { offers: RoomOffer[] | undefined; m
                       {formatDateTimeSeconds(o.date, lng)}
                     </td>
                     <td>
-                      {o.user.companyName}
-                      {mine ? (
-                        <Badge bg="primary" className="ms-1">
-                          {t('room:offers.mine')}
-                        </Badge>
-                      ) : null}
+                      <span data-testid="offer-bidder">{bidderName(o, me, t, companies)}</span>
                       {o.auto ? (
                         <Badge bg="secondary" className="ms-1" title={t('room:offers.autoTitle')}>
                           {t('room:offers.auto')}

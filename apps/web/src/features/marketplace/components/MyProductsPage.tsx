@@ -92,7 +92,7 @@ function MyProductCard({ product, onEdit }: { product: SupplierProduct; onEdit()
         {/* An auction lot's highest offer, bidders, reserve and time left come from the slot, live (decision 612). */}
         {product.endsAt ? <AuctionLotSlot place="seller-card" productId={product.productId} lot={product.name} /> : null}
         {product.winner ? (
-          <Alert variant="success" className="small mt-2 mb-0 py-2">
+          <Alert variant="success" className="small mt-2 mb-0 py-2" data-testid="my-sale">
             {t('mine.winner', { company: product.winner.companyName, amount: euro(product.winner.amount, i18n.resolvedLanguage) })}
           </Alert>
         ) : null}

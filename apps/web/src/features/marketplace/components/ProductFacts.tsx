@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { Badge } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatDay, type AdminProduct, type ProductStatus } from '@primeur/shared';
+import { formatDateTime, formatDay, type AdminProduct, type AuctionResult, type ProductStatus } from '@primeur/shared';
 import { Flag } from '../../../components/Flag';
 import { LotTotal } from '../../../components/LotTotal';
 import { countryName, euro } from '../../../lib/format';
@@ -10,9 +10,23 @@ import { usePackagingName } from '../../../lib/lookups';
 
 const STATUS_BG: Record<ProductStatus, string> = { ENABLED: 'success', DISABLED: 'warning', EXPIRED: 'danger', IN_AUCTION: 'info' };
 
-/** Status colours of spec §4: green, yellow, red, and IN_AUCTION in its own colour with its start date. */
-export function StatusBadge({ product }: { product: AdminProduct }) {
+/** Status colours of spec §4: green, yellow, red, and IN_AUCTION in its own colour. */
+const RESULT_BG: Record<AuctionResult, string> = { SOLD: 'success', RESERVE_NOT_MET: 'secondary', NO_BIDS: 'secondary' };
+
+/**
+ * Status colours of spec §4: green, yellow, red, and IN_AUCTION in its own colour with its start date.
+ * An auction that has closed says how it ended instead ("Sold", "Unsold — reserve not met", "No
+ * bids"): a sale is never a red "Expired" (issue 19).
+ */
+export function StatusBadge({ product }: { product: AdminProduct & { result?: AuctionResult | null } }) {
   const { t, i18n } = useTranslation('marketplace');
+  if (product.result) {
+    return (
+      <Badge className="text-wrap text-start" bg={RESULT_BG[product.result]} data-testid="status-badge" data-result={product.result}>
+        {t(`result.${product.result}`)}
+      </Badge>
+    );
+  }
   const since =
     product.status === 'IN_AUCTION' && product.auctionStartDate
       ? ` ${t('status.since', { date: formatDateTime(product.auctionStartDate, i18n.resolvedLanguage) })}`
@@ -57,7 +71,8 @@ export function ProductFacts({ product, extra = [] }: { product: AdminProduct; e
     [t('fields.caliber'), product.caliber || '–'],
     [t('fields.packaging'), packagingName(product.packaging)],
     [t('fields.quantity'), <LotTotal key="q" pallets={product.quantity} netKgPerPallet={product.netKgPerPallet} pricePerKg={product.price} />],
-    [t('fields.price'), euro(product.price, i18n.resolvedLanguage)],
+    // An auction lot's price is where bidding starts, not what it sells at.
+    [product.auctionStartDate ? t('fields.startingPrice') : t('fields.price'), euro(product.price, i18n.resolvedLanguage)],
     [t('fields.seller'), product.user.companyName],
     [t('fields.availableUntil'), formatDay(product.availableUntil, i18n.resolvedLanguage)],
     ...extra,

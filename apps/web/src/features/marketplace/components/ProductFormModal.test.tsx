@@ -29,6 +29,7 @@ function lot(over: Partial<SupplierProduct> = {}): SupplierProduct {
     editable: true,
     winner: null,
     orders: [],
+    result: null,
     ...over,
   };
 }

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Card } from 'react-bootstrap';
-import type { AdminProduct } from '@primeur/shared';
+import type { AdminProduct, AuctionResult } from '@primeur/shared';
 import { PhotoCarousel } from '../../../components/PhotoCarousel';
 import { StatusBadge, useArticleName } from './ProductFacts';
 
 interface StatusLotCardProps {
-  product: AdminProduct;
+  product: AdminProduct & { result?: AuctionResult | null };
   testId: string;
   photoHeight: number;
   /** The lot's facts, under its name. */

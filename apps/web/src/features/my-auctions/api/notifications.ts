@@ -11,11 +11,17 @@ export const notificationsKey = ['notifications', 'list'] as const;
 export const fetchNotifications = () => api.get<NotificationList>(`/api/users/notifications?limit=${LIST_LIMIT}`);
 export const useNotifications = (enabled: boolean) => useQuery({ queryKey: notificationsKey, queryFn: fetchNotifications, enabled });
 
-/** A notice arrived live: first in the list, one more unread (unless it is already there). */
+/**
+ * A notice arrived live: first in the list, one more unread (unless it is already there). An outbid
+ * notice supersedes the earlier outbid notices of its lot (it carries their count): they leave the list
+ * and the unread count (contract of `notificationList`).
+ */
 export function addNotification(list: NotificationList | undefined, n: Notification): NotificationList | undefined {
   if (!list) return list;
   if (list.items.some((x) => x.id === n.id)) return list;
-  return { items: [n, ...list.items].slice(0, LIST_LIMIT), unread: list.unread + (n.read ? 0 : 1) };
+  const superseded = (x: Notification) => n.kind === 'outbid' && x.kind === 'outbid' && x.productId === n.productId;
+  const dropped = list.items.filter((x) => superseded(x) && !x.read).length;
+  return { items: [n, ...list.items.filter((x) => !superseded(x))].slice(0, LIST_LIMIT), unread: Math.max(0, list.unread - dropped) + (n.read ? 0 : 1) };
 }
 
 /**
@@ -83,11 +89,11 @@ export function groupNotices(items: Notification[]): NoticeEntry[] {
     if (n.kind === 'outbid' && n.productId !== null) {
       const entry = outbid.get(n.productId);
       if (entry) {
-        entry.count += 1;
+        entry.count += n.data.count ?? 1;
         entry.unreadIds.push(...unread);
         continue;
       }
-      const first = { notice: n, count: 1, unreadIds: unread };
+      const first = { notice: n, count: n.data.count ?? 1, unreadIds: unread };
       outbid.set(n.productId, first);
       entries.push(first);
     } else entries.push({ notice: n, count: 1, unreadIds: unread });

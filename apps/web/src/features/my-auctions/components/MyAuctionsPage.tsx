@@ -22,17 +22,22 @@ const isOpen = (a: MyAuction) => a.state === 'leading' || a.state === 'outbid' |
  */
 export function tabsOf(a: MyAuction): TabKey[] {
   if (a.state === 'won') return ['won'];
-  if (a.state === 'lost') return ['lost'];
+  // Nobody won a lot that ended under its reserve: it ends with my other lost auctions.
+  if (a.state === 'lost' || a.state === 'reserve_not_met') return ['lost'];
   const tabs: TabKey[] = [];
   if (a.watched) tabs.push('watching');
   if (a.state === 'leading' || a.state === 'outbid') tabs.push('bidding');
   return tabs;
 }
 
-/** A lot I bid on that ended with offers but no winner: its reserve was not met, nobody won it. */
-const unsoldUnderReserve = (a: MyAuction) => a.state === 'lost' && a.finalAmount === null && a.highest !== null;
-
-const STATE_VARIANT: Record<MyAuction['state'], string> = { watching: 'secondary', leading: 'success', outbid: 'warning', won: 'success', lost: 'secondary' };
+const STATE_VARIANT: Record<MyAuction['state'], string> = {
+  watching: 'secondary',
+  leading: 'success',
+  outbid: 'warning',
+  won: 'success',
+  lost: 'secondary',
+  reserve_not_met: 'secondary',
+};
 
 /** /user/auctions: the lots I watch, bid on, won and lost. */
 export function MyAuctionsPage() {
@@ -114,7 +119,7 @@ function AuctionsTable({ rows, tab }: { rows: MyAuction[]; tab: TabKey }) {
             </td>
             <td data-label={t('page.state')}>
               <Badge bg={STATE_VARIANT[a.state]} text={STATE_VARIANT[a.state] === 'warning' ? 'dark' : undefined} data-testid="my-auction-state">
-                {unsoldUnderReserve(a) ? t('page.states.reserveNotMet') : t(`page.states.${a.state}`)}
+                {t(`page.states.${a.state === 'reserve_not_met' ? 'reserveNotMet' : a.state}`)}
               </Badge>
             </td>
             <td data-label={t('page.timeLeft')}>{isOpen(a) ? <Countdown end={a.product.endsAt} /> : t('page.ended')}</td>

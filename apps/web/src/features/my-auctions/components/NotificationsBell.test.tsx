@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Notification, NotificationList } from '@primeur/shared';
 import { germanBuyer, signedIn } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
-import { groupNotices, unreadEntries } from '../api/notifications';
+import { addNotification, groupNotices, unreadEntries } from '../api/notifications';
 import { NotificationsBell } from './NotificationsBell';
 
 vi.mock('../../../lib/stomp', async (importOriginal) => {
@@ -43,7 +43,7 @@ describe('the notifications bell', { timeout: 20_000 }, () => {
     expect(unreadEntries(list)).toBe(2);
 
     renderBell();
-    const toggle = await screen.findByRole('button', { name: 'Notifications 2 unread' });
+    const toggle = await screen.findByRole('button', { name: 'Notifications 2 unread' }, { timeout: 5000 });
     expect(within(toggle).getByTestId('notifications-unread')).toHaveTextContent(/^2$/);
     await userEvent.click(toggle);
     const outbid = screen.getAllByTestId('notification-outbid');
@@ -51,6 +51,14 @@ describe('the notifications bell', { timeout: 20_000 }, () => {
     expect(outbid[0]).toHaveTextContent('You have been outbid on Lot 5: the highest offer is now €1.08/kg.');
     expect(within(outbid[0]!).getByTestId('notification-count')).toHaveTextContent('3 times');
     expect(within(outbid[1]!).queryByTestId('notification-count')).toBeNull();
+  });
+
+  it('a live outbid notice replaces the earlier ones of its lot and carries their count (server contract)', () => {
+    const held: NotificationList = { items: [notice(3, 'outbid', 5, 1.06), notice(2, 'won', 7, 2)], unread: 2 };
+    const next = addNotification(held, { ...notice(8, 'outbid', 5, 1.1), data: { amount: 1.1, count: 2 } })!;
+    expect(next.items.map((n) => n.id)).toEqual([8, 2]);
+    expect(next.unread).toBe(2);
+    expect(groupNotices(next.items)[0]).toMatchObject({ count: 2, unreadIds: [8] });
   });
 
   it('says "non lues" with French plural rules, never "non lue(s)"', async () => {
