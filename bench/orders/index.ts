@@ -74,6 +74,8 @@ async function build(label: string, count: number): Promise<Target> {
         join lateral (select ${sql.raw(`(array[${buyers.join(',')}])`)}[1 + g % ${BUYERS}] as id, g % ${BUYERS} as n) b on true
         join lateral (select ${sql.raw(`(array[${sellers.join(',')}])`)}[1 + g % ${SELLERS}] as id, g % ${SELLERS} as n) s on true`);
     }
+    // As the app keeps it: every order's number came from the year's counter.
+    await db.execute(sql`insert into order_counters (year, last) values (2026, ${count})`);
     await db.execute(sql`vacuum analyze`);
     const app = await buildApp({
       config: { ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), auctionCloseIntervalMs: 0, alertsIntervalMs: 0 },

@@ -89,6 +89,10 @@ export async function carrier(db: Executor, id: number) {
   return (await db.select({ id: transports.id, name: transports.carrier }).from(transports).where(eq(transports.id, id)))[0];
 }
 
+export function carriers(db: Executor) {
+  return db.select({ id: transports.id, name: transports.carrier }).from(transports).orderBy(asc(transports.carrier));
+}
+
 export async function insertOrder(tx: Executor, values: NewOrder) {
   return (await tx.insert(orders).values(values).returning())[0]!;
 }

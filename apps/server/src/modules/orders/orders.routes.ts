@@ -8,6 +8,7 @@ import {
   errorBody,
   idParam,
   order,
+  orderCarrier,
   orderPage,
   purchaseRequest,
   receiveOrderInput,
@@ -83,6 +84,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---- the parties' orders ----
+  // The back office's carriers, for the seller's ship form (carrierId).
+  app.get('/api/users/carriers', { config: { access: 'supplier' }, schema: { tags, response: { 200: z.array(orderCarrier), ...errors } } }, async () =>
+    service.carriers(database.db),
+  );
+
   app.get(
     '/api/users/orders',
     { config: { access: 'authenticated' }, schema: { tags, querystring: userOrderListQuery, response: { 200: orderPage, ...errors } } },

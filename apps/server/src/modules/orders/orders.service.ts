@@ -764,6 +764,10 @@ export async function refsByProducts(db: Executor, productIds: number[]): Promis
   return out;
 }
 
+export function carriers(db: Db) {
+  return repo.carriers(db);
+}
+
 export async function* csvRows(db: Db, q: AdminOrderListQuery) {
   for (let offset = 0; ; offset += 500) {
     const rows = await repo.chunk(db, q, 500, offset);
