@@ -1,6 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { createUser } from '../../server/src/db/factories.js';
+import { createProduct } from '../../server/src/db/factories/listings.js';
 import { chromiumLaunchOptions } from './chromium';
 import { signInAsBrowser } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
@@ -179,3 +181,62 @@ test('a won auction becomes an order both parties follow live to delivery; the c
 
   for (const p of [buyer, sellerParty]) await p.ctx.close();
 });
+
+test('a purchase request accepted by the supplier becomes an order; the operator finds it in the list of all orders', async () => {
+  test.setTimeout(240_000);
+  const seller = await server.company('supplier', 'Agrumi di Sicilia S.r.l.');
+  const buyerCompany = await server.company('client', 'Primeurs Lyonnais SARL');
+  const lot = await createProduct(server.database.db, { supplierId: seller.id, name: `Tarocco oranges ${Date.now()}`, price: 1.1, quantity: 10 });
+
+  // The buyer asks for 4 of the 10 pallets; the marketplace card shows the lot's total first.
+  const buyer = await open('fr-FR', buyerCompany);
+  await buyer.page.goto('/marketplace');
+  await expect(buyer.page.getByTestId(`market-card-${lot.id}`).getByTestId('lot-total')).toHaveText(/^10 palettes · 8\s000\skg · ≈ 8\s800\s€$/);
+  const asked = await buyer.page.request.post(`/api/users/product/purchaseRequest/${lot.id}`, { data: { pallets: 4, message: 'Livraison lundi' } });
+  expect(asked.status(), await asked.text()).toBeLessThan(300);
+
+  // The supplier accepts it in its list of requests; the request links to the order it became.
+  const supplier = await open('en-GB', seller);
+  await supplier.page.goto('/user/products');
+  const request = supplier.page.locator('[data-testid^="request-"]', { hasText: buyerCompany.companyName });
+  await expect(request.getByTestId('request-status')).toHaveText('Waiting');
+  await request.getByRole('button', { name: 'Accept' }).click();
+  await expect(request.getByTestId('request-status')).toHaveText('Accepted');
+  await mkdirAndShoot(supplier.page, 'purchase-requests-en');
+  await request.getByTestId('request-order').click();
+  await expect(supplier.page.getByTestId('order-page')).toHaveAttribute('data-status', 'CONFIRMED');
+  await expect(supplier.page.getByTestId('qty-ordered')).toHaveText('4 pallets');
+  await expect(supplier.page.getByTestId('order-amount')).toHaveText('€3,520.00');
+  await expect(supplier.page.getByTestId('ship-form')).toBeVisible();
+
+  // The operator: every order, filtered by status, and the order itself.
+  const admin = await createUser(server.database.db, {
+    category: 'admin',
+    companyName: 'Primeur Trading',
+    email: `admin-${Date.now()}@example.test`,
+    password: 'E2e-Passw0rd-long',
+  });
+  const operator = await open('en-GB', { email: admin.email, password: 'E2e-Passw0rd-long', companyName: 'Primeur Trading' });
+  await operator.page.goto('/admin/orders');
+  const list = operator.page.getByTestId('admin-orders-table');
+  await expect(list.locator('[data-testid^="order-row-"]').first()).toBeVisible();
+  await operator.page.getByLabel('Status').selectOption('CONFIRMED');
+  await operator.page.getByRole('searchbox').fill('Tarocco');
+  await expect(operator.page.getByTestId('orders-total')).toHaveText('1 order');
+  await expect(list).toContainText(seller.companyName);
+  await expect(operator.page.getByTestId('orders-csv')).toHaveAttribute('href', '/api/admin/orders.csv?status=CONFIRMED&q=Tarocco');
+  const csv = await operator.page.request.get('/api/admin/orders.csv?status=CONFIRMED&q=Tarocco');
+  expect(csv.status()).toBe(200);
+  expect(await csv.text()).toContain(buyerCompany.companyName);
+  await mkdirAndShoot(operator.page, 'admin-orders-en');
+  await list.getByRole('link').first().click();
+  await expect(operator.page).toHaveURL(/\/admin\/orders\/\d+$/);
+  await expect(operator.page.getByTestId('order-page')).toBeVisible();
+
+  for (const p of [buyer, supplier, operator]) await p.ctx.close();
+});
+
+async function mkdirAndShoot(page: Page, name: string) {
+  await shoot(page, name);
+  await page.setViewportSize({ width: 1280, height: 720 });
+}

@@ -15,15 +15,17 @@ const Impl = {
 };
 
 /** While the picker loads: the same field, read-only, showing the day as it will be shown. */
-function Placeholder({ id, text, label, size }: { id?: string; text: string; label?: string; size?: 'sm' }) {
-  return <input id={id} className={`form-control${size === 'sm' ? ' form-control-sm' : ''}`} value={text} aria-label={label} readOnly />;
+function Placeholder({ id, text, label, size, placeholder }: { id?: string; text: string; label?: string; size?: 'sm'; placeholder?: string }) {
+  return (
+    <input id={id} className={`form-control${size === 'sm' ? ' form-control-sm' : ''}`} value={text} aria-label={label} placeholder={placeholder} readOnly />
+  );
 }
 
 export function DateField(props: DateFieldProps) {
   const { i18n } = useTranslation();
   const text = props.value && isIsoDay(props.value) ? formatDay(props.value, i18n.resolvedLanguage) : '';
   return (
-    <Suspense fallback={<Placeholder id={props.id} text={text} label={props.label} size={props.size} />}>
+    <Suspense fallback={<Placeholder id={props.id} text={text} label={props.label} size={props.size} placeholder={props.placeholder} />}>
       <Impl.Single {...props} />
     </Suspense>
   );

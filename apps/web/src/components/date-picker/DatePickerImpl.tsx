@@ -58,7 +58,21 @@ const common = {
   showPopperArrow: false,
 } as const;
 
-export function SingleDatePicker({ id, value, onChange, label, invalid, size, disabled, minDate, maxDate, describedBy, testId, inModal }: DateFieldProps) {
+export function SingleDatePicker({
+  id,
+  value,
+  onChange,
+  label,
+  invalid,
+  size,
+  disabled,
+  minDate,
+  maxDate,
+  describedBy,
+  testId,
+  inModal,
+  placeholder,
+}: DateFieldProps) {
   const { i18n } = useTranslation();
   const lng = language(i18n.resolvedLanguage);
   return (
@@ -73,6 +87,7 @@ export function SingleDatePicker({ id, value, onChange, label, invalid, size, di
       minDate={toDate(minDate) ?? undefined}
       maxDate={toDate(maxDate) ?? undefined}
       disabled={disabled}
+      placeholderText={placeholder}
       customInput={
         <Input
           invalid={invalid}

@@ -14,6 +14,8 @@ export interface DateFieldProps {
   maxDate?: IsoDay;
   describedBy?: string;
   testId?: string;
+  /** Shown in the empty field (a filter's "From", "To"). */
+  placeholder?: string;
   /**
    * The field is in a modal: the calendar opens inside it rather than on top of the page, since a modal
    * keeps the keyboard focus within itself (the arrow keys could not reach a calendar outside it).

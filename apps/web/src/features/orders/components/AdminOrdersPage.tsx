@@ -102,12 +102,19 @@ export function AdminOrdersPage() {
           <DateField
             id="admin-orders-from"
             label={t('admin.from')}
+            placeholder={t('admin.from')}
             value={(query.from as IsoDay | undefined) ?? ''}
             onChange={(v) => setFilters({ from: v })}
           />
         </Col>
         <Col xs={6} md={4} lg={2}>
-          <DateField id="admin-orders-to" label={t('admin.to')} value={(query.to as IsoDay | undefined) ?? ''} onChange={(v) => setFilters({ to: v })} />
+          <DateField
+            id="admin-orders-to"
+            label={t('admin.to')}
+            placeholder={t('admin.to')}
+            value={(query.to as IsoDay | undefined) ?? ''}
+            onChange={(v) => setFilters({ to: v })}
+          />
         </Col>
       </ListSearchForm>
       {list.isLoading ? <Spinner aria-label={t('loading')} /> : null}
