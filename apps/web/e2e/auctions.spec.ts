@@ -27,6 +27,8 @@ test('a supplier lists a lot with a photo, a buyer sees it in the marketplace, t
   await form.locator('#lot-packaging').selectOption({ label: 'ifco' });
   await form.locator('#lot-price').fill('1.35');
   await form.locator('#lot-quantity').fill('4');
+  // Issue 21: the net weight per pallet makes the lot's total (4 × 800 kg at €1.35/kg).
+  await form.locator('#lot-netKgPerPallet').fill('800');
   await form.locator('#lot-photos').setInputFiles({ name: 'lemons.png', mimeType: 'image/png', buffer: PHOTO });
   await form.getByRole('button', { name: 'Save' }).click();
   const card = supplier.locator('[data-testid^="my-product-"]', { hasText: title });
@@ -46,6 +48,7 @@ test('a supplier lists a lot with a photo, a buyer sees it in the marketplace, t
   await expect(market).toContainText(title);
   await expect(market).toContainText('€1.35');
   await expect(market).toContainText(DEMO.supplier.company);
+  await expect(market.getByTestId('lot-total')).toHaveText('4 pallets · 3,200\u00a0kg · ≈ €4,320');
 
   const admin = await signedInPage(browser, DEMO.admin);
   await gotoIn(admin, '/admin/productsList');
@@ -74,6 +77,7 @@ test('a supplier puts a lot up for auction at a day and time picked in the calen
   await form.locator('#lot-packaging').selectOption({ label: 'ifco' });
   await form.locator('#lot-price').fill('1.10');
   await form.locator('#lot-quantity').fill('2');
+  await form.locator('#lot-netKgPerPallet').fill('750');
   await form.locator('#lot-photos').setInputFiles({ name: 'lemons.png', mimeType: 'image/png', buffer: PHOTO });
   await form.getByLabel('Sell at auction (3 days)').check();
   // The one date picker (a day and a time, Paris time), driven like every DateField: open, arrows, Enter.

@@ -35,6 +35,7 @@ async function newAuction(browser: Browser, price: number): Promise<number> {
     packagingId: options.packagings[0]!.id,
     price,
     quantity: 5,
+    netKgPerPallet: 800,
     availableUntil: dayInParis(10),
     auctionStartDate: new Date(Date.now() - 30_000).toISOString(),
   };

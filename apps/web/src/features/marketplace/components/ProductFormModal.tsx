@@ -240,8 +240,8 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
               {problems.quantity ? null : <Form.Control.Feedback type="invalid">{fieldError('quantity')}</Form.Control.Feedback>}
             </Form.Group>
             {WEIGHT_FIELDS.map(({ key, decimals }) => (
-              <Form.Group key={key} as={Col} md={4} controlId={`lot-${key}`}>
-                <Form.Label>
+              <Form.Group key={key} as={Col} md={4}>
+                <Form.Label htmlFor={`lot-${key}`}>
                   {t(`orders:weights.${key}`)}
                   {key === 'netKgPerPallet' ? null : <span className="text-body-secondary small"> ({t('common:optional')})</span>}
                 </Form.Label>

@@ -94,9 +94,9 @@ export function NextActions({ order, scope }: { order: Order; scope: OrderScope 
   );
 }
 
-function Field({ id, label, error, children, md = 6 }: { id: string; label: string; error?: string; children: ReactNode; md?: number }) {
+function Field({ id, label, error, children, md = 6, xs = 12 }: { id: string; label: string; error?: string; children: ReactNode; md?: number; xs?: number }) {
   return (
-    <Form.Group as={Col} md={md}>
+    <Form.Group as={Col} xs={xs} md={md}>
       <Form.Label htmlFor={id}>{label}</Form.Label>
       {children}
       {error ? (
@@ -136,6 +136,7 @@ function WeightFields({
         id={`${idPrefix}-pallets`}
         label={t('form.pallets')}
         error={value.problems.pallets ? undefined : text(errors.pallets, { count: errors.palletsMax })}
+        xs={6}
         md={3}
       >
         <DecimalField
@@ -147,7 +148,7 @@ function WeightFields({
           onChange={(v, problem) => onChange({ ...value, pallets: v, problems: { ...value.problems, pallets: problem } })}
         />
       </Field>
-      <Field id={`${idPrefix}-netkg`} label={t('form.netKg')} error={value.problems.netKg ? undefined : text(errors.netKg)} md={3}>
+      <Field id={`${idPrefix}-netkg`} label={t('form.netKg')} error={value.problems.netKg ? undefined : text(errors.netKg)} xs={6} md={3}>
         <DecimalField
           id={`${idPrefix}-netkg`}
           value={value.netKg}

@@ -26,7 +26,7 @@ export function OrdersTable({ orders, show, href, testId }: OrdersTableProps) {
   const article = useLotArticle();
   const lng = i18n.resolvedLanguage;
   return (
-    <Table responsive size="sm" hover className="align-middle table-cards" data-testid={testId}>
+    <Table responsive size="sm" className="align-middle table-cards" data-testid={testId}>
       <thead>
         <tr>
           <th>{t('list.number')}</th>
@@ -35,7 +35,7 @@ export function OrdersTable({ orders, show, href, testId }: OrdersTableProps) {
           {show !== 'buyer' ? <th>{t('list.seller')}</th> : null}
           {show !== 'seller' ? <th>{t('list.buyer')}</th> : null}
           <th className="text-end">{t('list.quantity')}</th>
-          <th className="text-end">{t('list.amount')}</th>
+          <th className="text-end text-nowrap">{t('list.amount')}</th>
           <th>{t('list.status')}</th>
         </tr>
       </thead>
@@ -50,19 +50,26 @@ export function OrdersTable({ orders, show, href, testId }: OrdersTableProps) {
             <td data-label={t('list.date')} className="text-nowrap">
               {formatDateTime(o.createdAt, lng)}
             </td>
+            {/* One block per cell: on a phone the cell is a flex row (label, value), and its value stays one column. */}
             <td data-label={t('list.lot')}>
-              {o.lot.title}
-              <div className="small text-body-secondary">{article(o.lot)}</div>
+              <div>
+                {o.lot.title}
+                <div className="small text-body-secondary">{article(o.lot)}</div>
+              </div>
             </td>
             {show !== 'buyer' ? <td data-label={t('list.seller')}>{o.seller.companyName}</td> : null}
             {show !== 'seller' ? <td data-label={t('list.buyer')}>{o.buyer.companyName}</td> : null}
             <td data-label={t('list.quantity')} className="text-end text-nowrap">
-              {t('marketplace:fields.pallets', { count: o.pallets })}
-              {o.netKg !== null ? <div className="small text-body-secondary">{kg(o.netKg)}</div> : null}
+              <div>
+                {t('marketplace:fields.pallets', { count: o.pallets })}
+                {o.netKg !== null ? <div className="small text-body-secondary">{kg(o.netKg)}</div> : null}
+              </div>
             </td>
             <td data-label={t('list.amount')} className="text-end text-nowrap">
-              {o.amount === null ? '–' : euro(o.amount)}
-              <div className="small text-body-secondary">{euro(o.pricePerKg, { perKg: true })}</div>
+              <div>
+                {o.amount === null ? '–' : euro(o.amount)}
+                <div className="small text-body-secondary">{euro(o.pricePerKg, { perKg: true })}</div>
+              </div>
             </td>
             <td data-label={t('list.status')}>
               <OrderStatusBadge status={o.status} />
