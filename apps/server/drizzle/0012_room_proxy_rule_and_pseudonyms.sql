@@ -167,7 +167,8 @@ BEGIN
   IF v_now >= lot.ends_at - interval '120 seconds' THEN
     v_end := greatest(lot.ends_at, least(v_now + interval '120 seconds', lot.auction_start_date + interval '259200 seconds' + interval '1800 seconds'));
   END IF;
-  v_ext := round(extract(epoch FROM (v_end - lot.ends_at)) * 1000)::integer;
+  -- The difference of the two instants as the API sends them (ISO, whole ms; PostgreSQL keeps microseconds).
+  v_ext := (floor(extract(epoch FROM v_end) * 1000) - floor(extract(epoch FROM lot.ends_at) * 1000))::integer;
   v_next := lot.bidder_count + 1;
 
   IF v_leader = p_user THEN
