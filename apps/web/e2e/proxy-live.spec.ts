@@ -4,7 +4,7 @@ import { signInAsBrowser } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
 
 /**
- * Issue 14 in two browsers: buyer A leaves a maximum, buyer B bids, A's automatic answer shows in both
+ * Issues 14 and 19 in two browsers: buyer A leaves a maximum, buyer B bids, A's automatic answer shows in both
  * pages live; B is told it was outbid and its bell counts; a bid in the last 2 minutes pushes the
  * countdown back (soft close). In Chromium launched in English and in French (the French buyer types
  * its maximum with a decimal comma).
@@ -28,13 +28,17 @@ interface Buyer {
   ctx: BrowserContext;
   page: Page;
   company: string;
+  /** Every WebSocket frame this page received (the live STOMP messages), as text. */
+  frames: string[];
 }
 
 async function open(browser: Browser, locale: string, who: { email: string; password: string; companyName: string }): Promise<Buyer> {
   const ctx = await browser.newContext({ locale, baseURL: BASE_URL });
   const page = await ctx.newPage();
+  const frames: string[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8'))));
   await signInAsBrowser(page, who.email, who.password);
-  return { ctx, page, company: who.companyName };
+  return { ctx, page, company: who.companyName, frames };
 }
 
 /** Seconds left on the page's countdown ("1d 0h 1m 38s", "0 h 1 min 38 s": days only while there is one). */
@@ -48,15 +52,38 @@ const mark = (page: Page) => page.evaluate(() => ((window as unknown as { e2eMar
 const marked = (page: Page) => page.evaluate(() => (window as unknown as { e2eMark?: boolean }).e2eMark === true);
 
 const TEXT = {
-  'en-US': { leading: 'You lead', outbid: 'You have been outbid', max: '3.40', bid: '3.10', perKg: (x: string) => `€${x}/kg` },
+  'en-US': {
+    leading: 'You lead',
+    you: 'You',
+    bidder1: 'Bidder 1',
+    max: '3.40',
+    bid: '3.10',
+    perKg: (x: string) => `€${x}/kg`,
+    outbidMessage: (placed: string, higher: string, next: string) => `Placed at €${placed}/kg, but an automatic bid is higher: €${higher}/kg. Bid €${next}/kg?`,
+    extended: /^Extended by \d+ minutes?$/,
+  },
   'fr-FR': {
     leading: 'Vous êtes en tête',
-    outbid: 'Vous avez été surenchéri',
+    you: 'Vous',
+    bidder1: 'Enchérisseur 1',
     max: '3,40',
     bid: '3,10',
     perKg: (x: string) => `${x.replace('.', ',')}\u00a0€/kg`,
+    outbidMessage: (placed: string, higher: string, next: string) =>
+      `Offre placée à ${placed.replace('.', ',')}\u00a0€/kg, mais une enchère automatique est plus haute : ${higher.replace('.', ',')}\u00a0€/kg. Offrir ${next.replace('.', ',')}\u00a0€/kg ?`,
+    extended: /^Prolongée de \d+ minutes?$/,
   },
 } as const;
+
+/** The one message B's bid gets: amber, and alone in the panel (no toast, no second alert). */
+async function expectOneAmberMessage(page: Page, text: string) {
+  const message = page.getByTestId('bid-outcome');
+  await expect(message).toHaveAttribute('data-state', 'outbid');
+  await expect(message).toHaveClass(/alert-warning/);
+  await expect(message).toContainText(text);
+  await expect(page.getByTestId('auction-panel').locator('.alert')).toHaveCount(1);
+  await expect(page.locator('.alert-success, [data-testid="toast-success"]')).toHaveCount(0);
+}
 
 for (const lang of ['en-US', 'fr-FR'] as const) {
   test.describe(`Chromium --lang=${lang}`, () => {
@@ -67,7 +94,7 @@ for (const lang of ['en-US', 'fr-FR'] as const) {
     test.afterAll(async () => browser.close());
     const L = TEXT[lang];
 
-    test('A’s maximum answers B’s bid live in both pages; B is told it was outbid and its bell counts; a late bid extends the countdown', async () => {
+    test('A’s maximum answers B’s bid live; B gets one amber message and never learns A’s company; its bell counts; a late bid extends the countdown', async () => {
       test.setTimeout(180_000);
       const supplier = await server.company('supplier', `Huerta ${lang}`);
       const lot = await server.auction(supplier.id, 3, `Proxy lot ${lang} ${Date.now()}`);
@@ -90,7 +117,9 @@ for (const lang of ['en-US', 'fr-FR'] as const) {
       await a.page.locator('summary', { hasText: lang === 'fr-FR' ? 'Maximum pour les enchères automatiques' : 'Maximum for automatic bids' }).click();
       await a.page.locator('#bid-max').fill(L.max);
       await a.page.getByTestId('bid-button').click();
-      await expect(a.page.getByTestId('standing')).toHaveText(L.leading);
+      // One green message from the answer: A leads, its maximum keeps it ahead.
+      await expect(a.page.getByTestId('bid-outcome')).toHaveAttribute('data-state', 'leading');
+      await expect(a.page.getByTestId('bid-outcome')).toContainText(L.leading);
       await expect(a.page.getByTestId('my-max')).toContainText(L.perKg('3.40'));
       await expect(b.page.getByTestId('highest')).toHaveText(L.perKg('3.00'));
 
@@ -100,16 +129,21 @@ for (const lang of ['en-US', 'fr-FR'] as const) {
       for (const p of [a, b]) {
         await expect(p.page.getByTestId('highest')).toHaveText(L.perKg('3.12'));
         const top = p.page.getByTestId('offer-row').first();
-        await expect(top).toContainText(a.company);
         await expect(top).toContainText('auto');
         await expect(p.page.getByTestId('offer-row')).toHaveCount(3);
         expect(await marked(p.page)).toBe(true);
       }
+      // A reads "You" on its automatic offer; B reads A's pseudonym, in its language.
+      await expect(a.page.getByTestId('offer-bidder').first()).toHaveText(L.you);
+      await expect(b.page.getByTestId('offer-bidder').first()).toHaveText(L.bidder1);
       await expect(a.page.getByTestId('standing')).toHaveText(L.leading);
-      // B is told, in its language; A's maximum stays secret.
-      await expect(b.page.getByTestId('standing')).toHaveAttribute('data-state', 'outbid');
-      await expect(b.page.getByTestId('standing')).toHaveText(L.outbid);
+      // B gets exactly one message, amber, with the next minimum; A's maximum stays secret.
+      await expectOneAmberMessage(b.page, L.outbidMessage('3.10', '3.12', '3.14'));
       await expect(b.page.getByText(L.perKg('3.40'))).toHaveCount(0);
+      // B's page and the live messages B received never name A's company (issue 19).
+      expect(await b.page.content()).not.toContain(a.company);
+      expect(b.frames.some((f) => f.includes('"bidderNumber"'))).toBe(true);
+      expect(b.frames.filter((f) => f.includes(a.company))).toEqual([]);
       // …and B's bell counts the outbid notice, live.
       await expect(b.page.getByTestId('notifications-unread')).toHaveText('1', { timeout: 20_000 });
       expect(await marked(b.page)).toBe(true);
@@ -131,9 +165,13 @@ for (const lang of ['en-US', 'fr-FR'] as const) {
         await expect(p.page.getByTestId('highest')).toHaveText(L.perKg('3.16'));
         await expect.poll(() => secondsLeft(p.page), { timeout: 10_000 }).toBeGreaterThanOrEqual(110);
         expect(await secondsLeft(p.page)).toBeGreaterThan(before + 5);
+        // The move is said, not only counted: "Extended by 1 minute" (whole minutes, rounded up).
+        await expect(p.page.getByTestId('extended')).toHaveText(L.extended);
         expect(await marked(p.page)).toBe(true);
       }
-      await expect(b.page.getByTestId('standing')).toHaveText(L.outbid);
+      await expectOneAmberMessage(b.page, L.outbidMessage('3.14', '3.16', '3.18'));
+      expect(await b.page.content()).not.toContain(a.company);
+      expect(b.frames.filter((f) => f.includes(a.company))).toEqual([]);
 
       for (const p of [a, b]) await p.ctx.close();
     });

@@ -99,19 +99,21 @@ for (const lang of ['en-US', 'fr-FR'] as const) {
 
       await bidder.page.locator('#bid-amount').fill('3,10');
       await bidder.page.getByTestId('bid-button').dblclick();
-      await expect(bidder.page.getByTestId('toast-success')).toBeVisible();
+      // One message from the bid's answer, green because it leads (no toast besides it).
+      await expect(bidder.page.getByTestId('bid-outcome')).toHaveAttribute('data-state', 'leading');
       await expect(bidder.page.locator('#bid-amount')).toHaveValue('');
-      await expect(bidder.page.getByTestId('standing')).toHaveAttribute('data-state', 'leading');
+      await expect(bidder.page.getByTestId('toast-success')).toHaveCount(0);
       await expect(bidder.page.getByTestId('offer-row')).toHaveCount(1);
       await expect(bidder.page.getByTestId('offer-row').first()).toHaveAttribute('data-mine', 'true');
 
       // Exactly one offer, of exactly 3,10 €/kg, sent with a client-made idempotency key.
       const stored = (await (await bidder.page.request.get(`/api/users/auction/offers/${productId}`)).json()) as Array<{
         amount: number;
-        user: { companyName: string };
+        mine: boolean;
       }>;
       expect(stored).toHaveLength(1);
-      expect(stored[0]).toMatchObject({ amount: 3.1, user: { companyName: DEMO.buyer.company } });
+      expect(stored[0]).toMatchObject({ amount: 3.1, mine: true, bidderNumber: 1 });
+      expect(stored[0]).not.toHaveProperty('user');
       expect(bids).toHaveLength(1);
       expect(bids[0]!.headers()['idempotency-key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(bids[0]!.postDataJSON()).toEqual({ amount: 3.1 });
@@ -162,6 +164,6 @@ test('an overbid asks for confirmation with the amount per kg and the quantity',
   await expect(dialog).toContainText('You are bidding €1.50/kg for 5 pallets. That is 50 % above the next minimum of €1.00/kg.');
   await dialog.getByTestId('confirm-bid-ok').click();
   await expect(page.getByTestId('highest')).toHaveText('€1.50/kg');
-  await expect(page.getByTestId('standing')).toHaveText('You lead');
+  await expect(page.getByTestId('bid-outcome')).toHaveText('You lead at €1.50/kg.');
   await ctx.close();
 });

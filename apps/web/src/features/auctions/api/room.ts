@@ -33,6 +33,8 @@ export interface RoomState {
   /** null when the lot has no reserve. */
   reserveMet: boolean | null;
   bidders: number;
+  /** How far the latest soft-close move held pushed the end (ms, from the live messages), 0 when none. */
+  lastExtensionMs: number;
 }
 
 const later = (a: string | null, b: string | null | undefined) => (!b ? a : !a || Date.parse(b) > Date.parse(a) ? b : a);
@@ -44,11 +46,13 @@ const later = (a: string | null, b: string | null | undefined) => (!b ? a : !a |
 export function computeRoom(details: RoomDetails, offers: RoomOffer[] | undefined): RoomState {
   let top: RoomOffer | null = null;
   let newest: RoomOffer | null = null;
+  let extended: { id: number; ms: number } | null = null;
   let endsAt: string | null = details.endsAt;
   for (const o of offers ?? []) {
     if (!top || o.amount > top.amount || (o.amount === top.amount && o.id < top.id)) top = o;
     if (!newest || o.id > newest.id) newest = o;
     endsAt = later(endsAt, 'endsAt' in o ? o.endsAt : undefined);
+    if ('extendedByMs' in o && o.extendedByMs > 0 && (!extended || o.id > extended.id)) extended = { id: o.id, ms: o.extendedByMs };
   }
   const highest = offers ? (top?.amount ?? null) : details.highest;
   const nextMinimum = nextMinimumCents(toCents(details.price), highest === null ? null : toCents(highest)) / 100;
@@ -56,7 +60,7 @@ export function computeRoom(details: RoomDetails, offers: RoomOffer[] | undefine
   const reserveMet = live ? live.reserveMet : (details.reserveMet ?? null);
   const distinct = new Set((offers ?? []).map((o) => o.bidderNumber)).size;
   const bidders = live ? live.bidders : Math.max(details.bidders ?? 0, distinct);
-  return { top, highest, nextMinimum, endsAt, reserveMet, bidders };
+  return { top, highest, nextMinimum, endsAt, reserveMet, bidders, lastExtensionMs: extended?.ms ?? 0 };
 }
 
 export interface Me {

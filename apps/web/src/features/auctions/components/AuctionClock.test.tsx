@@ -5,6 +5,7 @@ import { renderPage } from '../../../test/render';
 import { AuctionClock, extensionMinutes, type AuctionClockProps } from './AuctionClock';
 
 const MINUTE = 60_000;
+const HOUR_MS = 3_600_000;
 // Sunday 29 November 2026, 14:30 UTC = 15:30 in Paris (CET); the auction opened three days before.
 const close = Date.parse('2026-11-29T14:30:00Z');
 const start = new Date(close - AUCTION_DURATION_MS).toISOString();
@@ -56,5 +57,7 @@ describe('the auction clock', () => {
     expect(extensionMinutes(start, end)).toBe(0);
     expect(extensionMinutes(start, new Date(close + 90_000).toISOString())).toBe(2);
     expect(extensionMinutes(start, new Date(close + 30 * MINUTE).toISOString())).toBe(30);
+    // A live message says the latest bid moved the close by 1 min 40 s, although the close is still before the planned one.
+    expect(extensionMinutes(start, new Date(close - HOUR_MS).toISOString(), 100_000)).toBe(2);
   });
 });

@@ -28,9 +28,12 @@ export function useMarketMoment() {
   };
 }
 
-/** Whole minutes the close has moved past the planned one (soft close), 0 when it has not. */
-export function extensionMinutes(startsAt: string, endsAt: string): number {
-  const moved = Date.parse(endsAt) - originalEndMs(startsAt);
+/**
+ * Whole minutes the close was moved by soft close: the latest move a live message announced, else how
+ * far the current close lies past the planned one (a page loaded after the move); 0 when it has not moved.
+ */
+export function extensionMinutes(startsAt: string, endsAt: string, lastExtensionMs = 0): number {
+  const moved = Math.max(lastExtensionMs, Date.parse(endsAt) - originalEndMs(startsAt));
   return moved > 0 ? Math.ceil(moved / MINUTE) : 0;
 }
 
@@ -42,6 +45,8 @@ export interface AuctionClockProps {
   now: number;
   phase: Phase;
   connection: Connection;
+  /** The latest soft-close move announced live (ms), 0 when none. */
+  lastExtensionMs?: number;
 }
 
 /**
@@ -50,10 +55,10 @@ export interface AuctionClockProps {
  * soft-close rule, and "extended by n minutes" as soon as the close moves; once over, "Ended" and
  * when it closed — no live badge, no frozen zero.
  */
-export function AuctionClock({ startsAt, endsAt, now, phase, connection }: AuctionClockProps) {
+export function AuctionClock({ startsAt, endsAt, now, phase, connection, lastExtensionMs = 0 }: AuctionClockProps) {
   const { t } = useTranslation(['room', 'auctions']);
   const moment = useMarketMoment();
-  const extended = extensionMinutes(startsAt, endsAt);
+  const extended = extensionMinutes(startsAt, endsAt, lastExtensionMs);
   const label = phase === 'not_started' ? t('time.opensIn') : phase === 'open' ? t('time.timeLeft') : null;
   return (
     <div data-testid="auction-clock" data-phase={phase}>

@@ -30,7 +30,14 @@ export function AuctionPanel({ details: d, room, offers, me, now, phase, connect
     <Card className="shadow-sm mb-3" data-testid="auction-panel">
       <Card.Body>
         {d.auctionStartDate && room.endsAt ? (
-          <AuctionClock startsAt={d.auctionStartDate} endsAt={room.endsAt} now={now} phase={phase} connection={connection} />
+          <AuctionClock
+            startsAt={d.auctionStartDate}
+            endsAt={room.endsAt}
+            now={now}
+            phase={phase}
+            connection={connection}
+            lastExtensionMs={room.lastExtensionMs}
+          />
         ) : null}
         <div className="mt-2 d-flex flex-wrap align-items-baseline gap-2">
           <span>{t('room:highest')}:</span>
