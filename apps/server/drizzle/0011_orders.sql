@@ -7,7 +7,8 @@ CREATE TABLE "outbox_attachments" (
 	"outbox_id" integer NOT NULL,
 	"filename" text NOT NULL,
 	"content_type" text NOT NULL,
-	"content" "bytea" NOT NULL
+	"content" "bytea",
+	"source" jsonb
 );
 --> statement-breakpoint
 CREATE TABLE "order_counters" (
@@ -90,13 +91,17 @@ ALTER TABLE "orders" ADD CONSTRAINT "orders_buyer_id_users_id_fk" FOREIGN KEY ("
 ALTER TABLE "orders" ADD CONSTRAINT "orders_seller_id_users_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_carrier_id_transports_id_fk" FOREIGN KEY ("carrier_id") REFERENCES "public"."transports"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "outbox_attachments_outbox_idx" ON "outbox_attachments" USING btree ("outbox_id");--> statement-breakpoint
+CREATE INDEX "outbox_attachments_unrendered_idx" ON "outbox_attachments" USING btree ("id") WHERE content is null;--> statement-breakpoint
 CREATE INDEX "order_history_order_idx" ON "order_history" USING btree ("order_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_number_uq" ON "orders" USING btree ("number");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_auction_product_uq" ON "orders" USING btree ("product_id") WHERE source = 'AUCTION';--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_purchase_request_uq" ON "orders" USING btree ("purchase_request_id");--> statement-breakpoint
-CREATE INDEX "orders_buyer_created_idx" ON "orders" USING btree ("buyer_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "orders_seller_created_idx" ON "orders" USING btree ("seller_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "orders_buyer_created_idx" ON "orders" USING btree ("buyer_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "orders_seller_created_idx" ON "orders" USING btree ("seller_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "orders_buyer_status_created_idx" ON "orders" USING btree ("buyer_id","status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "orders_seller_status_created_idx" ON "orders" USING btree ("seller_id","status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "orders_status_created_idx" ON "orders" USING btree ("status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "orders_product_idx" ON "orders" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "orders_shipped_due_idx" ON "orders" USING btree ("shipped_at") WHERE status = 'SHIPPED';--> statement-breakpoint
 CREATE INDEX "orders_delivered_due_idx" ON "orders" USING btree ("delivered_at") WHERE status = 'DELIVERED';--> statement-breakpoint

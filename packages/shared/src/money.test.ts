@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, formatEuro, parseDecimal, toCents } from './money.js';
+import { formatDecimal, formatEuro, lineAmount, lineAmountCents, parseDecimal, toCents } from './money.js';
 
 const ok = (value: number) => ({ ok: true, value });
 const no = (reason: string) => ({ ok: false, reason });
@@ -97,5 +97,18 @@ describe('formatting the reader’s way', () => {
     expect(toCents(3.1)).toBe(310);
     expect(toCents(1.005)).toBe(101);
     expect(toCents(0.29)).toBe(29);
+  });
+});
+
+describe('lineAmountCents (the one rounding rule of order amounts)', () => {
+  it('multiplies exactly and rounds half up to the cent', () => {
+    expect(lineAmountCents(6400, 1.62)).toBe(1_036_800);
+    expect(lineAmountCents(6350.5, 1.62)).toBe(1_028_781);
+    // 0.05 kg × 0.01 €/kg = 0.0005 € → 0 cents; 0.5 kg × 0.01 €/kg = 0.005 € → 1 cent (half up).
+    expect(lineAmountCents(0.05, 0.01)).toBe(0);
+    expect(lineAmountCents(0.5, 0.01)).toBe(1);
+    // Binary drift would make 1.005 × 100 = 100.49999…; the integer product does not drift.
+    expect(lineAmountCents(100.5, 1.01)).toBe(10_151);
+    expect(lineAmount(20_000_000, 1_000_000)).toBe(20_000_000_000_000);
   });
 });

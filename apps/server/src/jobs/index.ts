@@ -56,6 +56,8 @@ export function registerJobs(app: FastifyInstance) {
     everyMs: config.orders.jobsIntervalMs,
     atStart: true,
     run: async () => {
+      const swept = await orders.sweepOrderMail(orderDeps);
+      if (swept) app.log.warn({ count: swept }, 'order e-mails left unsent by a stopped instance were sent');
       const expired = await orders.expireRequests(orderDeps);
       const { received, closed } = await orders.runLifecycle(orderDeps);
       if (expired || received || closed) app.log.info({ expired, received, closed }, 'orders moved by the lifecycle job');

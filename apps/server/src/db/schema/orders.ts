@@ -119,10 +119,15 @@ export const orders = pgTable(
       .on(t.productId)
       .where(sql`source = 'AUCTION'`),
     uniqueIndex('orders_purchase_request_uq').on(t.purchaseRequestId),
-    // The lists, newest first: each party's, and the operator's.
-    index('orders_buyer_created_idx').on(t.buyerId, t.createdAt.desc(), t.id.desc()),
-    index('orders_seller_created_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
-    index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The lists, newest first: each party's, and the operator's. NULLS FIRST is what ORDER BY … DESC
+    // means; an index ordered NULLS LAST (drizzle's default for desc()) could not serve it.
+    index('orders_buyer_created_idx').on(t.buyerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_seller_created_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The status filters (a party's tab, the operator's filter) walk the same order within one status.
+    index('orders_buyer_status_created_idx').on(t.buyerId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_seller_status_created_idx').on(t.sellerId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_product_idx').on(t.productId),
     // The lifecycle job: shipped orders by shipping time, delivered ones by delivery time.
     index('orders_shipped_due_idx')

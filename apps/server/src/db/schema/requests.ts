@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, date, index, integer, numeric, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, customType, date, index, integer, jsonb, numeric, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { articles, boxes, packagings } from './catalog.js';
 import { contacts } from './companies.js';
 import { users } from './users.js';
@@ -61,7 +61,12 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   fromDriver: (v) => Buffer.from(v),
 });
 
-/** Files sent with an outbox message (the sale confirmation PDF), stored as sent so a resend sends the same bytes. */
+/**
+ * Files sent with an outbox message (the sale confirmation PDF), stored as sent so a resend sends the
+ * same bytes. A file too slow to make inside the writer's transaction is queued with its `source`
+ * (what to render) and no content: its owner fills it after the commit, or its sweep after a crash;
+ * the message is not sent before (decision 723).
+ */
 export const outboxAttachments = pgTable(
   'outbox_attachments',
   {
@@ -71,7 +76,13 @@ export const outboxAttachments = pgTable(
       .references(() => outbox.id, { onDelete: 'cascade' }),
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
-    content: bytea('content').notNull(),
+    content: bytea('content'),
+    source: jsonb('source').$type<{ kind: 'order-confirmation'; orderId: number; language: string }>(),
   },
-  (t) => [index('outbox_attachments_outbox_idx').on(t.outboxId)],
+  (t) => [
+    index('outbox_attachments_outbox_idx').on(t.outboxId),
+    index('outbox_attachments_unrendered_idx')
+      .on(t.id)
+      .where(sql`content is null`),
+  ],
 );

@@ -1,11 +1,21 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { outbox, outboxAttachments } from '../../db/schema/index.js';
 import type { Mailer, OutgoingMail } from './mailer.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
-export interface QueuedMail extends OutgoingMail {
+/** A file to send with a message: its bytes, or what to render after the commit (`source`). */
+export interface QueuedAttachment {
+  filename: string;
+  contentType: string;
+  content?: Buffer;
+  source?: AttachmentSource;
+}
+export type AttachmentSource = NonNullable<typeof outboxAttachments.$inferSelect.source>;
+
+export interface QueuedMail extends Omit<OutgoingMail, 'attachments'> {
+  attachments?: QueuedAttachment[];
   language: string;
   company: string;
   requestId?: number;
@@ -56,12 +66,14 @@ export async function deliverQueued(db: Db, mailer: Mailer, ids: number[]): Prom
         .from(outboxAttachments)
         .where(eq(outboxAttachments.outboxId, row.id))
         .orderBy(outboxAttachments.id);
+      // A file still to be rendered: the message waits (its owner or its sweep renders it, then sends).
+      if (attachments.some((a) => a.content === null)) continue;
       const { messageId } = await mailer.send({
         to: { name: row.toName, address: row.toAddress },
         subject: row.subject,
         text: row.textBody,
         html: row.htmlBody,
-        ...(attachments.length ? { attachments } : {}),
+        ...(attachments.length ? { attachments: attachments.map((a) => ({ ...a, content: a.content! })) } : {}),
       });
       await db.update(outbox).set({ status: 'sent', messageId, sentAt: new Date(), error: null }).where(eq(outbox.id, row.id));
     } catch (err) {
@@ -91,3 +103,21 @@ export async function requeue(db: Db, id: number): Promise<'missing' | 'sent' | 
 export const listOutbox = (db: Db, limit: number, offset: number) =>
   db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit).offset(offset);
 export const countOutbox = async (db: Db) => db.$count(outbox);
+
+/** Files queued with a `source` and not rendered yet, oldest first (a sweep after a crash). */
+export function unrenderedAttachments(db: Db, limit: number, outboxIds?: number[]) {
+  return db
+    .select({ id: outboxAttachments.id, outboxId: outboxAttachments.outboxId, source: outboxAttachments.source })
+    .from(outboxAttachments)
+    .where(and(isNull(outboxAttachments.content), outboxIds ? inArray(outboxAttachments.outboxId, outboxIds.length ? outboxIds : [0]) : undefined))
+    .orderBy(asc(outboxAttachments.id))
+    .limit(limit);
+}
+
+/** Stores a rendered file (only once: a second renderer finds it filled and changes nothing). */
+export async function fillAttachment(db: Db, id: number, content: Buffer) {
+  await db
+    .update(outboxAttachments)
+    .set({ content })
+    .where(and(eq(outboxAttachments.id, id), isNull(outboxAttachments.content)));
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { IMessage } from '@stomp/stompjs';
+import { NOTIFICATION_KINDS } from '@primeur/shared';
 import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
 import { listenWs, stompClient } from '../../../test/stomp-client.js';
 import { createAuction, createOffer } from '../../db/factories/listings.js';
@@ -329,7 +330,7 @@ describe('preferences and reading', () => {
   it('lets a user turn e-mails or in-app notices off per kind', async () => {
     const user = await signedIn(ctx, { category: 'client', country: 'FR' });
     const prefs = (await req('GET', '/api/users/notifications/preferences', user.cookie)).json() as Array<{ kind: string; inApp: boolean; email: boolean }>;
-    expect(prefs).toHaveLength(5);
+    expect(prefs).toHaveLength(NOTIFICATION_KINDS.length);
     expect(prefs.every((p) => p.inApp && p.email)).toBe(true);
     const saved = await req('PUT', '/api/users/notifications/preferences', user.cookie, [{ kind: 'outbid', inApp: true, email: false }]);
     expect(saved.statusCode).toBe(200);

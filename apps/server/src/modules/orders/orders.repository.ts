@@ -89,6 +89,10 @@ export async function carrier(db: Executor, id: number) {
   return (await db.select({ id: transports.id, name: transports.carrier }).from(transports).where(eq(transports.id, id)))[0];
 }
 
+export function carriers(db: Executor) {
+  return db.select({ id: transports.id, name: transports.carrier }).from(transports).orderBy(asc(transports.carrier));
+}
+
 export async function insertOrder(tx: Executor, values: NewOrder) {
   return (await tx.insert(orders).values(values).returning())[0]!;
 }
@@ -293,4 +297,8 @@ export function requestsForSupplier(db: Executor, supplierId: number) {
 /** A new lot (a cancelled auction order's pallets back on sale). */
 export async function insertLot(tx: Executor, values: typeof products.$inferInsert) {
   return (await tx.insert(products).values(values).returning({ id: products.id }))[0]!;
+}
+
+export async function orderOfRequest(db: Executor, purchaseRequestId: number) {
+  return (await db.select().from(orders).where(eq(orders.purchaseRequestId, purchaseRequestId)))[0];
 }

@@ -51,9 +51,22 @@ async function wonOrder(opts: { amount?: number; quantity?: number; netKgPerPall
   });
   await createOffer(ctx.db, lot.id, buyer2.user.id, 1.5);
   await createOffer(ctx.db, lot.id, buyer.user.id, opts.amount ?? 1.62);
-  const closed = await closeAuctions(ctx.db);
+  // As the job does: the close's order messages leave after its commit.
+  const closed = await closeAuctions(ctx.db, (fx) => service.flush(deps(), fx));
   const mine = closed.find((c) => c.productId === lot.id)!;
   return { lot, orderId: mine.orderId! };
+}
+
+/**
+ * A client's acceptance: a 503 DATABASE_UNAVAILABLE (no pool connection in time, under a burst on a
+ * busy machine) says "retry", as the web does; every other answer is final.
+ */
+async function accept(id: number) {
+  for (let attempt = 0; ; attempt++) {
+    const res = await call('POST', `/api/users/product/purchaseRequest/${id}/accept`, seller);
+    if (res.statusCode !== 503 || attempt === 20) return res;
+    await new Promise((r) => setImmediate(r));
+  }
 }
 
 async function request(productId: number, pallets: number, who = buyer) {
@@ -100,6 +113,7 @@ describe('orders from auctions', () => {
   it('queues a bell notice and an e-mail for each party in its language, the confirmation PDF attached', async () => {
     const { orderId } = await wonOrder();
     const o = (await call('GET', `/api/users/orders/${orderId}`, buyer)).json() as Order;
+    await service.confirmationsSettled();
     const mails = await ctx.db
       .select()
       .from(outbox)
@@ -114,7 +128,7 @@ describe('orders from auctions', () => {
       const files = await ctx.db.select().from(outboxAttachments).where(eq(outboxAttachments.outboxId, m.id));
       expect(files).toHaveLength(1);
       expect(files[0]!.contentType).toBe('application/pdf');
-      expect(files[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(files[0]!.content?.subarray(0, 5).toString()).toBe('%PDF-');
     }
     const notes = await ctx.db
       .select()
@@ -189,9 +203,11 @@ describe('purchase requests', () => {
       amount: 4000,
     });
     expect((await ctx.db.select().from(products).where(eq(products.id, lot.id)))[0]!.quantity).toBe(6);
+    // A retry answers the same order and sells nothing more.
     const again = await call('POST', `/api/users/product/purchaseRequest/${id}/accept`, seller);
-    expect(again.json()).toMatchObject({ code: 'REQUEST_NOT_PENDING' });
-    expect(again.statusCode).toBe(409);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ id: (accepted.json() as Order).id });
+    expect((await ctx.db.select().from(products).where(eq(products.id, lot.id)))[0]!.quantity).toBe(6);
 
     const id2 = await request(lot.id, 2, buyer2);
     expect((await call('POST', `/api/users/product/purchaseRequest/${id2}/decline`, seller, { reason: '' })).statusCode).toBe(400);
@@ -204,9 +220,15 @@ describe('purchase requests', () => {
     const lot = await createProduct(ctx.db, { supplierId: seller.user.id, quantity: 10 });
     const ids: number[] = [];
     for (let i = 0; i < 20; i++) ids.push(await request(lot.id, 1, i % 2 ? buyer : buyer2));
-    const answers = await Promise.all(ids.map((id) => call('POST', `/api/users/product/purchaseRequest/${id}/accept`, seller)));
-    const ok = answers.filter((a) => a.statusCode === 201);
+    const answers = await Promise.all(ids.map(accept));
+    const ok = answers.filter((a) => a.statusCode === 201 || a.statusCode === 200);
     const refused = answers.filter((a) => a.statusCode === 409);
+    console.info(
+      answers
+        .filter((a) => a.statusCode !== 201 && a.statusCode !== 409)
+        .map((a) => a.body)
+        .slice(0, 3),
+    );
     expect(ok).toHaveLength(10);
     expect(refused).toHaveLength(10);
     for (const r of refused) expect(r.json()).toMatchObject({ code: 'NOT_ENOUGH_PALLETS' });
@@ -416,8 +438,8 @@ describe('order numbers', () => {
     const ids: number[] = [];
     for (const lot of lots) ids.push(await request(lot.id, 1));
     const before = await ctx.db.select({ number: orders.number }).from(orders);
-    const answers = await Promise.all(ids.map((id) => call('POST', `/api/users/product/purchaseRequest/${id}/accept`, seller)));
-    expect(answers.every((a) => a.statusCode === 201)).toBe(true);
+    const answers = await Promise.all(ids.map(accept));
+    expect(answers.map((a) => a.statusCode).filter((s) => s !== 201 && s !== 200)).toEqual([]);
     const all = (await ctx.db.select({ number: orders.number }).from(orders)).map((o) => Number(o.number.slice(-6))).sort((a, b) => a - b);
     expect(all).toEqual(Array.from({ length: all.length }, (_, i) => i + 1));
     expect(all.length).toBe(before.length + 50);

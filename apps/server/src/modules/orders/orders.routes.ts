@@ -8,6 +8,7 @@ import {
   errorBody,
   idParam,
   order,
+  orderCarrier,
   orderPage,
   purchaseRequest,
   receiveOrderInput,
@@ -53,6 +54,9 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     photos: lotPhotoStore(config.dataDir),
   };
 
+  // A stopping instance finishes the confirmations it queued (the sweep would otherwise send them later).
+  app.addHook('onClose', () => service.confirmationsSettled());
+
   // ---- purchase requests (the supplier answers them) ----
   app.get(
     '/api/users/product/purchaseRequests',
@@ -62,8 +66,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/users/product/purchaseRequest/:id/accept',
-    { config: { access: 'supplier' }, schema: { tags, params: idParam, response: { 201: order, ...errors } } },
-    async (req, reply) => reply.status(201).send(await service.acceptRequest(deps, req.user!, req.params.id)),
+    { config: { access: 'supplier' }, schema: { tags, params: idParam, response: { 200: order, 201: order, ...errors } } },
+    async (req, reply) => {
+      const { order: made, created } = await service.acceptRequest(deps, req.user!, req.params.id);
+      return reply.status(created ? 201 : 200).send(made);
+    },
   );
 
   app.post(
@@ -77,6 +84,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // ---- the parties' orders ----
+  // The back office's carriers, for the seller's ship form (carrierId).
+  app.get('/api/users/carriers', { config: { access: 'supplier' }, schema: { tags, response: { 200: z.array(orderCarrier), ...errors } } }, async () =>
+    service.carriers(database.db),
+  );
+
   app.get(
     '/api/users/orders',
     { config: { access: 'authenticated' }, schema: { tags, querystring: userOrderListQuery, response: { 200: orderPage, ...errors } } },

@@ -25,7 +25,7 @@ import type { Db, Executor } from '../../db/client.js';
 import type { AddressSnapshot, LotSnapshot, PartySnapshot } from '../../db/schema/index.js';
 import { languageForCountry } from '../../documents/email/language.js';
 import type { Mailer } from '../../documents/email/mailer.js';
-import { deliverQueued, queueMail } from '../../documents/email/outbox.js';
+import { deliverQueued, fillAttachment, queueMail, unrenderedAttachments } from '../../documents/email/outbox.js';
 import { renderOrderMail, type OrderMail } from '../../documents/email/templates/order-message.js';
 import { t as docText } from '../../documents/email/i18n.js';
 import { renderOrderConfirmation } from '../../documents/pdf/order-confirmation.js';
@@ -85,11 +85,60 @@ export async function flush(deps: OrderDeps, fx: OrderEffects) {
   if (fx.noticeIds.length) await alerts.publishNotices(deps.db, deps.bus, fx.noticeIds, deps.log);
   if (fx.mailIds.length) {
     try {
+      // Messages without a file to render leave now; those with one wait for it (below).
       await deliverQueued(deps.db, deps.mailer, fx.mailIds);
     } catch (err) {
       deps.log.error({ err }, 'could not send order e-mails');
     }
+    sendConfirmationsLater(deps, fx.mailIds);
   }
+}
+
+let confirmations: Promise<void> = Promise.resolve();
+
+/**
+ * The sale confirmations are rendered one at a time behind the answer, not inside it: a PDF costs
+ * a few hundred milliseconds of CPU, and a burst of acceptances must not hold every request (and
+ * the database pool) behind that work (decision 723). The lifecycle job's sweep finishes whatever a
+ * stopped process left.
+ */
+function sendConfirmationsLater(deps: OrderDeps, outboxIds: number[]) {
+  confirmations = confirmations
+    .then(async () => {
+      const ready = await renderAttachments(deps.db, outboxIds);
+      if (ready.length) await deliverQueued(deps.db, deps.mailer, ready);
+    })
+    .catch((err: unknown) => deps.log.error({ err }, 'could not render or send a sale confirmation'));
+}
+
+/** Resolves once every confirmation queued so far is rendered and sent (tests, graceful stop). */
+export function confirmationsSettled(): Promise<void> {
+  return confirmations;
+}
+
+/**
+ * Renders the sale confirmations queued with order e-mails. They are made after the commit, not in
+ * the transaction: a PDF takes tens of milliseconds, which the lot and the number counter would
+ * otherwise stay locked for (decision 723). `outboxIds` limits it to one commit's messages; without,
+ * it is the sweep of what a crash left. Returns the messages whose files are now complete.
+ */
+export async function renderAttachments(db: Db, outboxIds?: number[]): Promise<number[]> {
+  const done = new Set<number>();
+  for (const a of await unrenderedAttachments(db, 100, outboxIds)) {
+    if (a.source?.kind !== 'order-confirmation') continue;
+    const order = await repo.findOrder(db, a.source.orderId);
+    if (!order) continue;
+    await fillAttachment(db, a.id, await confirmationOf(order, a.source.language as Language));
+    done.add(a.outboxId);
+  }
+  return [...done];
+}
+
+/** The lifecycle job's sweep: confirmations a crash left unrendered are made and their e-mails sent. */
+export async function sweepOrderMail(deps: OrderDeps) {
+  const ids = await renderAttachments(deps.db);
+  if (ids.length) await deliverQueued(deps.db, deps.mailer, ids);
+  return ids.length;
 }
 
 /** A transaction with its effects run after the commit. */
@@ -240,12 +289,17 @@ const requestExpired = (createdAt: Date, ttlMs: number, now = Date.now()) => cre
  * (locked, so concurrent acceptances queue and see each other's pallets go) lose the pallets, and
  * the order is made. A lot left with 0 pallets leaves the marketplace.
  */
-export async function acceptRequest(deps: OrderDeps, user: SessionUser, requestId: number): Promise<Order> {
-  const order = await inTransaction(deps, async (tx, fx) => {
+export async function acceptRequest(deps: OrderDeps, user: SessionUser, requestId: number): Promise<{ order: Order; created: boolean }> {
+  const { order, created } = await inTransaction(deps, async (tx, fx) => {
     const req = await repo.lockRequest(tx, requestId);
     if (!req) throw notFound('Purchase request');
     const lot = await repo.lockLot(tx, req.productId);
     if (!lot || lot.supplierId !== user.id) throw notFound('Purchase request');
+    // A repeated acceptance (a retry after a lost answer) answers the order it already became.
+    if (req.status === 'ACCEPTED') {
+      const existing = await repo.orderOfRequest(tx, req.id);
+      if (existing) return { order: existing, created: false };
+    }
     if (req.status !== 'PENDING' || requestExpired(req.createdAt, deps.purchaseRequestTtlMs)) {
       throw new HttpError(409, 'REQUEST_NOT_PENDING', `This purchase request is ${req.status === 'PENDING' ? 'EXPIRED' : req.status}.`);
     }
@@ -256,7 +310,7 @@ export async function acceptRequest(deps: OrderDeps, user: SessionUser, requestI
     }
     await repo.setLotQuantity(tx, lot.id, lot.quantity - req.pallets);
     await repo.decideRequest(tx, req.id, 'ACCEPTED');
-    return createOrder(
+    const order = await createOrder(
       tx,
       fx,
       {
@@ -271,8 +325,9 @@ export async function acceptRequest(deps: OrderDeps, user: SessionUser, requestI
       },
       deps.publicOrigin,
     );
+    return { order, created: true };
   });
-  return present(deps.db, order, 'seller', deps.claimWindowMs);
+  return { order: await present(deps.db, order, 'seller', deps.claimWindowMs), created };
 }
 
 export async function declineRequest(deps: OrderDeps, user: SessionUser, requestId: number, reason: string) {
@@ -670,6 +725,10 @@ export async function refsByProducts(db: Executor, productIds: number[]): Promis
     out.set(o.productId, list);
   }
   return out;
+}
+
+export function carriers(db: Db) {
+  return repo.carriers(db);
 }
 
 export async function* csvRows(db: Db, q: AdminOrderListQuery) {
