@@ -90,6 +90,14 @@ test('a won auction becomes an order both parties follow live to delivery; the c
   const other = await server.auction(seller.id, 0.95, `Navel oranges ${Date.now()}`);
 
   const buyer = await open('en-GB', buyerCompany);
+  // The lot's total on its card and in the room: pallets × kg and, at the current price, euros.
+  await buyer.page.goto('/encheres');
+  await expect(buyer.page.getByTestId(`auction-card-${lot.id}`).getByTestId('lot-total')).toHaveText('6 pallets · 4,800\u00a0kg · ≈ €7,776');
+  await shoot(buyer.page, 'encheres-en');
+  await buyer.page.goto(`/encheres/details/${lot.id}`);
+  await expect(buyer.page.getByTestId('lot-total')).toHaveText('6 pallets · 4,800\u00a0kg · ≈ €7,776');
+  await shoot(buyer.page, 'room-en');
+  await buyer.page.setViewportSize({ width: 1280, height: 720 });
   await win(buyer, lot.id);
   await win(buyer, other.id);
 
