@@ -49,7 +49,9 @@ export function ClaimForm({ order, onDone }: { order: Order; onDone: () => void 
   const toggle = (r: ClaimReason) => setReasons((cur) => (cur.includes(r) ? cur.filter((x) => x !== r) : [...cur, r]));
   const addPhotos = (list: FileList | null) => {
     if (!list) return;
-    setPhotos((cur) => [...cur, ...Array.from(list)]);
+    // Copied now: the input is emptied right after (so the same photo can be added again), which empties its FileList.
+    const added = Array.from(list);
+    setPhotos((cur) => [...cur, ...added]);
   };
 
   const submit = (e: FormEvent) => {
