@@ -38,6 +38,7 @@ import { whatsappRoutes } from './modules/unchecked-products/whatsapp.routes.js'
 import { IntakeWorker } from './modules/unchecked-products/intake-worker.js';
 import { JobRunner } from './jobs/runner.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { invoicingRoutes } from './modules/invoicing/invoicing.routes.js';
 import { registerJobs } from './jobs/index.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
 import metricsPlugin, { AppMetrics } from './plugins/metrics.js';
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(homeRoutes);
     await api.register(adminProductsRoutes);
     await api.register(ordersRoutes);
+    await api.register(invoicingRoutes);
   });
   registerJobs(app);
   app.addHook('onReady', async () => app.jobs.start());
