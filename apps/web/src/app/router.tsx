@@ -66,7 +66,8 @@ export const routes: RouteObject[] = [
               { path: '/encheres', ...lazyPage(() => import('../pages/AuctionListPage'), 'AuctionListPage') },
               { path: '/encheres/details/:productId', ...lazyPage(() => import('../pages/AuctionRoomPage'), 'AuctionRoomPage') },
               { path: '/user/orders', ...lazyPage(() => import('../features/orders/components/OrdersPage'), 'OrdersPage') },
-              { path: '/user/orders/:orderId', ...lazyPage(() => import('../features/orders/components/OrderPage'), 'OrderPage') },
+              { path: '/user/orders/:orderId', ...lazyPage(() => import('./order-pages'), 'UserOrderPage') },
+              { path: '/user/invoices', ...lazyPage(() => import('../features/invoices/components/InvoicesPage'), 'InvoicesPage') },
             ],
           },
           {
@@ -81,7 +82,8 @@ export const routes: RouteObject[] = [
               { path: '/admin/productsList', ...lazyPage(() => import('../features/marketplace/components/AdminProductsPage'), 'AdminProductsPage') },
               { path: '/admin/usersList', ...lazyPage(() => import('../features/users/components/UsersListPage'), 'UsersListPage') },
               { path: '/admin/orders', ...lazyPage(() => import('../features/orders/components/AdminOrdersPage'), 'AdminOrdersPage') },
-              { path: '/admin/orders/:orderId', ...lazyPage(() => import('../features/orders/components/OrderPage'), 'AdminOrderPage') },
+              { path: '/admin/orders/:orderId', ...lazyPage(() => import('./order-pages'), 'AdminOrderPage') },
+              { path: '/admin/invoices', ...lazyPage(() => import('../features/invoices/components/AdminInvoicesPage'), 'AdminInvoicesPage') },
               { path: '/intern/suppliers', ...lazyPage(() => import('../features/companies/components/CompaniesPage'), 'SuppliersPage') },
               {
                 path: '/intern/supplierDetails',

@@ -1,5 +1,4 @@
 import { FRESH_PRODUCE_VAT_RATES } from '@primeur/shared';
-import { csvCell } from '../orders/orders.csv.js';
 import type { InvoiceView } from './invoicing.repository.js';
 
 /** Every rate an invoice can carry: the domestic ones of the VAT table, and 0 % (intra-community K, export G). */
@@ -29,6 +28,14 @@ const HEADER = [
   'paid_amount',
   'needs',
 ];
+
+/** A quoted cell; text starting like a formula (= + - @, tab, CR) gets a leading apostrophe. */
+function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let s = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return `"${s.replace(/"/g, '""')}"`;
+}
 
 /** A plain decimal (a negative credit-note amount) is data, not a formula: it keeps its sign unescaped. */
 const cell = (v: string | number | null | undefined) => (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? `"${v}"` : csvCell(v));

@@ -136,6 +136,3 @@ export async function markPaid(db: Db, user: SessionUser, id: number, input: Mar
   });
   return get(db, user, id);
 }
-
-/** The ids of an order's invoice and credit notes (the order page links them). */
-export const idsOfOrder = (db: Executor, orderId: number) => repo.idsOfOrder(db, orderId);

@@ -34,7 +34,7 @@ import type { SessionUser } from '../../plugins/session.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 import { userQueueTopic } from '../../realtime/user-destinations.js';
 import * as alerts from '../alerts/alerts.service.js';
-import * as invoicing from '../invoicing/invoicing.reads.js';
+import * as invoicing from '../invoicing/invoicing.service.js';
 import { actorOf, assertAllowed, assertParty, sideOf, targetOf, type Transition } from './orders.policy.js';
 import { bestNetKg, presentOrder, presentRef, presentSummary } from './orders.presenter.js';
 import * as repo from './orders.repository.js';
@@ -618,7 +618,7 @@ export async function get(deps: Pick<OrderDeps, 'db' | 'claimWindowMs'>, user: S
   const order = await repo.findOrder(deps.db, id);
   if (!order) throw notFound('Order');
   const shown = await present(deps.db, order, sideOf(order, user), deps.claimWindowMs);
-  return { ...shown, invoiceIds: await invoicing.idsOfOrder(deps.db, id) };
+  return { ...shown, invoiceIds: await invoicing.invoiceIdsOfOrder(deps.db, id) };
 }
 
 export async function listMine(deps: Pick<OrderDeps, 'db' | 'claimWindowMs'>, user: SessionUser, q: UserOrderListQuery): Promise<OrderPage> {

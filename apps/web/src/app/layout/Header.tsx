@@ -15,6 +15,7 @@ const ADMIN_ITEMS = [
   ['/admin/productsList', 'marketplace:admin.title'],
   ['/admin/usersList', 'users:list.title'],
   ['/admin/orders', 'orders:admin.title'],
+  ['/admin/invoices', 'invoices:admin.title'],
 ] as const;
 
 const INTERN_ITEMS = [
@@ -75,6 +76,11 @@ export function Header() {
                 {!isAdminCategory ? (
                   <Nav.Link as={NavLink} to="/user/orders">
                     {t('orders:title')}
+                  </Nav.Link>
+                ) : null}
+                {!isAdminCategory ? (
+                  <Nav.Link as={NavLink} to="/user/invoices">
+                    {t('invoices:title')}
                   </Nav.Link>
                 ) : null}
               </>

@@ -33,7 +33,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
  * quantities ordered, shipped and received, the lot as sold, the terms, both parties, the documents and
  * the history. Live: the other party's step shows here without a reload (/user/queue/orders).
  */
-export function OrderPage({ scope = 'user' }: { scope?: OrderScope }) {
+export function OrderPage({ scope = 'user', aside }: { scope?: OrderScope; aside?: (order: Order) => ReactNode }) {
   const { orderId: raw } = useParams();
   const id = /^\d+$/.test(raw ?? '') ? Number(raw) : Number.NaN;
   const valid = Number.isSafeInteger(id) && id > 0;
@@ -89,6 +89,7 @@ export function OrderPage({ scope = 'user' }: { scope?: OrderScope }) {
         <Col lg={4}>
           <Parties order={o} />
           <Documents order={o} />
+          {aside?.(o)}
           <OrderHistory order={o} />
         </Col>
       </Row>
