@@ -280,10 +280,11 @@ export async function runInvoicing(deps: IssueDeps, now = Date.now()) {
       deps.log.error({ err, ...what }, 'invoicing step failed');
     }
   };
-  for (;;) {
-    const due = await repo.ordersWithoutInvoice(deps.db, BATCH);
+  for (let after = 0; ;) {
+    const due = await repo.ordersWithoutInvoice(deps.db, after, BATCH);
     for (const o of due) await guarded({ order: o.id }, async () => tally(await issueForOrder(deps, o.id, today)));
     if (due.length < BATCH) break;
+    after = due.at(-1)!.id;
   }
   for (const c of await repo.settledClaimsWithoutCreditNote(deps.db, BATCH)) {
     await guarded({ claim: c.claimId }, async () => tally(await issueForClaim(deps, c.claimId, today)));

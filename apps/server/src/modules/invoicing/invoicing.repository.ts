@@ -126,14 +126,15 @@ export async function orderInvoice(db: Executor, orderId: number) {
   )[0];
 }
 
-/** Delivered (or since closed) orders with a received weight and no invoice row yet. */
-export async function ordersWithoutInvoice(db: Executor, limit: number) {
+/** Delivered (or since closed) orders with a received weight and no invoice row yet, after `afterId` (a cursor: one failing order never stalls the pass). */
+export async function ordersWithoutInvoice(db: Executor, afterId: number, limit: number) {
   return db
     .select({ id: orders.id, sellerId: orders.sellerId, buyerId: orders.buyerId })
     .from(orders)
     .where(
       and(
         inArray(orders.status, ['DELIVERED', 'CLOSED']),
+        sql`${orders.id} > ${afterId}`,
         sql`${orders.receivedNetKg} is not null`,
         sql`not exists (select 1 from invoices i where i.order_id = ${orders.id} and i.kind = 'INVOICE')`,
       ),
