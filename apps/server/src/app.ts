@@ -39,6 +39,7 @@ import { IntakeWorker } from './modules/unchecked-products/intake-worker.js';
 import { JobRunner } from './jobs/runner.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { claimsRoutes } from './modules/claims/claims.routes.js';
+import { invoicingRoutes } from './modules/invoicing/invoicing.routes.js';
 import { registerJobs } from './jobs/index.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
 import metricsPlugin, { AppMetrics } from './plugins/metrics.js';
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(adminProductsRoutes);
     await api.register(ordersRoutes);
     await api.register(claimsRoutes);
+    await api.register(invoicingRoutes);
   });
   registerJobs(app);
   app.addHook('onReady', async () => app.jobs.start());

@@ -34,3 +34,4 @@ export * from './schemas/orders.js';
 export * from './constants/claims.js';
 export * from './schemas/claims.js';
 export * from './invoicing/index.js';
+export * from './schemas/invoices.js';

@@ -3,6 +3,7 @@ import { closeAuctions } from '../modules/auctions/auction-closer.js';
 import { runNotifier } from '../modules/alerts/notifier.js';
 import { lotPhotoStore } from '../modules/marketplace/marketplace.service.js';
 import * as orders from '../modules/orders/orders.service.js';
+import { runInvoicing } from '../modules/invoicing/invoicing.issuing.js';
 
 const HOUR = 3_600_000;
 
@@ -61,6 +62,19 @@ export function registerJobs(app: FastifyInstance) {
       const expired = await orders.expireRequests(orderDeps);
       const { received, closed } = await orders.runLifecycle(orderDeps);
       if (expired || received || closed) app.log.info({ expired, received, closed }, 'orders moved by the lifecycle job');
+    },
+  });
+
+  // Invoices and credit notes (issue 23, decision 820): issued from delivered orders and settled
+  // claims, waiting ones retried, missing documents rendered, due-date reminders sent. Every step is
+  // idempotent (unique rows, locked rows), so overlapping passes issue each document once.
+  jobs.register({
+    name: 'invoicing',
+    everyMs: config.orders.jobsIntervalMs,
+    atStart: true,
+    run: async () => {
+      const counts = await runInvoicing({ db: database.db, mailer: app.mailer, log: app.log, publicOrigin: config.publicOrigin });
+      if (counts.issued || counts.waiting || counts.rendered || counts.reminded) app.log.info(counts, 'invoicing pass');
     },
   });
 

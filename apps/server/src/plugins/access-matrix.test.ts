@@ -95,6 +95,18 @@ describe('access matrix', () => {
     expect(failures).toEqual([]);
   });
 
+  it('declares the invoice routes (issue 23) with their rules', () => {
+    const rule = (method: string, url: string) => ctx.app.declaredRoutes.find((r) => r.method === method && r.url === url)?.access;
+    expect(rule('GET', '/api/users/invoices')).toBe('authenticated');
+    expect(rule('GET', '/api/users/invoices/:id')).toBe('authenticated');
+    expect(rule('GET', '/api/users/invoices/:id.pdf')).toBe('authenticated');
+    expect(rule('GET', '/api/users/invoices/:id.xml')).toBe('authenticated');
+    expect(rule('POST', '/api/users/invoices/:id/paid')).toEqual(['supplier', 'admin']);
+    expect(rule('GET', '/api/admin/invoices')).toBe('admin');
+    expect(rule('GET', '/api/admin/invoices.csv')).toBe('admin');
+    expect(rule('POST', '/api/admin/invoices/:id/retry')).toBe('admin');
+  });
+
   it('puts every /api/admin and /api/intern route behind the admin rule', () => {
     const loose = ctx.app.declaredRoutes.filter((r) => /^\/api\/(admin|intern)\//.test(r.url) && r.access !== 'admin');
     expect(loose).toEqual([]);

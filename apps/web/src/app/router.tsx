@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
               { path: '/encheres/details/:productId', ...lazyPage(() => import('../pages/AuctionRoomPage'), 'AuctionRoomPage') },
               { path: '/user/orders', ...lazyPage(() => import('../features/orders/components/OrdersPage'), 'OrdersPage') },
               { path: '/user/orders/:orderId', ...lazyPage(() => import('../pages/OrderDetailPage'), 'UserOrderDetailPage') },
+              { path: '/user/invoices', ...lazyPage(() => import('../features/invoices/components/InvoicesPage'), 'InvoicesPage') },
             ],
           },
           {
@@ -83,6 +84,7 @@ export const routes: RouteObject[] = [
               { path: '/admin/orders', ...lazyPage(() => import('../features/orders/components/AdminOrdersPage'), 'AdminOrdersPage') },
               { path: '/admin/orders/:orderId', ...lazyPage(() => import('../pages/OrderDetailPage'), 'AdminOrderDetailPage') },
               { path: '/admin/claims', ...lazyPage(() => import('../features/claims/components/AdminClaimsPage'), 'AdminClaimsPage') },
+              { path: '/admin/invoices', ...lazyPage(() => import('../features/invoices/components/AdminInvoicesPage'), 'AdminInvoicesPage') },
               { path: '/intern/suppliers', ...lazyPage(() => import('../features/companies/components/CompaniesPage'), 'SuppliersPage') },
               {
                 path: '/intern/supplierDetails',

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../components/PageTitle';
 
-const SECTIONS = ['accounts', 'lots', 'auctions', 'requests', 'data'] as const;
+const SECTIONS = ['accounts', 'lots', 'auctions', 'requests', 'invoicing', 'data'] as const;
 
 /** /terms: the conditions a company accepts when it registers (linked from the registration form). */
 export function TermsPage() {

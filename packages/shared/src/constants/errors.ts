@@ -91,6 +91,9 @@ export const ERROR_CODES = [
   'ILLEGAL_CLAIM_STEP',
   'CREDIT_ABOVE_AMOUNT',
   'CLAIM_MORE_THAN_RECEIVED',
+  // Invoices (issue 23)
+  'INVOICE_NOT_PAYABLE',
+  'PAID_BEFORE_ISSUE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -132,6 +132,8 @@ export const order = z.object({
   viewerSide: z.enum(ORDER_SIDES),
   nextActions: z.array(z.enum(ORDER_ACTIONS)),
   history: z.array(orderHistoryEntry),
+  /** Its invoice and credit notes (GET /api/users/invoices/{id}); answered by GET …/orders/{id}. */
+  invoiceIds: z.array(z.number().int()).optional(),
 });
 export type Order = z.infer<typeof order>;
 

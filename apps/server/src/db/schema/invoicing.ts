@@ -1,5 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import {
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { orders } from './orders.js';
 import { users } from './users.js';
 
 /**
@@ -24,3 +41,92 @@ export const invoiceCounters = pgTable(
     check('invoice_counters_last_number_positive', sql`${t.lastNumber} >= 1`),
   ],
 );
+
+export const invoiceKindEnum = pgEnum('invoice_kind', ['INVOICE', 'CREDIT_NOTE']);
+/** Overdue is not stored: it is ISSUED with a due date in the past (decision 820). */
+export const invoiceStatusEnum = pgEnum('invoice_status', ['NEEDS_DATA', 'ISSUED', 'PAID']);
+
+export interface InvoiceVatLine {
+  category: string;
+  ratePercent: number;
+  taxable: string;
+  vat: string;
+}
+
+/**
+ * Invoices and credit notes (issue 23, decisions 820–823). A row exists once per delivered order
+ * (kind INVOICE) and once per settled claim with a credit (kind CREDIT_NOTE): the two partial unique
+ * indexes make a second one impossible, whatever the number of issuers. NEEDS_DATA rows have no
+ * number yet (numbers are given only to documents that can be issued, decision 762); `input` is the
+ * numbered InvoiceInput the documents are rendered from, so they can be rendered again after a crash.
+ * claim_id has no foreign key: the claims table belongs to the claims module's migration.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    kind: invoiceKindEnum('kind').notNull(),
+    number: text('number'),
+    status: invoiceStatusEnum('status').notNull(),
+    needs: jsonb('needs').$type<string[]>().notNull().default([]),
+    sellerId: integer('seller_id').references(() => users.id, { onDelete: 'set null' }),
+    buyerId: integer('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    claimId: integer('claim_id'),
+    precedingInvoiceId: integer('preceding_invoice_id').references((): AnyPgColumn => invoices.id, { onDelete: 'restrict' }),
+    issueDate: date('issue_date', { mode: 'string' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    currency: text('currency').notNull().default('EUR'),
+    net: numeric('net', { precision: 16, scale: 2 }),
+    vat: numeric('vat', { precision: 16, scale: 2 }),
+    total: numeric('total', { precision: 16, scale: 2 }),
+    vatBreakdown: jsonb('vat_breakdown').$type<InvoiceVatLine[]>().notNull().default([]),
+    input: jsonb('input').$type<Record<string, unknown>>(),
+    paidOn: date('paid_on', { mode: 'string' }),
+    paidAmount: numeric('paid_amount', { precision: 16, scale: 2 }),
+    paidBy: integer('paid_by').references(() => users.id, { onDelete: 'set null' }),
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_uq').on(t.number),
+    uniqueIndex('invoices_one_per_order_uq')
+      .on(t.orderId)
+      .where(sql`kind = 'INVOICE'`),
+    uniqueIndex('invoices_one_per_claim_uq')
+      .on(t.claimId)
+      .where(sql`kind = 'CREDIT_NOTE'`),
+    index('invoices_seller_idx').on(t.sellerId, t.id.desc()),
+    index('invoices_buyer_idx').on(t.buyerId, t.id.desc()),
+    index('invoices_order_idx').on(t.orderId),
+    // The reminder job: unpaid issued invoices by due date.
+    index('invoices_due_idx')
+      .on(t.dueDate)
+      .where(sql`status = 'ISSUED' and reminder_sent_at is null`),
+    check('invoices_claim_iff_credit_note', sql`(${t.kind} = 'CREDIT_NOTE') = (${t.claimId} is not null)`),
+    check(
+      'invoices_issued_complete',
+      sql`${t.status} = 'NEEDS_DATA' or (${t.number} is not null and ${t.issueDate} is not null and ${t.dueDate} is not null and ${t.total} is not null and ${t.input} is not null)`,
+    ),
+    check('invoices_paid_complete', sql`(${t.status} = 'PAID') = (${t.paidOn} is not null and ${t.paidAmount} is not null)`),
+  ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/** The rendered Factur-X PDF and its XML, written after the invoice's commit (a job fills any missing). */
+export const invoiceDocuments = pgTable('invoice_documents', {
+  invoiceId: integer('invoice_id')
+    .primaryKey()
+    .references(() => invoices.id, { onDelete: 'cascade' }),
+  pdf: bytea('pdf').notNull(),
+  xml: text('xml').notNull(),
+  pages: integer('pages').notNull(),
+  renderedAt: timestamp('rendered_at', { withTimezone: true }).notNull().defaultNow(),
+});

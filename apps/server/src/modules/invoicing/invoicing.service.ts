@@ -1,7 +1,8 @@
-import type { Tx } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/client.js';
 import type { InvoiceInput } from './invoice-input.js';
 import { buildFacturX, prepareInvoice, type PrepareOutcome, type PreparedInvoice } from './invoicing.builder.js';
 import { nextInvoiceNumber, sellerInvoicePrefix } from './invoicing.numbering.js';
+import { idsOfOrder } from './invoicing.repository.js';
 
 /** An invoice or credit note before it has a number: what the orders and claims modules build. */
 export type InvoiceDraft = Omit<InvoiceInput, 'number'>;
@@ -35,3 +36,6 @@ export async function renderInvoiceDocuments(input: InvoiceInput): Promise<{ pdf
   if (prepared.status !== 'ready') throw new Error(`invoice ${input.number} is not ready: ${prepared.status}`);
   return buildFacturX(prepared.invoice);
 }
+
+/** The ids of an order's invoice and credit notes, the invoice first (the order answer lists them). */
+export const invoiceIdsOfOrder = (db: Executor, orderId: number) => idsOfOrder(db, orderId);

@@ -34,6 +34,7 @@ import type { SessionUser } from '../../plugins/session.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 import { userQueueTopic } from '../../realtime/user-destinations.js';
 import * as alerts from '../alerts/alerts.service.js';
+import * as invoicing from '../invoicing/invoicing.service.js';
 import { actorOf, assertAllowed, assertParty, sideOf, targetOf, type Transition } from './orders.policy.js';
 import { bestNetKg, presentOrder, presentRef, presentSummary } from './orders.presenter.js';
 import * as repo from './orders.repository.js';
@@ -708,7 +709,8 @@ async function present(db: Executor, order: OrderRow, side: OrderSide, claimWind
 export async function get(deps: Pick<OrderDeps, 'db' | 'claimWindowMs'>, user: SessionUser, id: number): Promise<Order> {
   const order = await repo.findOrder(deps.db, id);
   if (!order) throw notFound('Order');
-  return present(deps.db, order, sideOf(order, user), deps.claimWindowMs);
+  const shown = await present(deps.db, order, sideOf(order, user), deps.claimWindowMs);
+  return { ...shown, invoiceIds: await invoicing.invoiceIdsOfOrder(deps.db, id) };
 }
 
 export async function listMine(deps: Pick<OrderDeps, 'db' | 'claimWindowMs'>, user: SessionUser, q: UserOrderListQuery): Promise<OrderPage> {

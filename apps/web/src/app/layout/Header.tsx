@@ -16,6 +16,7 @@ const ADMIN_ITEMS = [
   ['/admin/usersList', 'users:list.title'],
   ['/admin/orders', 'orders:admin.title'],
   ['/admin/claims', 'claims:admin.title'],
+  ['/admin/invoices', 'invoices:admin.title'],
 ] as const;
 
 const INTERN_ITEMS = [
@@ -76,6 +77,11 @@ export function Header() {
                 {!isAdminCategory ? (
                   <Nav.Link as={NavLink} to="/user/orders">
                     {t('orders:title')}
+                  </Nav.Link>
+                ) : null}
+                {!isAdminCategory ? (
+                  <Nav.Link as={NavLink} to="/user/invoices">
+                    {t('invoices:title')}
                   </Nav.Link>
                 ) : null}
               </>

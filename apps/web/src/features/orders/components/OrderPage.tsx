@@ -33,7 +33,15 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
  * quantities ordered, shipped and received, the lot as sold, the terms, both parties, the documents and
  * the history. Live: the other party's step shows here without a reload (/user/queue/orders).
  */
-export function OrderPage({ scope = 'user', afterActions }: { scope?: OrderScope; afterActions?: (order: Order) => ReactNode }) {
+export function OrderPage({
+  scope = 'user',
+  afterActions,
+  aside,
+}: {
+  scope?: OrderScope;
+  afterActions?: (order: Order) => ReactNode;
+  aside?: (order: Order) => ReactNode;
+}) {
   const { orderId: raw } = useParams();
   const id = /^\d+$/.test(raw ?? '') ? Number(raw) : Number.NaN;
   const valid = Number.isSafeInteger(id) && id > 0;
@@ -90,6 +98,7 @@ export function OrderPage({ scope = 'user', afterActions }: { scope?: OrderScope
         <Col lg={4}>
           <Parties order={o} />
           <Documents order={o} />
+          {aside?.(o)}
           <OrderHistory order={o} />
         </Col>
       </Row>
@@ -291,6 +300,6 @@ function Documents({ order: o }: { order: Order }) {
 }
 
 /** /admin/orders/{id}: the same page for the operator (read through /api/admin, cancel at any time before CLOSED). */
-export function AdminOrderPage({ afterActions }: { afterActions?: (order: Order) => ReactNode }) {
-  return <OrderPage scope="admin" afterActions={afterActions} />;
+export function AdminOrderPage({ afterActions, aside }: { afterActions?: (order: Order) => ReactNode; aside?: (order: Order) => ReactNode }) {
+  return <OrderPage scope="admin" afterActions={afterActions} aside={aside} />;
 }

@@ -1,0 +1,339 @@
+import { centsToDecimal, formatDay, formatEuro, isoDay, lineNetCents, paymentDueDate, todayInParis, type Language } from '@primeur/shared';
+import { ZodError } from 'zod';
+import type { Db, Executor, Tx } from '../../db/client.js';
+import { languageForCountry } from '../../documents/email/language.js';
+import { t as text } from '../../documents/email/i18n.js';
+import type { Mailer } from '../../documents/email/mailer.js';
+import { deliverQueued, queueMail } from '../../documents/email/outbox.js';
+import { renderInvoiceReminder } from '../../documents/email/templates/invoice-reminder.js';
+import type { InvoiceInput, InvoiceParty } from './invoice-input.js';
+import { numberInvoice, renderInvoiceDocuments, type InvoiceDraft } from './invoicing.service.js';
+import * as repo from './invoicing.repository.js';
+import type { InvoiceRow, OrderRow } from './invoicing.repository.js';
+
+/**
+ * Issuing (decision 820): an idempotent pass, run by the invoicing job (and by the operator's retry),
+ * makes the invoice of every delivered order and the credit note of every settled claim with a
+ * credit. Each document is one row made once (partial unique indexes), numbered in the transaction
+ * that marks it ISSUED, or left NEEDS_DATA with its reasons (no number used); its PDF and XML are
+ * rendered after that commit and stored, and a later pass renders any that a crash left missing.
+ */
+
+/** Terms when the client has none on record (issue 23 §6): 30 days from the invoice date, capped by law. */
+export const DEFAULT_TERM_DAYS = 30;
+
+const nonEmpty = (s: string | null | undefined) => (s && s.trim() !== '' ? s.trim() : null);
+const COUNTRY = /^[A-Z]{2}$/;
+
+export interface IssueDeps {
+  db: Db;
+  mailer: Mailer;
+  log: { error(o: object, m: string): void; info?(o: object, m: string): void };
+  publicOrigin?: string;
+}
+
+type Party = OrderRow['seller'];
+
+/** A party from the order's snapshot; a VAT number or address missing there is taken from the company's current data. */
+async function partyOf(db: Executor, snap: Party, userId: number | null): Promise<InvoiceParty> {
+  const now = !nonEmpty(snap.vatId) || !nonEmpty(snap.address) ? await repo.currentCompany(db, userId) : undefined;
+  const address = nonEmpty(snap.address) ?? nonEmpty(now?.address);
+  return {
+    name: snap.companyName.trim().slice(0, 200),
+    addressLines: address ? [address.slice(0, 200)] : [],
+    postalCode: (nonEmpty(snap.postalCode) ?? nonEmpty(now?.postalCode) ?? '').slice(0, 20),
+    city: snap.city.trim().slice(0, 100),
+    country: snap.countryAlpha2,
+    vatId: nonEmpty(snap.vatId) ?? nonEmpty(now?.vatId),
+    registrationId: null,
+    contact: nonEmpty(snap.email) ? { name: null, phone: null, email: snap.email } : null,
+  };
+}
+
+const dueDateOf = (issueDate: string, deliveryDate: string, seller: string, buyer: string) =>
+  paymentDueDate({ issueDate, deliveryDate, termDays: DEFAULT_TERM_DAYS, sellerCountry: seller, buyerCountry: buyer });
+
+/** What every document of the order says: parties, delivery, incoterm, language. */
+async function commonOf(db: Executor, o: OrderRow, issueDate: string) {
+  const [seller, buyer] = await Promise.all([partyOf(db, o.seller, o.sellerId), partyOf(db, o.buyer, o.buyerId)]);
+  const language: Language = languageForCountry(buyer.country);
+  const deliveredOn = isoDay(o.receivedAt ?? o.deliveredAt ?? new Date());
+  const d = o.deliveryAddress;
+  return {
+    language,
+    seller,
+    buyer,
+    delivery: {
+      // Goods received before the invoice exists: the delivery date never follows the issue date.
+      date: deliveredOn > issueDate ? issueDate : deliveredOn,
+      name: buyer.name,
+      addressLines: nonEmpty(d.address) ? [d.address.slice(0, 200)] : [],
+      postalCode: (d.postalCode ?? '').slice(0, 20),
+      city: (d.city ?? '').slice(0, 100),
+      country: COUNTRY.test(d.countryAlpha2) ? d.countryAlpha2 : buyer.country,
+    },
+    incoterm: /^[A-Z]{3}$/.test(o.incoterm) ? { code: o.incoterm, place: nonEmpty(o.incotermPlace)?.slice(0, 100) ?? null } : null,
+    orderNumber: o.number,
+  };
+}
+
+function articleOf(o: OrderRow, lng: Language) {
+  const name = nonEmpty(o.lot.article[lng]) ?? nonEmpty(o.lot.article.en) ?? nonEmpty(o.lot.title) ?? o.number;
+  return name.slice(0, 200);
+}
+
+/** The invoice of a delivered order: one line, the received net kg at the order's €/kg. */
+export async function invoiceDraft(db: Executor, o: OrderRow, issueDate: string): Promise<InvoiceDraft> {
+  const c = await commonOf(db, o, issueDate);
+  const due = dueDateOf(issueDate, c.delivery.date, c.seller.country, c.buyer.country);
+  return {
+    kind: 'INVOICE',
+    issueDate,
+    precedingInvoice: null,
+    ...c,
+    lines: [
+      {
+        article: articleOf(o, c.language),
+        origin: COUNTRY.test(o.lot.originAlpha2) ? o.lot.originAlpha2 : null,
+        caliber: nonEmpty(o.lot.caliber)?.slice(0, 50) ?? null,
+        orderNumber: o.number,
+        quantityKg: Number(o.receivedNetKg),
+        unitPrice: Number(o.pricePerKg),
+      },
+    ],
+    payment: {
+      termsText: text(c.language, due.capped ? 'issue.termsCapped' : 'issue.terms', { days: DEFAULT_TERM_DAYS }, 'invoice'),
+      dueDate: due.dueDate,
+      iban: null,
+      bic: null,
+    },
+    notes: [],
+  };
+}
+
+/**
+ * The credit line of a settled claim (decision 821): in kg at the order's €/kg when some weight at
+ * that price gives the credit to the cent; otherwise one kg at the credit, so the total is always
+ * exactly the settled credit.
+ */
+export function creditLine(credit: number, pricePerKg: number): { quantityKg: number; unitPrice: number } {
+  const cents = Math.round(credit * 100);
+  const kg = Math.round((credit / pricePerKg) * 1000) / 1000;
+  if (kg > 0 && lineNetCents(kg, pricePerKg) === cents) return { quantityKg: kg, unitPrice: pricePerKg };
+  return { quantityKg: 1, unitPrice: cents / 100 };
+}
+
+export async function creditNoteDraft(
+  db: Executor,
+  o: OrderRow,
+  claim: { id: number; credit: number },
+  invoice: { number: string; issueDate: string },
+  issueDate: string,
+): Promise<InvoiceDraft> {
+  const c = await commonOf(db, o, issueDate);
+  const article = articleOf(o, c.language);
+  return {
+    kind: 'CREDIT_NOTE',
+    issueDate,
+    precedingInvoice: invoice,
+    ...c,
+    lines: [
+      {
+        article: text(c.language, 'issue.creditLine', { claim: claim.id, article }, 'invoice').slice(0, 200),
+        origin: COUNTRY.test(o.lot.originAlpha2) ? o.lot.originAlpha2 : null,
+        caliber: nonEmpty(o.lot.caliber)?.slice(0, 50) ?? null,
+        orderNumber: o.number,
+        ...creditLine(claim.credit, Number(o.pricePerKg)),
+      },
+    ],
+    payment: { termsText: text(c.language, 'issue.creditTerms', { number: invoice.number }, 'invoice'), dueDate: issueDate, iban: null, bic: null },
+    notes: [text(c.language, 'issue.claimNote', { claim: claim.id, order: o.number }, 'invoice')],
+  };
+}
+
+export type IssueResult = 'issued' | 'needsData' | 'unchanged';
+
+/**
+ * Tries to issue one waiting row, in the caller's transaction: the row is locked, so two passes on
+ * one row queue and the second finds it issued. A draft that cannot be issued records why and
+ * takes no number.
+ */
+export async function completeRow(tx: Tx, id: number, today: string): Promise<{ result: IssueResult; row: InvoiceRow }> {
+  const row = await repo.lockInvoice(tx, id);
+  if (!row) throw new Error(`invoice ${id} vanished`);
+  if (row.status !== 'NEEDS_DATA') return { result: 'unchanged', row };
+  const o = await repo.findOrder(tx, row.orderId);
+  if (!o) throw new Error(`order ${row.orderId} of invoice ${id} not found`);
+  const waiting = async (needs: string[]) => {
+    const same = needs.length === row.needs.length && needs.every((n, i) => n === row.needs[i]);
+    return { result: 'needsData' as const, row: same ? await repo.updateInvoice(tx, id, {}) : await repo.updateInvoice(tx, id, { needs }) };
+  };
+  let draft: InvoiceDraft;
+  let precedingInvoiceId: number | null = null;
+  if (row.kind === 'INVOICE') {
+    draft = await invoiceDraft(tx, o, today);
+  } else {
+    const claim = await repo.settledClaim(tx, row.claimId!);
+    if (!claim) return waiting(['CLAIM_NOT_SETTLED']);
+    const inv = await repo.orderInvoice(tx, o.id);
+    if (!inv || !inv.number || !inv.issueDate) return waiting(['INVOICE_NOT_ISSUED']);
+    precedingInvoiceId = inv.id;
+    draft = await creditNoteDraft(tx, o, { id: row.claimId!, credit: claim.credit }, { number: inv.number, issueDate: inv.issueDate }, today);
+  }
+  if (o.sellerId === null) return waiting(['SELLER_MISSING']);
+  let outcome;
+  try {
+    outcome = await numberInvoice(tx, o.sellerId, draft);
+  } catch (err) {
+    // Data no invoice can carry (a control character, a name over 200 characters): a person must fix it.
+    if (err instanceof ZodError) return waiting(['INVALID_DATA']);
+    throw err;
+  }
+  if (outcome.status === 'needsData') return waiting(outcome.reasons);
+  if (outcome.status === 'unsupported') return waiting([outcome.reason]);
+  const a = outcome.invoice.amounts;
+  const issued = await repo.updateInvoice(tx, id, {
+    status: 'ISSUED',
+    number: outcome.number,
+    needs: [],
+    precedingInvoiceId,
+    issueDate: draft.issueDate,
+    dueDate: draft.payment.dueDate,
+    currency: 'EUR',
+    net: centsToDecimal(a.netCents),
+    vat: centsToDecimal(a.vatCents),
+    total: centsToDecimal(a.grossCents),
+    vatBreakdown: a.breakdown.map((b) => ({
+      category: b.category,
+      ratePercent: b.ratePercent,
+      taxable: centsToDecimal(b.taxableCents),
+      vat: centsToDecimal(b.vatCents),
+    })),
+    input: outcome.input as unknown as Record<string, unknown>,
+  });
+  return { result: 'issued', row: issued };
+}
+
+/** Renders and stores the documents of an issued row; a failure is logged and left to the next pass. */
+export async function renderAndStore(deps: Pick<IssueDeps, 'db' | 'log'>, id: number, input: unknown) {
+  try {
+    const docs = await renderInvoiceDocuments(input as InvoiceInput);
+    await repo.storeDocuments(deps.db, id, docs);
+    return true;
+  } catch (err) {
+    deps.log.error({ err, invoice: id }, 'could not render an invoice');
+    return false;
+  }
+}
+
+async function afterCommit(deps: IssueDeps, out: { result: IssueResult; row: InvoiceRow }) {
+  if (out.result === 'issued') await renderAndStore(deps, out.row.id, out.row.input);
+  return out;
+}
+
+/** The invoice of one order: made if missing, issued if it can be (idempotent). */
+export async function issueForOrder(deps: IssueDeps, orderId: number, today = todayInParis()) {
+  const out = await deps.db.transaction(async (tx) => {
+    const o = await repo.findOrder(tx, orderId);
+    if (!o || !o.receivedNetKg || (o.status !== 'DELIVERED' && o.status !== 'CLOSED')) return null;
+    return completeRow(tx, await repo.ensureOrderInvoice(tx, o), today);
+  });
+  return out && afterCommit(deps, out);
+}
+
+/** The credit note of one settled claim with a credit (idempotent). */
+export async function issueForClaim(deps: IssueDeps, claimId: number, today = todayInParis()) {
+  const out = await deps.db.transaction(async (tx) => {
+    const claim = await repo.settledClaim(tx, claimId);
+    if (!claim || claim.credit <= 0) return null;
+    const o = await repo.findOrder(tx, claim.orderId);
+    if (!o) return null;
+    return completeRow(tx, await repo.ensureCreditNote(tx, { claimId, order: o }), today);
+  });
+  return out && afterCommit(deps, out);
+}
+
+/** Tries a waiting row again (the job, or the operator's retry after the company data was fixed). */
+export async function retry(deps: IssueDeps, id: number, today = todayInParis()) {
+  const out = await deps.db.transaction((tx) => completeRow(tx, id, today));
+  return afterCommit(deps, out);
+}
+
+const BATCH = 100;
+
+/**
+ * The invoicing job's pass: new invoices, new credit notes, rows waiting for data, documents a
+ * crash left unrendered, and the due-date reminders. Every step is idempotent, so overlapping passes
+ * on several instances issue each document once.
+ */
+export async function runInvoicing(deps: IssueDeps, now = Date.now()) {
+  const today = todayInParis(now);
+  const counts = { issued: 0, waiting: 0, rendered: 0, reminded: 0 };
+  const tally = (r: Awaited<ReturnType<typeof issueForOrder>>) => {
+    if (r?.result === 'issued') counts.issued++;
+    else if (r?.result === 'needsData') counts.waiting++;
+  };
+  const guarded = async (what: object, fn: () => Promise<void>) => {
+    try {
+      await fn();
+    } catch (err) {
+      deps.log.error({ err, ...what }, 'invoicing step failed');
+    }
+  };
+  for (let after = 0; ;) {
+    const due = await repo.ordersWithoutInvoice(deps.db, after, BATCH);
+    for (const o of due) await guarded({ order: o.id }, async () => tally(await issueForOrder(deps, o.id, today)));
+    if (due.length < BATCH) break;
+    after = due.at(-1)!.id;
+  }
+  for (const c of await repo.settledClaimsWithoutCreditNote(deps.db, BATCH)) {
+    await guarded({ claim: c.claimId }, async () => tally(await issueForClaim(deps, c.claimId, today)));
+  }
+  // Invoices first: a credit note waits for the invoice it corrects.
+  for (const w of await repo.waitingInvoices(deps.db, BATCH)) await guarded({ invoice: w.id }, async () => tally(await retry(deps, w.id, today)));
+  for (const m of await repo.withoutDocuments(deps.db, BATCH)) if (await renderAndStore(deps, m.id, m.input)) counts.rendered++;
+  counts.reminded = await sendReminders(deps, today);
+  return counts;
+}
+
+/** One reminder per unpaid invoice on its due date (decision 822): marked in the transaction that queues it. */
+export async function sendReminders(deps: IssueDeps, today: string): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { n, mailIds } = await deps.db.transaction(async (tx) => {
+      const due = await repo.lockDueForReminder(tx, today, BATCH);
+      const mailIds: number[] = [];
+      for (const inv of due) {
+        const buyer = await repo.buyerContact(tx, inv.buyerId);
+        const input = inv.input as unknown as InvoiceInput;
+        if (buyer?.email) {
+          const lng = input.language;
+          const mail = renderInvoiceReminder({
+            language: lng,
+            company: buyer.companyName,
+            number: inv.number!,
+            seller: input.seller.name,
+            order: input.orderNumber ?? '',
+            total: formatEuro(Number(inv.total), lng),
+            dueDate: formatDay(inv.dueDate!, lng, 'long'),
+            url: deps.publicOrigin ? `${deps.publicOrigin.replace(/\/$/, '')}/user/invoices?invoice=${inv.id}` : undefined,
+          });
+          mailIds.push(
+            ...(await queueMail(tx, [{ ...mail, to: { name: buyer.companyName, address: buyer.email }, language: lng, company: buyer.companyName }])),
+          );
+        }
+        await repo.updateInvoice(tx, inv.id, { reminderSentAt: new Date() });
+      }
+      return { n: due.length, mailIds };
+    });
+    if (mailIds.length) {
+      try {
+        await deliverQueued(deps.db, deps.mailer, mailIds);
+      } catch (err) {
+        deps.log.error({ err }, 'could not send invoice reminders');
+      }
+    }
+    total += n;
+    if (n < BATCH) return total;
+  }
+}

@@ -1,0 +1,138 @@
+import {
+  todayInParis,
+  type AdminInvoiceListQuery,
+  type Invoice,
+  type InvoicePage,
+  type MarkInvoicePaidInput,
+  type UserInvoiceListQuery,
+} from '@primeur/shared';
+import type { Db, Executor } from '../../db/client.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import type { SessionUser } from '../../plugins/session.js';
+import * as repo from './invoicing.repository.js';
+import type { InvoiceFilter, InvoiceView, ShownStatus } from './invoicing.repository.js';
+
+type Side = Invoice['side'];
+
+/** How the reader stands to an invoice; anyone else learns nothing (404), as for orders. */
+export function sideOf(v: Pick<InvoiceView, 'invoice'>, user: SessionUser): Side {
+  if (user.category === 'admin') return 'operator';
+  if (v.invoice.sellerId === user.id) return 'issued';
+  if (v.invoice.buyerId === user.id) return 'received';
+  throw notFound('Invoice');
+}
+
+export function shownStatus(row: InvoiceView['invoice'], today: string): ShownStatus {
+  if (row.status === 'NEEDS_DATA') return 'NEEDS_DATA';
+  if (row.status === 'PAID') return 'PAID';
+  return row.kind === 'INVOICE' && row.dueDate !== null && row.dueDate < today ? 'OVERDUE' : 'UNPAID';
+}
+
+const num = (v: string | null) => (v === null ? null : Number(v));
+
+export function presentInvoice(v: InvoiceView, side: Side, today = todayInParis()): Invoice {
+  const i = v.invoice;
+  const status = shownStatus(i, today);
+  return {
+    id: i.id,
+    kind: i.kind,
+    number: i.number,
+    status,
+    needs: i.needs,
+    orderId: i.orderId,
+    orderNumber: v.orderNumber,
+    claimId: i.claimId,
+    precedingInvoiceId: i.precedingInvoiceId,
+    precedingNumber: v.precedingNumber,
+    seller: { id: i.sellerId, name: v.seller.companyName, country: v.seller.countryAlpha2, vatId: v.seller.vatId || null },
+    buyer: { id: i.buyerId, name: v.buyer.companyName, country: v.buyer.countryAlpha2, vatId: v.buyer.vatId || null },
+    issueDate: i.issueDate,
+    dueDate: i.dueDate,
+    currency: i.currency,
+    net: num(i.net),
+    vat: num(i.vat),
+    total: num(i.total),
+    vatBreakdown: i.vatBreakdown.map((b) => ({ category: b.category, ratePercent: b.ratePercent, taxable: Number(b.taxable), vat: Number(b.vat) })),
+    paidOn: i.paidOn,
+    paidAmount: num(i.paidAmount),
+    reminderSentAt: i.reminderSentAt?.toISOString() ?? null,
+    documents: v.documents,
+    side,
+    canMarkPaid: side !== 'received' && (status === 'UNPAID' || status === 'OVERDUE'),
+  };
+}
+
+export async function listMine(db: Executor, user: SessionUser, q: UserInvoiceListQuery): Promise<InvoicePage> {
+  const today = todayInParis();
+  const f: InvoiceFilter = { ...(q.side === 'issued' ? { sellerId: user.id } : { buyerId: user.id }), status: q.status, today };
+  const { rows, total } = await repo.page(db, f, q.size, (q.page - 1) * q.size);
+  return { items: rows.map((v) => presentInvoice(v, q.side, today)), page: q.page, size: q.size, total };
+}
+
+const adminFilter = (q: Omit<AdminInvoiceListQuery, 'page' | 'size'>, today: string): InvoiceFilter => ({
+  party: q.party,
+  kind: q.kind,
+  status: q.status,
+  from: q.from,
+  to: q.to,
+  today,
+});
+
+export async function listAll(db: Executor, q: AdminInvoiceListQuery): Promise<InvoicePage> {
+  const today = todayInParis();
+  const { rows, total } = await repo.page(db, adminFilter(q, today), q.size, (q.page - 1) * q.size);
+  return { items: rows.map((v) => presentInvoice(v, 'operator', today)), page: q.page, size: q.size, total };
+}
+
+export async function* journalRows(db: Db, q: Omit<AdminInvoiceListQuery, 'page' | 'size'>) {
+  const f = adminFilter(q, todayInParis());
+  for (let offset = 0; ; offset += 500) {
+    const rows = await repo.chunk(db, f, 500, offset);
+    for (const r of rows) yield r;
+    if (rows.length < 500) return;
+  }
+}
+
+async function visible(db: Executor, user: SessionUser, id: number) {
+  const v = await repo.findView(db, id);
+  if (!v) throw notFound('Invoice');
+  return { view: v, side: sideOf(v, user) };
+}
+
+export async function get(db: Executor, user: SessionUser, id: number): Promise<Invoice> {
+  const { view, side } = await visible(db, user, id);
+  return presentInvoice(view, side);
+}
+
+/** The stored Factur-X PDF or XML, for the two parties and the operator. */
+export async function documents(db: Executor, user: SessionUser, id: number) {
+  const { view } = await visible(db, user, id);
+  const docs = await repo.documentsOf(db, id);
+  if (!docs || !view.invoice.number) {
+    throw new HttpError(409, 'DOCUMENT_NOT_AVAILABLE', 'This invoice has no document yet.', [{ path: 'status', message: view.invoice.status }]);
+  }
+  return { number: view.invoice.number, kind: view.invoice.kind, pdf: docs.pdf, xml: docs.xml };
+}
+
+/**
+ * The seller (or the operator) records the payment of an unpaid invoice: once, with the day the
+ * money arrived (not before the invoice, not in the future) and the amount received.
+ */
+export async function markPaid(db: Db, user: SessionUser, id: number, input: MarkInvoicePaidInput): Promise<Invoice> {
+  await db.transaction(async (tx) => {
+    const row = await repo.lockInvoice(tx, id);
+    if (!row) throw notFound('Invoice');
+    const side = sideOf({ invoice: row }, user);
+    if (side === 'received') throw new HttpError(403, 'FORBIDDEN', 'Only the seller or the operator records a payment.');
+    if (row.status !== 'ISSUED') {
+      throw new HttpError(409, 'INVOICE_NOT_PAYABLE', `This invoice is ${row.status}.`, [{ path: 'status', message: row.status }]);
+    }
+    if (input.paidOn < row.issueDate! || input.paidOn > todayInParis()) {
+      throw new HttpError(400, 'PAID_BEFORE_ISSUE', 'The payment date must be between the invoice date and today.', [
+        { path: 'paidOn', message: 'outOfRange' },
+      ]);
+    }
+    await repo.updateInvoice(tx, id, { status: 'PAID', paidOn: input.paidOn, paidAmount: input.amount.toFixed(2), paidBy: user.id });
+  });
+  return get(db, user, id);
+}

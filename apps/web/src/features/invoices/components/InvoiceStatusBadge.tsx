@@ -1,0 +1,25 @@
+import { Badge } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import type { InvoiceStatus } from '@primeur/shared';
+
+const BG: Record<InvoiceStatus, { bg: string; text?: 'dark' }> = {
+  NEEDS_DATA: { bg: 'warning', text: 'dark' },
+  UNPAID: { bg: 'primary' },
+  OVERDUE: { bg: 'danger' },
+  PAID: { bg: 'success' },
+};
+
+export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
+  const { t } = useTranslation('invoices');
+  return (
+    <Badge bg={BG[status].bg} text={BG[status].text} data-testid="invoice-status" data-status={status}>
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}
+
+/** Why an invoice waits, in words: each known reason translated, an unknown one shown by its code. */
+export function useNeedsText() {
+  const { t, i18n } = useTranslation('invoices');
+  return (needs: string[]) => needs.map((code) => (i18n.exists(`invoices:need.${code}`) ? t(`need.${code}`) : t('need.other', { code }))).join(', ');
+}

@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Invoice } from '@primeur/shared';
+import { germanBuyer, jsonResponse, signedIn, userInfo } from '../../../test/fixtures';
+import { renderPage } from '../../../test/render';
+import { AdminInvoicesPage } from './AdminInvoicesPage';
+import { InvoicesPage } from './InvoicesPage';
+import { OrderInvoices } from './OrderInvoices';
+
+const supplier = userInfo({ userId: 3, username: 's@example.com', companyName: 'Huerta Sur S.L.', category: 'supplier', vatId: 'ESB12345678' });
+const admin = userInfo({ userId: 1, username: 'a@example.com', companyName: 'Primeur', category: 'admin', vatId: '' });
+
+const invoice = (over: Partial<Invoice> = {}): Invoice => ({
+  id: 11,
+  kind: 'INVOICE',
+  number: 'HUERTA-2026-00011',
+  status: 'UNPAID',
+  needs: [],
+  orderId: 100,
+  orderNumber: 'PRM-2026-000100',
+  claimId: null,
+  precedingInvoiceId: null,
+  precedingNumber: null,
+  seller: { id: 3, name: 'Huerta Sur S.L.', country: 'ES', vatId: 'ESB12345678' },
+  buyer: { id: 7, name: 'Frischmarkt Hamburg GmbH', country: 'DE', vatId: 'DE123456789' },
+  issueDate: '2026-11-26',
+  dueDate: '2026-12-26',
+  currency: 'EUR',
+  net: 4398.45,
+  vat: 0,
+  total: 4398.45,
+  vatBreakdown: [{ category: 'K', ratePercent: 0, taxable: 4398.45, vat: 0 }],
+  paidOn: null,
+  paidAmount: null,
+  reminderSentAt: null,
+  documents: true,
+  side: 'issued',
+  canMarkPaid: true,
+  ...over,
+});
+
+/** A fake /api/users/invoices that filters by side and status, pages, and keeps every URL asked for. */
+function fakeInvoices(all: Invoice[]) {
+  const asked: URL[] = [];
+  const answer = (url: string) => {
+    const u = new URL(url, 'http://test');
+    asked.push(u);
+    const side = u.searchParams.get('side');
+    const status = u.searchParams.get('status');
+    const page = Number(u.searchParams.get('page') ?? 1);
+    const size = Number(u.searchParams.get('size') ?? 20);
+    const hits = all.filter((i) => (!side || i.side === side) && (!status || i.status === status));
+    return jsonResponse({ items: hits.slice((page - 1) * size, page * size), page, size, total: hits.length });
+  };
+  return { asked, answer };
+}
+
+const issued = Array.from({ length: 25 }, (_, n) => invoice({ id: 200 + n, number: `HUERTA-2026-${String(200 + n).padStart(5, '0')}` }));
+const received = [
+  invoice({ id: 9, side: 'received', canMarkPaid: false, status: 'OVERDUE', seller: { id: 8, name: 'Vergers SARL', country: 'FR', vatId: 'FR40303265045' } }),
+];
+
+describe('/user/invoices', () => {
+  it('a supplier lands on what it issued, a page at a time, in its language, with the documents and the other party', async () => {
+    const fake = fakeInvoices([...issued, ...received]);
+    renderPage(<InvoicesPage />, { lng: 'fr', path: '/user/invoices', answers: { ...signedIn(supplier), '/api/users/invoices': fake.answer } });
+    const table = await screen.findByTestId('invoices-table', {}, { timeout: 10_000 });
+    expect(screen.getByTestId('invoices-total')).toHaveTextContent('25 factures');
+    const row = within(table).getByTestId('invoice-row-200');
+    expect(row).toHaveTextContent('HUERTA-2026-00200');
+    expect(row).toHaveTextContent('Frischmarkt Hamburg GmbH');
+    expect(row).toHaveTextContent(/4\s398,45\s€/);
+    expect(row).toHaveTextContent('Non payée');
+    expect(within(row).getByRole('link', { name: 'Télécharger HUERTA-2026-00200 en PDF' })).toHaveAttribute('href', '/api/users/invoices/200.pdf');
+    expect(within(row).getByRole('link', { name: 'PRM-2026-000100' })).toHaveAttribute('href', '/user/orders/100');
+    expect(fake.asked[0]!.searchParams.get('side')).toBe('issued');
+    await userEvent.click(screen.getByRole('button', { name: 'Suivante' }));
+    expect(await screen.findByTestId('invoice-row-220')).toBeInTheDocument();
+  }, 30_000);
+
+  it('switches to received invoices and filters by status on the server', async () => {
+    const fake = fakeInvoices([...issued, ...received]);
+    renderPage(<InvoicesPage />, { path: '/user/invoices', answers: { ...signedIn(germanBuyer), '/api/users/invoices': fake.answer } });
+    const row = await screen.findByTestId('invoice-row-9', {}, { timeout: 10_000 });
+    expect(row).toHaveTextContent('Vergers SARL');
+    expect(row).toHaveTextContent('Overdue');
+    expect(within(row).queryByRole('button', { name: 'Record payment' })).toBeNull();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'PAID');
+    expect(await screen.findByTestId('invoices-empty')).toHaveTextContent('No invoices match this filter.');
+    expect(fake.asked.at(-1)!.searchParams.get('status')).toBe('PAID');
+    await userEvent.click(screen.getByTestId('invoices-tab-issued'));
+    await waitFor(() => expect(fake.asked.at(-1)!.searchParams.get('side')).toBe('issued'));
+  }, 30_000);
+
+  it('the seller records a payment: the day and the amount are posted, the list refreshes', async () => {
+    const one = invoice({ id: 5 });
+    const posted: unknown[] = [];
+    let paid = false;
+    renderPage(<InvoicesPage />, {
+      path: '/user/invoices?side=issued',
+      answers: {
+        ...signedIn(supplier),
+        '/api/users/invoices/5/paid': (_url: string, init?: RequestInit) => {
+          posted.push(JSON.parse(String(init?.body)));
+          paid = true;
+          return jsonResponse({ ...one, status: 'PAID', canMarkPaid: false, paidOn: '2026-11-26', paidAmount: 4398.45 });
+        },
+        '/api/users/invoices': () =>
+          jsonResponse({
+            items: [paid ? { ...one, status: 'PAID', canMarkPaid: false, paidOn: '2026-11-26', paidAmount: 4398.45 } : one],
+            page: 1,
+            size: 20,
+            total: 1,
+          }),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Record payment' }, { timeout: 10_000 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save payment' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ amount: 4398.45, paidOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(await screen.findByText(/Paid on .*4,398\.45/)).toBeInTheDocument();
+  }, 30_000);
+
+  it('an invoice waiting for data says why, in words', async () => {
+    const waiting = invoice({
+      id: 6,
+      number: null,
+      status: 'NEEDS_DATA',
+      needs: ['BUYER_VAT_ID_MISSING'],
+      documents: false,
+      canMarkPaid: false,
+      total: null,
+      issueDate: null,
+      dueDate: null,
+    });
+    renderPage(<InvoicesPage />, {
+      lng: 'de',
+      path: '/user/invoices',
+      answers: { ...signedIn(supplier), '/api/users/invoices': { items: [waiting], page: 1, size: 20, total: 1 } },
+    });
+    const row = await screen.findByTestId('invoice-row-6', {}, { timeout: 10_000 });
+    expect(row).toHaveTextContent('(noch keine Nummer)');
+    expect(row).toHaveTextContent('Daten fehlen');
+    expect(row).toHaveTextContent('die USt-IdNr. des Käufers fehlt');
+    expect(within(row).queryByRole('link', { name: /PDF/ })).toBeNull();
+  });
+});
+
+describe('/admin/invoices', () => {
+  it('lists every invoice with both parties, filters by kind, and links the journal with the same filters', async () => {
+    const asked: URL[] = [];
+    const note = invoice({ id: 12, kind: 'CREDIT_NOTE', number: 'HUERTA-2026-00012', total: 162, side: 'operator', precedingNumber: 'HUERTA-2026-00011' });
+    renderPage(<AdminInvoicesPage />, {
+      lng: 'es',
+      path: '/admin/invoices',
+      answers: {
+        ...signedIn(admin),
+        '/api/admin/invoices': (url: string) => {
+          const u = new URL(url, 'http://test');
+          asked.push(u);
+          const items = [invoice({ side: 'operator' }), note].filter((i) => !u.searchParams.get('kind') || i.kind === u.searchParams.get('kind'));
+          return jsonResponse({ items, page: 1, size: 20, total: items.length });
+        },
+      },
+    });
+    const table = await screen.findByTestId('admin-invoices-table', {}, { timeout: 10_000 });
+    expect(within(table).getByTestId('invoice-row-11')).toHaveTextContent('Huerta Sur S.L.');
+    expect(within(table).getByTestId('invoice-row-11')).toHaveTextContent('Frischmarkt Hamburg GmbH');
+    expect(within(table).getByTestId('invoice-row-12')).toHaveTextContent('Factura rectificativa');
+    expect(within(table).getByTestId('invoice-row-12')).toHaveTextContent(/-162,00\s€/);
+    expect(screen.getByTestId('invoices-csv')).toHaveAttribute('href', '/api/admin/invoices.csv');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Tipo' }), 'CREDIT_NOTE');
+    await waitFor(() => expect(screen.queryByTestId('invoice-row-11')).toBeNull());
+    expect(asked.at(-1)!.searchParams.get('kind')).toBe('CREDIT_NOTE');
+    expect(screen.getByTestId('invoices-csv')).toHaveAttribute('href', '/api/admin/invoices.csv?kind=CREDIT_NOTE');
+  }, 30_000);
+});
+
+describe('the order page section', () => {
+  it('shows the invoice and its credit note with their documents', async () => {
+    const note = invoice({ id: 12, kind: 'CREDIT_NOTE', number: 'HUERTA-2026-00012', total: 162, precedingNumber: 'HUERTA-2026-00011' });
+    renderPage(<OrderInvoices invoiceIds={[11, 12]} />, {
+      answers: { ...signedIn(germanBuyer), '/api/users/invoices/11': invoice(), '/api/users/invoices/12': note },
+    });
+    const first = await screen.findByTestId('order-invoice-11', {}, { timeout: 10_000 });
+    expect(first).toHaveTextContent('Invoice');
+    expect(first).toHaveTextContent('HUERTA-2026-00011');
+    expect(within(first).getByRole('link', { name: 'Download HUERTA-2026-00011 as XML' })).toHaveAttribute('href', '/api/users/invoices/11.xml');
+    const second = await screen.findByTestId('order-invoice-12');
+    expect(second).toHaveTextContent('Credit note');
+    expect(second).toHaveTextContent('corrects HUERTA-2026-00011');
+  });
+
+  it('before delivery there is nothing yet, and it says when the invoice comes', async () => {
+    renderPage(<OrderInvoices invoiceIds={[]} />, { lng: 'fr', answers: signedIn(germanBuyer) });
+    expect(await screen.findByTestId('order-invoices')).toHaveTextContent('La facture est émise dès la livraison de la commande.');
+  });
+});

@@ -1,0 +1,104 @@
+import { Fragment, useState } from 'react';
+import { Button, Table } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDay, type Invoice } from '@primeur/shared';
+import { useEuro } from '../../../lib/format';
+import { invoicePdfUrl, invoiceXmlUrl } from '../api/invoices';
+import { InvoiceStatusBadge, useNeedsText } from './InvoiceStatusBadge';
+import { MarkPaidForm } from './MarkPaidForm';
+
+interface InvoicesTableProps {
+  invoices: Invoice[];
+  /** Which parties to name: the other one on a company's tab, both for the operator. */
+  show: 'buyer' | 'seller' | 'both';
+  /** Where an invoice's order opens. */
+  orderHref(invoice: Invoice): string;
+  testId: string;
+  /** The operator's "try again" on a waiting invoice. */
+  retry?: (invoice: Invoice) => React.ReactNode;
+}
+
+/** Invoices as a table on a desk and one card each on a phone (`.table-cards`, decision 660). */
+export function InvoicesTable({ invoices, show, orderHref, testId, retry }: InvoicesTableProps) {
+  const { t, i18n } = useTranslation('invoices');
+  const euro = useEuro();
+  const needsText = useNeedsText();
+  const lng = i18n.resolvedLanguage;
+  const [paying, setPaying] = useState<number | null>(null);
+  return (
+    <Table responsive size="sm" hover className="align-middle table-cards" data-testid={testId}>
+      <thead>
+        <tr>
+          <th>{t('list.number')}</th>
+          <th>{t('list.date')}</th>
+          <th>{t('list.order')}</th>
+          {show !== 'buyer' ? <th>{t('list.seller')}</th> : null}
+          {show !== 'seller' ? <th>{t('list.buyer')}</th> : null}
+          <th className="text-end">{t('list.total')}</th>
+          <th>{t('list.dueDate')}</th>
+          <th>{t('list.status')}</th>
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {invoices.map((i) => (
+          <Fragment key={i.id}>
+            <tr data-testid={`invoice-row-${i.id}`}>
+              <td>
+                <span className="fw-semibold text-nowrap">{i.number ?? t('list.noNumber')}</span>
+                <div className="small text-body-secondary">{t(`kind.${i.kind}`)}</div>
+              </td>
+              <td data-label={t('list.date')} className="text-nowrap">
+                {i.issueDate ? formatDay(i.issueDate, lng) : '–'}
+              </td>
+              <td data-label={t('list.order')}>
+                <Link to={orderHref(i)}>{i.orderNumber}</Link>
+              </td>
+              {show !== 'buyer' ? <td data-label={t('list.seller')}>{i.seller.name}</td> : null}
+              {show !== 'seller' ? <td data-label={t('list.buyer')}>{i.buyer.name}</td> : null}
+              <td data-label={t('list.total')} className="text-end text-nowrap">
+                {i.total === null ? '–' : euro(i.kind === 'CREDIT_NOTE' ? -i.total : i.total)}
+              </td>
+              <td data-label={t('list.dueDate')} className="text-nowrap">
+                {i.dueDate ? formatDay(i.dueDate, lng) : '–'}
+              </td>
+              <td data-label={t('list.status')}>
+                <InvoiceStatusBadge status={i.status} />
+                {i.status === 'NEEDS_DATA' ? <div className="small text-body-secondary">{needsText(i.needs)}</div> : null}
+                {i.status === 'PAID' && i.paidOn ? (
+                  <div className="small text-body-secondary">{t('paid.on', { date: formatDay(i.paidOn, lng), amount: euro(i.paidAmount) })}</div>
+                ) : null}
+              </td>
+              <td className="text-nowrap">
+                {i.documents && i.number ? (
+                  <>
+                    <a href={invoicePdfUrl(i.id)} className="btn btn-outline-secondary btn-sm me-1" aria-label={t('docs.pdfOf', { number: i.number })}>
+                      {t('docs.pdf')}
+                    </a>
+                    <a href={invoiceXmlUrl(i.id)} className="btn btn-outline-secondary btn-sm me-1" download aria-label={t('docs.xmlOf', { number: i.number })}>
+                      {t('docs.xml')}
+                    </a>
+                  </>
+                ) : null}
+                {i.canMarkPaid && paying !== i.id ? (
+                  <Button size="sm" variant="outline-success" onClick={() => setPaying(i.id)}>
+                    {t('paid.open')}
+                  </Button>
+                ) : null}
+                {retry && i.status === 'NEEDS_DATA' ? retry(i) : null}
+              </td>
+            </tr>
+            {paying === i.id ? (
+              <tr>
+                <td colSpan={9}>
+                  <MarkPaidForm invoice={i} onDone={() => setPaying(null)} />
+                </td>
+              </tr>
+            ) : null}
+          </Fragment>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
