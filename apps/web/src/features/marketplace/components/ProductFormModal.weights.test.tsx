@@ -21,6 +21,7 @@ const supplier = userInfo({ userId: 3, username: 's@example.com', companyName: '
 const olderLot = (): SupplierProduct => ({
   ...marketLot({ netKgPerPallet: null, boxesPerPallet: null, netKgPerBox: null }),
   offersCount: 0,
+  result: null,
   highest: null,
   reservePrice: null,
   bidders: 0,
