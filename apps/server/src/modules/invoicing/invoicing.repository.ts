@@ -148,13 +148,8 @@ export async function waitingInvoices(db: Executor, limit: number) {
   return db.select({ id: invoices.id }).from(invoices).where(eq(invoices.status, 'NEEDS_DATA')).orderBy(asc(invoices.updatedAt), asc(invoices.id)).limit(limit);
 }
 
-/**
- * Settled claims with a credit and no credit note. The claims table comes with the claims module's
- * migration; until that is applied there is nothing to scan.
- */
+/** Settled claims with a credit and no credit note. */
 export async function settledClaimsWithoutCreditNote(db: Executor, limit: number): Promise<Array<{ claimId: number; orderId: number }>> {
-  const [exists] = (await db.execute(sql`select to_regclass('public.claims') is not null as present`)).rows as Array<{ present: boolean }>;
-  if (!exists?.present) return [];
   const res = await db.execute(sql`
     select c.id as "claimId", c.order_id as "orderId" from claims c
     where c.status = 'SETTLED' and c.settled_credit > 0
@@ -163,10 +158,8 @@ export async function settledClaimsWithoutCreditNote(db: Executor, limit: number
   return (res.rows as Array<{ claimId: number | string; orderId: number | string }>).map((r) => ({ claimId: Number(r.claimId), orderId: Number(r.orderId) }));
 }
 
-/** A settled claim's credit (null: no such settled claim, or the claims table is not there). */
+/** A settled claim's credit (null: no such settled claim). */
 export async function settledClaim(db: Executor, claimId: number): Promise<{ orderId: number; credit: number; settledAt: Date } | null> {
-  const [exists] = (await db.execute(sql`select to_regclass('public.claims') is not null as present`)).rows as Array<{ present: boolean }>;
-  if (!exists?.present) return null;
   const res = await db.execute(
     sql`select order_id as "orderId", settled_credit as "credit", settled_at as "settledAt" from claims where id = ${claimId} and status = 'SETTLED'`,
   );

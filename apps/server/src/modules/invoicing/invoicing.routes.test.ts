@@ -266,18 +266,10 @@ describe('an invoice that needs data', () => {
 });
 
 describe('credit notes for settled claims', () => {
-  beforeAll(async () => {
-    // The claims module's table (its own migration); the columns the invoicing reads, as that migration makes them.
-    await ctx.db.execute(sql`create table if not exists claims (
-      id serial primary key, order_id integer not null references orders(id), status text not null,
-      reasons jsonb not null default '[]', description text not null default '', credit_asked numeric(16,2) not null,
-      settled_credit numeric(16,2), settled_at timestamptz)`);
-  });
-
   const settle = async (orderId: number, credit: number) => {
     const res = await ctx.db.execute(
       sql`insert into claims (order_id, status, reasons, description, credit_asked, settled_credit, settled_at)
-          values (${orderId}, 'SETTLED', '["DAMAGED"]'::jsonb, 'Bruised', ${credit.toFixed(2)}, ${credit.toFixed(2)}, now()) returning id`,
+          values (${orderId}, 'SETTLED', '["BRUISING"]'::jsonb, 'Bruised', ${credit.toFixed(2)}, ${credit.toFixed(2)}, now()) returning id`,
     );
     return Number((res.rows[0] as { id: number }).id);
   };
