@@ -70,7 +70,7 @@ const TEXT = {
     bid: '3,10',
     perKg: (x: string) => `${x.replace('.', ',')}\u00a0€/kg`,
     outbidMessage: (placed: string, higher: string, next: string) =>
-      `Offre placée à ${placed.replace('.', ',')}\u00a0€/kg, mais une enchère automatique est plus haute : ${higher.replace('.', ',')}\u00a0€/kg. Offrir ${next.replace('.', ',')}\u00a0€/kg ?`,
+      `Offre placée à ${placed.replace('.', ',')}\u00a0€/kg, mais une enchère automatique est plus haute\u00a0: ${higher.replace('.', ',')}\u00a0€/kg. Offrir ${next.replace('.', ',')}\u00a0€/kg\u00a0?`,
     extended: /^Prolongée de \d+ minutes?$/,
   },
 } as const;

@@ -51,7 +51,10 @@ describe('My auctions', { timeout: 20_000 }, () => {
   });
 
   it('tells a bidder whose lot ended under the reserve "Reserve not met", not "Lost", and the outbid badge is readable (dark on amber)', async () => {
-    renderMine([row(5, { state: 'reserve_not_met', myBid: 1.2, highest: 1.2, finalAmount: null, watched: false }), row(6, { state: 'outbid', myBid: 1, watched: false })]);
+    renderMine([
+      row(5, { state: 'reserve_not_met', myBid: 1.2, highest: 1.2, finalAmount: null, watched: false }),
+      row(6, { state: 'outbid', myBid: 1, watched: false }),
+    ]);
     const outbid = within(await screen.findByTestId('my-auction-6')).getByTestId('my-auction-state');
     expect(outbid).toHaveTextContent('Outbid');
     expect(outbid).toHaveClass('bg-warning', 'text-dark');
