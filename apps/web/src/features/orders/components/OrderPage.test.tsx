@@ -88,7 +88,7 @@ describe('/user/orders/{id}: the next step as a form', () => {
         return jsonResponse(current);
       },
     );
-    renderOrder(supplier, { '/api/users/orders/carriers': [{ id: 2, name: 'Transports Rapides' }], '/api/users/orders/41': fake.answer }, 'fr');
+    renderOrder(supplier, { '/api/users/carriers': [{ id: 2, name: 'Transports Rapides' }], '/api/users/orders/41': fake.answer }, 'fr');
 
     const form = await screen.findByTestId('ship-form');
     expect(within(form).getByLabelText('Palettes')).toHaveValue('8');
@@ -115,7 +115,7 @@ describe('/user/orders/{id}: the next step as a form', () => {
 
   it('refuses pallets the order does not have and a missing plate before asking the server', async () => {
     const fake = fakeOrder(() => asSeller());
-    renderOrder(supplier, { '/api/users/orders/carriers': [], '/api/users/orders/41': fake.answer });
+    renderOrder(supplier, { '/api/users/carriers': [], '/api/users/orders/41': fake.answer });
     const form = await screen.findByTestId('ship-form');
     const pallets = within(form).getByLabelText('Pallets');
     await userEvent.clear(pallets);
@@ -138,7 +138,7 @@ describe('/user/orders/{id}: the next step as a form', () => {
       () => asSeller(),
       () => jsonResponse({ error: 'Order is CANCELLED', code: 'ILLEGAL_TRANSITION', details: [{ path: 'status', message: 'CANCELLED' }] }, 409),
     );
-    renderOrder(supplier, { '/api/users/orders/carriers': [], '/api/users/orders/41': fake.answer }, 'de');
+    renderOrder(supplier, { '/api/users/carriers': [], '/api/users/orders/41': fake.answer }, 'de');
     const form = await screen.findByTestId('ship-form');
     await userEvent.type(within(form).getByLabelText('Kennzeichen'), 'HH-AB 123');
     await userEvent.click(within(form).getByRole('button', { name: 'Als versandt melden' }));
