@@ -152,3 +152,13 @@ export function formatEuro(value: number | string | null | undefined, lng: strin
 export function toCents(euros: number): number {
   return Math.round(Number((euros * 100).toFixed(6)));
 }
+
+/** Integer cents → euros. */
+export function fromCents(cents: number): number {
+  return cents / 100;
+}
+
+/** Integer cents → the text a numeric(…, 2) column or an API amount takes: 105 → "1.05". */
+export function centsToDecimal(cents: number): string {
+  return (cents / 100).toFixed(2);
+}

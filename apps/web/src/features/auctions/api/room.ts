@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nextMinimumCents, offer, toCents, type ProductDetails } from '@primeur/shared';
+import { nextMinimumCents, offer, offerMessage, toCents, type ProductDetails } from '@primeur/shared';
 
 /**
  * An offer as the room reads it (list and live message, contract "Live messages"): the buyer's id,
@@ -9,19 +9,13 @@ import { nextMinimumCents, offer, toCents, type ProductDetails } from '@primeur/
 export const roomOffer = offer.extend({
   user: z.object({ id: z.number().int().optional(), companyName: z.string() }),
   auto: z.boolean().optional(),
-  endsAt: z.string().optional(),
-  highest: z.number().optional(),
-  bidders: z.number().int().optional(),
-  reserveMet: z.boolean().nullable().optional(),
+  // The live message's own fields, from the shared schema (absent from the offers list).
+  ...offerMessage.pick({ endsAt: true, highest: true, bidders: true, reserveMet: true }).partial().shape,
 });
 export type RoomOffer = z.infer<typeof roomOffer>;
 
-/** The lot details with the fields of the auction contract (optional until every server sends them). */
-export type RoomDetails = ProductDetails & {
-  bidders?: number;
-  reserveMet?: boolean | null;
-  phase?: 'not_started' | 'open' | 'ended';
-};
+/** The lot details as the shared schema declares them (bidders, reserve and phase included). */
+export type RoomDetails = ProductDetails;
 
 export interface RoomState {
   /** The highest offer held (ties: the earlier one), null without offers. */
