@@ -169,4 +169,12 @@ export function lineAmountCents(netKg: number, pricePerKg: number): number {
 /** `lineAmountCents` in euros (a number with at most 2 decimals). */
 export function lineAmount(netKg: number, pricePerKg: number): number {
   return lineAmountCents(netKg, pricePerKg) / 100;
+/** Integer cents → euros. */
+export function fromCents(cents: number): number {
+  return cents / 100;
+}
+
+/** Integer cents → the text a numeric(…, 2) column or an API amount takes: 105 → "1.05". */
+export function centsToDecimal(cents: number): string {
+  return (cents / 100).toFixed(2);
 }

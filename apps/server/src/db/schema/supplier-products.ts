@@ -28,12 +28,10 @@ export const supplierVariants = pgTable(
     priceColis: numeric('price_colis', { precision: 12, scale: 3 }).notNull().default('0'),
     pricePiece: numeric('price_piece', { precision: 12, scale: 3 }).notNull().default('0'),
     volume: numeric('volume', { precision: 12, scale: 3 }).notNull().default('0'),
-    startDate: date('start_date', { mode: 'string' })
-      .notNull()
-      .default(sql`current_date`),
-    endDate: date('end_date', { mode: 'string' })
-      .notNull()
-      .default(sql`current_date`),
+    // No database default: SQL's current_date is the server's (UTC) day, not the Paris day the app
+    // means by "today" — every row gets its dates from newVariantRow (todayInParis).
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,9 +4,12 @@ import {
   auctionPhase,
   auctionResultOf,
   bidAmountCents,
+  centsToDecimal,
+  fromCents,
   nextMinimumCents,
   offersTopic,
   originalEndMs,
+  toCents,
   type AuctionItem,
   type BidderView,
   type AuctionSummaryMessage,
@@ -33,10 +36,10 @@ export { closeAuctions } from './auction-closer.js';
 import * as repo from './auctions.repository.js';
 import { type PlaceBidRow } from './auctions.repository.js';
 
-/** Money is compared in whole cents: 0.1 + 0.2 must not decide who wins. */
-const cents = (euros: number) => Math.round(euros * 100);
-const euros = (c: number) => c / 100;
-const money = (c: number) => (c / 100).toFixed(2);
+// Money is compared in whole cents: 0.1 + 0.2 must not decide who wins (one rule, packages/shared/money.ts).
+const cents = toCents;
+const euros = fromCents;
+const money = centsToDecimal;
 
 const closed = (message: string) => new HttpError(409, 'AUCTION_CLOSED', message);
 export const amountInvalid = (path: string) =>

@@ -79,13 +79,13 @@ export async function myBids(db: Executor, userId: number, now: Date) {
       from offers o join mine m on m.product_id = o.product_id
       order by o.product_id, o.amount desc, o.id desc
     )
-    select ${lotColumns}, m.my_best, (t.user_id = ${userId}) as leading, (p.ends_at <= ${now.toISOString()}) as ended
+    select ${lotColumns}, m.my_best, (t.user_id = ${userId}) as leading, not ${auctionOpenSql(lotAlias('p'), now)} as ended
     from mine m
     join products p on p.id = m.product_id
     join articles a on a.id = p.article_id
     join top t on t.product_id = m.product_id
     where p.ends_at > ${new Date(now.getTime() - 7 * 86_400_000).toISOString()}
-    order by (p.ends_at <= ${now.toISOString()}) asc, p.ends_at asc
+    order by not ${auctionOpenSql(lotAlias('p'), now)} asc, p.ends_at asc
     limit ${HOME_LIST_SIZE * 2}`);
   return (res.rows as Array<LotRow & { my_best: string; leading: boolean; ended: boolean }>).map((r) => ({
     ...lot(r),
@@ -126,7 +126,7 @@ export async function supplierCounts(db: Executor, supplierId: number, now: Date
   const res = await db.execute<{ on_sale: number; in_auction: number; ended: number }>(sql`
     select
       count(*) filter (where status = 'ENABLED' and auction_start_date is null and available_until >= ${today})::int as on_sale,
-      count(*) filter (where status = 'IN_AUCTION' and ends_at > ${now.toISOString()})::int as in_auction,
+      count(*) filter (where status = 'IN_AUCTION' and not ${auctionEndedSql(undefined, now)})::int as in_auction,
       count(*) filter (where status = 'EXPIRED' or ${auctionEndedSql(undefined, now)}
         or (status = 'ENABLED' and auction_start_date is null and available_until < ${today}))::int as ended
     from products where supplier_id = ${supplierId}`);

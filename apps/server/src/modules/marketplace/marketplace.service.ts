@@ -16,7 +16,7 @@ import {
   type purchaseRequestInput,
   type SupplierProduct,
 } from '@primeur/shared';
-import { DEFAULT_PAGE_SIZE, type LotListQuery, type Page } from '@primeur/shared';
+import { DEFAULT_PAGE_SIZE, toCents, type LotListQuery, type Page } from '@primeur/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { SessionUser } from '../../plugins/session.js';
@@ -87,12 +87,12 @@ function columnsFrom(input: Input, current?: ProductRow): Omit<NewProduct, 'supp
   if (reserve !== null && !auctionStartDate) {
     throw new HttpError(400, 'VALIDATION_FAILED', 'Only an auction lot has a reserve price.', [{ path: 'reservePrice', message: 'auctionOnly' }]);
   }
-  if (reserve !== null && Math.round(reserve * 100) < Math.round(input.price * 100)) {
+  if (reserve !== null && toCents(reserve) < toCents(input.price)) {
     throw new HttpError(400, 'VALIDATION_FAILED', 'The reserve price must be at least the starting price.', [
       { path: 'reservePrice', message: 'belowStartingPrice' },
     ]);
   }
-  if (reserve !== null && Math.round(reserve * 100) > MAX_BID_CENTS) {
+  if (reserve !== null && toCents(reserve) > MAX_BID_CENTS) {
     throw new HttpError(400, 'VALIDATION_FAILED', 'The reserve price is above the highest possible bid.', [{ path: 'reservePrice', message: 'tooLarge' }]);
   }
   const status = current?.status === 'DISABLED' ? 'DISABLED' : auctionStartDate ? 'IN_AUCTION' : 'ENABLED';
@@ -272,8 +272,7 @@ export async function mine(db: Db, user: SessionUser): Promise<SupplierProduct[]
       highest: s?.highest ?? null,
       reservePrice: v.product.reservePrice === null ? null : Number(v.product.reservePrice),
       bidders: v.product.bidderCount,
-      reserveMet:
-        v.product.reservePrice === null ? null : s?.highest != null && Math.round(s.highest * 100) >= Math.round(Number(v.product.reservePrice) * 100),
+      reserveMet: v.product.reservePrice === null ? null : s?.highest != null && toCents(s.highest) >= toCents(Number(v.product.reservePrice)),
       editable: !s,
       winner: v.product.winningOfferId ? (winners.get(v.product.winningOfferId) ?? null) : null,
       result: sellerResult(v.product, s?.highest ?? null, now),

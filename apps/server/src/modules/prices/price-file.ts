@@ -5,6 +5,7 @@ import {
   PRICE_IMPORT_MAX_ROWS,
   PRICE_KEY_COLUMNS,
   isoDate,
+  round3,
   type GrowerPriceColumn,
   type PriceType,
 } from '@primeur/shared';
@@ -205,7 +206,7 @@ function price(values: Record<string, unknown>, col: string, line: number, decim
   if (!Number.isFinite(n)) throw new PriceFileError(line, `${col} "${String(v)}" is not a price`, 'notAPrice', { column: col, value: String(v) });
   if (n < 0 || n > MAX_PRICE)
     throw new PriceFileError(line, `${col} ${n} is outside 0 … ${MAX_PRICE}`, 'outOfRange', { column: col, value: n, max: MAX_PRICE });
-  return Math.round(n * 1000) / 1000;
+  return round3(n);
 }
 
 function validate(type: PriceType, records: Array<{ line: number; values: Record<string, unknown> }>, decimalComma: boolean): ParsedPriceFile {
