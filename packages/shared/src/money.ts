@@ -169,6 +169,8 @@ export function lineAmountCents(netKg: number, pricePerKg: number): number {
 /** `lineAmountCents` in euros (a number with at most 2 decimals). */
 export function lineAmount(netKg: number, pricePerKg: number): number {
   return lineAmountCents(netKg, pricePerKg) / 100;
+}
+
 /** Integer cents → euros. */
 export function fromCents(cents: number): number {
   return cents / 100;
