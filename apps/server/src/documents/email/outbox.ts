@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { outbox, outboxAttachments } from '../../db/schema/index.js';
 import type { Mailer, OutgoingMail } from './mailer.js';
@@ -42,7 +42,13 @@ export async function queueMail(db: Executor, mails: QueuedMail[]) {
     )
     .returning({ id: outbox.id });
   const files = mails.flatMap((m, i) =>
-    (m.attachments ?? []).map((a) => ({ outboxId: rows[i]!.id, filename: a.filename, contentType: a.contentType, content: a.content })),
+    (m.attachments ?? []).map((a) => ({
+      outboxId: rows[i]!.id,
+      filename: a.filename,
+      contentType: a.contentType,
+      content: a.content ?? null,
+      source: a.source ?? null,
+    })),
   );
   if (files.length) await db.insert(outboxAttachments).values(files);
   return rows.map((r) => r.id);
@@ -105,11 +111,17 @@ export const listOutbox = (db: Db, limit: number, offset: number) =>
 export const countOutbox = async (db: Db) => db.$count(outbox);
 
 /** Files queued with a `source` and not rendered yet, oldest first (a sweep after a crash). */
-export function unrenderedAttachments(db: Db, limit: number, outboxIds?: number[]) {
+export function unrenderedAttachments(db: Db, limit: number, outboxIds?: number[], afterId = 0) {
   return db
     .select({ id: outboxAttachments.id, outboxId: outboxAttachments.outboxId, source: outboxAttachments.source })
     .from(outboxAttachments)
-    .where(and(isNull(outboxAttachments.content), outboxIds ? inArray(outboxAttachments.outboxId, outboxIds.length ? outboxIds : [0]) : undefined))
+    .where(
+      and(
+        isNull(outboxAttachments.content),
+        gt(outboxAttachments.id, afterId),
+        outboxIds ? inArray(outboxAttachments.outboxId, outboxIds.length ? outboxIds : [0]) : undefined,
+      ),
+    )
     .orderBy(asc(outboxAttachments.id))
     .limit(limit);
 }

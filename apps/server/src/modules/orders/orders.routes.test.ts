@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { ORDER_NUMBER_PATTERN, type Order, type OrderPage } from '@primeur/shared';
+import type { IMessage } from '@stomp/stompjs';
 import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
+import { listenWs, stompClient } from '../../../test/stomp-client.js';
 import { createAuction, createOffer, createProduct } from '../../db/factories/listings.js';
 import { notifications, orderHistory, orders, outbox, outboxAttachments, products, purchaseRequests, transports } from '../../db/schema/index.js';
 import { closeAuctions } from '../auctions/auctions.service.js';
@@ -430,6 +432,54 @@ describe('lists, documents and the operator', () => {
     const dated = (await call('GET', '/api/admin/orders?from=2000-01-01&to=2000-01-02', admin)).json() as OrderPage;
     expect(dated.total).toBe(0);
   });
+});
+
+describe('live and background', () => {
+  it('each party hears the other’s step on /user/queue/orders, and nobody else does', async () => {
+    const { orderId } = await wonOrder();
+    const url = await listenWs(ctx.app);
+    const clients = { buyer: stompClient(url, buyer.cookie), stranger: stompClient(url, stranger.cookie) };
+    await Promise.all([clients.buyer.connected, clients.stranger.connected]);
+    const got: Record<'buyer' | 'stranger', IMessage[]> = { buyer: [], stranger: [] };
+    await Promise.all(
+      (['buyer', 'stranger'] as const).map(
+        (k) =>
+          new Promise<void>((r) => {
+            clients[k].client.watchForReceipt(`r-${k}`, () => r());
+            clients[k].client.subscribe('/user/queue/orders', (m) => got[k].push(m), { receipt: `r-${k}` });
+          }),
+      ),
+    );
+    await call('POST', `/api/users/orders/${orderId}/ship`, seller, { pallets: 8, netKg: 6400, departureDate: '2026-11-27', vehiclePlate: 'XY-1' });
+    await expect.poll(() => got.buyer.length).toBeGreaterThan(0);
+    expect(JSON.parse(got.buyer[0]!.body)).toMatchObject({ orderId, status: 'SHIPPED', previousStatus: 'CONFIRMED' });
+    expect(got.stranger).toEqual([]);
+    await Promise.all([clients.buyer.stop(), clients.stranger.stop()]);
+  });
+
+  it('the order job sends the confirmations a stopped instance left unrendered', async () => {
+    const lot = await createAuction(ctx.db, { supplierId: seller.user.id, startedMsAgo: ENDED_MS_AGO });
+    await createOffer(ctx.db, lot.id, buyer.user.id, 2);
+    // Closed without its after-commit step, as if the process had died right after the commit.
+    await closeAuctions(ctx.db);
+    const [order] = await ctx.db.select().from(orders).where(eq(orders.productId, lot.id));
+    const pending = await ctx.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.subject} like ${'%' + order!.number + '%'}`);
+    expect(pending.map((m) => m.status)).toEqual(['pending', 'pending']);
+    expect(await ctx.app.jobs.runExclusive('order-lifecycle', { force: true })).toBe('ok');
+    const after = await ctx.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.subject} like ${'%' + order!.number + '%'}`);
+    // No SMTP in tests: delivered into the outbox for the operator, each with its PDF.
+    expect(after.map((m) => m.status)).toEqual(['outbox', 'outbox']);
+    for (const m of after) {
+      const [file] = await ctx.db.select().from(outboxAttachments).where(eq(outboxAttachments.outboxId, m.id));
+      expect(file!.content?.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+  }, 120_000);
 });
 
 describe('order numbers', () => {

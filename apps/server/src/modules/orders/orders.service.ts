@@ -125,14 +125,19 @@ export function confirmationsSettled(): Promise<void> {
  */
 export async function renderAttachments(db: Db, outboxIds?: number[]): Promise<number[]> {
   const done = new Set<number>();
-  for (const a of await unrenderedAttachments(db, 100, outboxIds)) {
-    if (a.source?.kind !== 'order-confirmation') continue;
-    const order = await repo.findOrder(db, a.source.orderId);
-    if (!order) continue;
-    await fillAttachment(db, a.id, await confirmationOf(order, a.source.language as Language));
-    done.add(a.outboxId);
+  // Walks by id, so a file that cannot be made (its order gone) is passed over, not retried for ever.
+  for (let after = 0; ;) {
+    const batch = await unrenderedAttachments(db, 100, outboxIds, after);
+    for (const a of batch) {
+      after = a.id;
+      if (a.source?.kind !== 'order-confirmation') continue;
+      const order = await repo.findOrder(db, a.source.orderId);
+      if (!order) continue;
+      await fillAttachment(db, a.id, await confirmationOf(order, a.source.language as Language));
+      done.add(a.outboxId);
+    }
+    if (batch.length < 100) return [...done];
   }
-  return [...done];
 }
 
 /** The lifecycle job's sweep: confirmations a crash left unrendered are made and their e-mails sent. */
@@ -871,7 +876,7 @@ async function announce(
             {
               filename: `${docText(language, 'pdf.filename', {}, 'orderDocs')}-${o.number}.pdf`,
               contentType: 'application/pdf',
-              content: await confirmationOf(o, language),
+              source: { kind: 'order-confirmation' as const, orderId: o.id, language },
             },
           ]
         : undefined;
