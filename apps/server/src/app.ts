@@ -30,6 +30,8 @@ import { weatherRoutes } from './modules/weather/weather.routes.js';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes.js';
 import { lotExposure } from './modules/marketplace/marketplace.service.js';
 import { auctionsRoutes } from './modules/auctions/auctions.routes.js';
+import { liveMessages } from './modules/auctions/auctions.service.js';
+import { startOfferRelay } from './realtime/offer-relay.js';
 import { supplierProductsRoutes } from './modules/supplier-products/supplier-products.routes.js';
 import { requestsRoutes } from './modules/requests/requests.routes.js';
 import { clientProductsRoutes } from './modules/client-products/client-products.routes.js';
@@ -157,6 +159,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(weatherRoutes);
     await api.register(marketplaceRoutes);
     await api.register(auctionsRoutes);
+    // The live path in one place (docs/architecture.md, "Live path"): committed offers reach this
+    // instance's watchers from the database, whichever instance took them (decision 521).
+    let stopRelay: (() => Promise<void>) | undefined;
+    api.addHook('onReady', async () => {
+      stopRelay = await startOfferRelay({
+        listen: deps.database.listen,
+        hub: api.topicHub,
+        build: (productId, offerId) => liveMessages(deps.database.db, productId, offerId),
+        onGap: () => api.resyncLiveClients('Live feed interrupted'),
+        log: app.log,
+        onDelivered: (ms) => app.metrics?.busLag.observe(ms / 1000),
+      });
+    });
+    api.addHook('preClose', async () => {
+      await stopRelay?.();
+    });
     await api.register(supplierProductsRoutes);
     await api.register(requestsRoutes);
     await api.register(uncheckedProductsRoutes);

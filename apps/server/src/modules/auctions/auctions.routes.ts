@@ -20,7 +20,6 @@ import { HttpError } from '../../lib/http-error.js';
 import * as service from './auctions.service.js';
 import { amountInvalid } from './auctions.service.js';
 import * as marketplaceService from '../marketplace/marketplace.service.js';
-import { startOfferRelay } from '../../realtime/offer-relay.js';
 import { routeLimit } from '../../plugins/rate-limit.js';
 
 export const auctionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,21 +29,7 @@ export const auctionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The close job runs in the job runner (src/jobs/index.ts).
 
-  // Committed offers reach this instance's watchers from the database, whichever instance took them.
-  let stopRelay: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    stopRelay = await startOfferRelay({
-      listen: app.deps.database.listen,
-      hub: app.topicHub,
-      build: (productId, offerId) => service.liveMessages(db, productId, offerId),
-      onGap: () => app.resyncLiveClients('Live feed interrupted'),
-      log: app.log,
-      onDelivered: (ms) => app.metrics?.busLag.observe(ms / 1000),
-    });
-  });
-  app.addHook('preClose', async () => {
-    await stopRelay?.();
-  });
+  // The offer relay (committed offers → this instance's watchers) starts in app.ts.
 
   // Paged with ?page=&size= ({ items, page, size, total }); without them the spec's plain array of the
   // first page, the total in X-Total-Count (docs/api/lists.md).
