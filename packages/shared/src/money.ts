@@ -176,7 +176,10 @@ export function fromCents(cents: number): number {
   return cents / 100;
 }
 
-/** Integer cents → the text a numeric(…, 2) column or an API amount takes: 105 → "1.05". */
+/** Integer cents → the text a numeric(…, 2) column, an API amount or the invoice XML takes: 105 → "1.05", -5 → "-0.05". */
 export function centsToDecimal(cents: number): string {
-  return (cents / 100).toFixed(2);
+  if (!Number.isInteger(cents)) throw new RangeError(`cents ${cents}`);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, computeInvoiceAmounts, lineNetCents, vatCents } from './amounts.js';
+import { centsToDecimal } from '../money.js';
+import { computeInvoiceAmounts, lineNetCents, vatCents } from './amounts.js';
 
 /** Exact reference: decimal strings as scaled integers, half up. */
 function exactCents(a: number, b: number, divideBy = 1n): number {

@@ -72,10 +72,3 @@ export function computeInvoiceAmounts(lines: readonly AmountLine[]): InvoiceAmou
   return { lineNetCents: lineNet, breakdown, netCents, vatCents: vat, grossCents: netCents + vat, dueCents: netCents + vat };
 }
 
-/** 12345 → "123.45": the decimal form of an amount in the XML. */
-export function centsToDecimal(cents: number): string {
-  if (!Number.isInteger(cents)) throw new RangeError(`cents ${cents}`);
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
