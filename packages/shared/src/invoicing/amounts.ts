@@ -71,4 +71,3 @@ export function computeInvoiceAmounts(lines: readonly AmountLine[]): InvoiceAmou
   const vat = breakdown.reduce((a, b) => a + b.vatCents, 0);
   return { lineNetCents: lineNet, breakdown, netCents, vatCents: vat, grossCents: netCents + vat, dueCents: netCents + vat };
 }
-
