@@ -114,7 +114,7 @@ test('an admin sends a product request and finds the message in the outbox', asy
   await expect(message).toContainText('vferrer@citricosturia.es');
   await expect(message).toContainText('In outbox');
   await message.click();
-  await expect(page.getByText('Volumen: 6 palé(s)')).toBeVisible();
+  await expect(page.getByText('Volumen: 6 palés')).toBeVisible();
 
   // Without an SMTP server, sending again explains why the message stays here.
   await message.getByRole('button', { name: 'Send again' }).click();

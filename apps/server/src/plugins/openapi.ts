@@ -45,8 +45,9 @@ async function openapiPlugin(app: FastifyInstance) {
     },
     transform: (input) => {
       const out = jsonSchemaTransform(input);
-      const schema = out.schema as { hide?: boolean; response?: Record<string, unknown> };
-      if (schema.hide) return out;
+      // A route without any schema (the web app's root, served once the web is built) has nothing to document.
+      const schema = out.schema as { hide?: boolean; response?: Record<string, unknown> } | undefined;
+      if (!schema || schema.hide) return out;
       const codes = routeErrorCodes({ method: input.route.method, config: input.route.config, schema: input.schema as never });
       if (codes.length > 0) {
         schema.response = {

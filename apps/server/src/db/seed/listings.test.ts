@@ -44,7 +44,11 @@ describe('demo listings', () => {
     const ended = all.filter((p) => p.status === 'EXPIRED');
     expect(ended).toHaveLength(1);
     const detail = (await ctx.app.inject({ url: `/api/users/product/details/${ended[0]!.productId}`, headers: { cookie: buyer } })).json();
-    expect(detail.winner).toMatchObject({ companyName: 'Frischmarkt Hamburg GmbH', amount: 1.25 });
+    // The demo buyer won it: it reads "You"; the operator reads the company (issue 19).
+    expect(detail.winner).toMatchObject({ bidderLabel: 'You', mine: true, amount: 1.25 });
+    expect(detail.winner).not.toHaveProperty('user');
+    const asOperator = (await ctx.app.inject({ url: `/api/users/product/details/${ended[0]!.productId}`, headers: { cookie: admin } })).json();
+    expect(asOperator.winner).toMatchObject({ user: { companyName: 'Frischmarkt Hamburg GmbH' }, amount: 1.25 });
     // The demo buyer won it and sees it among its won auctions.
     const won = (await ctx.app.inject({ url: '/api/users/auction/won', headers: { cookie: buyer } })).json();
     expect(won.map((w: { product: { productId: number } }) => w.product.productId)).toEqual([ended[0]!.productId]);

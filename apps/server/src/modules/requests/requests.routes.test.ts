@@ -69,7 +69,7 @@ describe('POST /api/email/intern/requestProduct/send through a real SMTP server'
     expect(es).toContain('Hola, Lucía García:');
     expect(es).toContain('Producto: Clementina');
     expect(es).toContain('Calibre: 1X');
-    expect(es).toContain('Volumen: 4 palé(s)');
+    expect(es).toContain('Volumen: 4 palés');
     expect(es).toContain('del 1 de diciembre de 2026 al 15 de diciembre de 2026');
     expect(headersOf(toJean.raw).subject).toBe('Demande de produit : Clémentine, calibre 1X');
     expect(partOf(toJean.raw, 'text/plain')).toContain('du 1 décembre 2026 au 15 décembre 2026');
@@ -176,7 +176,7 @@ describe('without SMTP_URL', () => {
       expect(list.statusCode).toBe(200);
       const [msg] = list.json().content;
       expect(msg).toMatchObject({ status: 'outbox', subject: 'Produktanfrage: Clementine, Kaliber 2', to: 'jonas@obst.test' });
-      expect(msg.text).toContain('Menge: 1,5 Palette(n)');
+      expect(msg.text).toContain('Menge: 1,5 Paletten');
       expect(list.json().total).toBe(1);
       const retry = await local.app.inject({ method: 'POST', url: `/api/email/intern/outbox/${msg.id}/retry`, headers: { cookie } });
       expect(retry.statusCode).toBe(409);
