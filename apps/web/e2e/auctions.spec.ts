@@ -107,6 +107,7 @@ test('in French, a supplier sets a reserve above the starting price, both typed 
   await form.locator('#lot-packaging').selectOption({ label: 'ifco' });
   await form.locator('#lot-price').fill('0,85');
   await form.locator('#lot-quantity').fill('2');
+  await form.locator('#lot-netKgPerPallet').fill('900,5');
   await form.locator('#lot-photos').setInputFiles({ name: 'citrons.png', mimeType: 'image/png', buffer: PHOTO });
   await form.getByLabel('Vendre aux enchères (3 jours)').check();
   await expect(form.getByTestId('lot-auction-start')).not.toHaveAttribute('readonly');

@@ -55,7 +55,8 @@ async function win(buyer: Party, lotId: number) {
   await expect(buyer.page.getByTestId('connection')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
   await buyer.page.getByTestId('use-minimum').click();
   await buyer.page.getByTestId('bid-button').click();
-  await expect(buyer.page.getByTestId('standing')).toHaveAttribute('data-state', 'leading');
+  // One message from the bid answer (issue 19): the bid leads.
+  await expect(buyer.page.getByTestId('bid-outcome')).toHaveAttribute('data-state', 'leading');
   await server.endIn(lotId, 500);
   // The closer runs every 2 s and makes the order in the same transaction as the close.
   await expect
