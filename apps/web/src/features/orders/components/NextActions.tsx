@@ -1,24 +1,10 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Card, Col, Form, Modal, Row } from 'react-bootstrap';
+import { useState, type FormEvent } from 'react';
+import { Button, Card, Col, Form, Modal, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import {
-  cancelOrderInput,
-  dayInParis,
-  ORDER_STATUSES,
-  receiveOrderInput,
-  shipOrderInput,
-  updateOrderInput,
-  type Country,
-  type IsoDay,
-  type Order,
-  type OrderStatus,
-} from '@primeur/shared';
+import { cancelOrderInput, dayInParis, receiveOrderInput, shipOrderInput, updateOrderInput, type Country, type IsoDay, type Order } from '@primeur/shared';
 import { CountrySelect } from '../../../components/CountrySelect';
 import { DateField } from '../../../components/DateField';
-import { DecimalField, type DecimalProblem } from '../../../components/DecimalField';
 import { useToast } from '../../../components/Toasts';
-import { ApiError } from '../../../lib/api';
-import { errorCode, useErrorMessage } from '../../../lib/error-message';
 import { countryName } from '../../../lib/format';
 import { useCancelOrder } from '../api/cancel-order';
 import type { OrderScope } from '../api/order';
@@ -26,38 +12,7 @@ import { useOrderCarriers } from '../api/carriers';
 import { useReceiveOrder } from '../api/receive-order';
 import { useShipOrder } from '../api/ship-order';
 import { useUpdateOrder } from '../api/update-order';
-
-type Errors = Record<string, string>;
-
-/** The first refusal of each field, from the shared schema (the server applies the same one). */
-function issuesOf(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }): Errors {
-  const out: Errors = {};
-  if (!result.success) for (const i of result.error?.issues ?? []) out[i.path.map(String).join('.') || 'form'] ??= i.message;
-  return out;
-}
-
-/** The text of a field refusal ('wholePallets', 'mustBePositive' …) in the reader's language. */
-function useFieldText() {
-  const { t } = useTranslation('orders');
-  return (code: string | undefined, values?: Record<string, unknown>) => (code ? t(`form.${code}`, { ...values, defaultValue: t('form.invalid') }) : undefined);
-}
-
-/**
- * A refusal from the server as a sentence: the order screen's own wording first (ILLEGAL_TRANSITION
- * names the status the order is in now, in the reader's language), then errors.json.
- */
-function useActionError() {
-  const { t } = useTranslation('orders');
-  const message = useErrorMessage();
-  return (err: unknown) => {
-    // ILLEGAL_TRANSITION names the order's current status in its first detail (docs/api/orders.md).
-    const detail = err instanceof ApiError ? err.body?.details?.find((d) => d.path === 'status')?.message : undefined;
-    const current = (ORDER_STATUSES as readonly string[]).includes(detail ?? '') ? (detail as OrderStatus) : undefined;
-    // Without the status the wording of errors.json ("not possible in the order's current status") is the one that reads.
-    if (!current) return message(err, { own: errorCode(err) === 'ILLEGAL_TRANSITION' ? [] : ['orders:errors'] });
-    return message(err, { own: ['orders:errors'], values: { status: t(`status.${current}`).toLowerCase() } });
-  };
-}
+import { ActionError, Field, issuesOf, useActionError, useFieldText, weightErrors, WeightFields, type Errors, type Weights } from './order-form-parts';
 
 /** What this user may do now, as forms: the seller ships, the buyer receives or changes the delivery, either cancels. */
 export function NextActions({ order, scope }: { order: Order; scope: OrderScope }) {
@@ -92,85 +47,6 @@ export function NextActions({ order, scope }: { order: Order; scope: OrderScope 
       </Card.Body>
     </Card>
   );
-}
-
-function Field({ id, label, error, children, md = 6, xs = 12 }: { id: string; label: string; error?: string; children: ReactNode; md?: number; xs?: number }) {
-  return (
-    <Form.Group as={Col} xs={xs} md={md}>
-      <Form.Label htmlFor={id}>{label}</Form.Label>
-      {children}
-      {error ? (
-        <Form.Control.Feedback type="invalid" className="d-block">
-          {error}
-        </Form.Control.Feedback>
-      ) : null}
-    </Form.Group>
-  );
-}
-
-interface Weights {
-  pallets: number | null;
-  netKg: number | null;
-  problems: { pallets?: DecimalProblem | null; netKg?: DecimalProblem | null };
-}
-
-/** Pallets and net kg, typed the reader's way (a decimal comma works). */
-function WeightFields({
-  idPrefix,
-  value,
-  onChange,
-  errors,
-  tried,
-}: {
-  idPrefix: string;
-  value: Weights;
-  onChange(v: Weights): void;
-  errors: Errors;
-  tried: boolean;
-}) {
-  const { t } = useTranslation('orders');
-  const text = useFieldText();
-  return (
-    <>
-      <Field
-        id={`${idPrefix}-pallets`}
-        label={t('form.pallets')}
-        error={value.problems.pallets ? undefined : text(errors.pallets, { count: errors.palletsMax })}
-        xs={6}
-        md={3}
-      >
-        <DecimalField
-          id={`${idPrefix}-pallets`}
-          value={value.pallets}
-          maxDecimals={0}
-          showProblem={tried}
-          isInvalid={!!errors.pallets}
-          onChange={(v, problem) => onChange({ ...value, pallets: v, problems: { ...value.problems, pallets: problem } })}
-        />
-      </Field>
-      <Field id={`${idPrefix}-netkg`} label={t('form.netKg')} error={value.problems.netKg ? undefined : text(errors.netKg)} xs={6} md={3}>
-        <DecimalField
-          id={`${idPrefix}-netkg`}
-          value={value.netKg}
-          maxDecimals={2}
-          showProblem={tried}
-          isInvalid={!!errors.netKg}
-          onChange={(v, problem) => onChange({ ...value, netKg: v, problems: { ...value.problems, netKg: problem } })}
-        />
-      </Field>
-    </>
-  );
-}
-
-function weightErrors(w: Weights, errors: Errors, maxPallets: number): Errors {
-  const next = { ...errors };
-  if (w.problems.pallets) next.pallets = 'decimal';
-  else if (w.pallets !== null && w.pallets > maxPallets) {
-    next.pallets = 'tooManyPallets';
-    next.palletsMax = String(maxPallets);
-  }
-  if (w.problems.netKg) next.netKg = 'decimal';
-  return next;
 }
 
 function ShipForm({ order }: { order: Order }) {
@@ -210,11 +86,7 @@ function ShipForm({ order }: { order: Order }) {
 
   return (
     <Form noValidate onSubmit={submit} data-testid="ship-form">
-      {serverError ? (
-        <Alert variant="danger" data-testid="action-error">
-          {serverError}
-        </Alert>
-      ) : null}
+      <ActionError message={serverError} />
       <Row className="g-3">
         <WeightFields idPrefix="ship" value={weights} onChange={setWeights} errors={errors} tried={tried} />
         <Field id="ship-departure" label={t('form.departureDate')} error={text(errors.departureDate)}>
@@ -286,11 +158,7 @@ function ReceiveForm({ order }: { order: Order }) {
 
   return (
     <Form noValidate onSubmit={submit} data-testid="receive-form">
-      {serverError ? (
-        <Alert variant="danger" data-testid="action-error">
-          {serverError}
-        </Alert>
-      ) : null}
+      <ActionError message={serverError} />
       <Row className="g-3 align-items-end">
         <WeightFields idPrefix="receive" value={weights} onChange={setWeights} errors={errors} tried={tried} />
         <Col xs={12}>
@@ -361,11 +229,7 @@ function CancelButton({ order, scope }: { order: Order; scope: OrderScope }) {
           </Modal.Header>
           <Modal.Body>
             <p>{t('form.cancelBody')}</p>
-            {serverError ? (
-              <Alert variant="danger" data-testid="action-error">
-                {serverError}
-              </Alert>
-            ) : null}
+            <ActionError message={serverError} />
             <Form.Group controlId="cancel-reason">
               <Form.Label>{t('form.reason')}</Form.Label>
               <Form.Control as="textarea" rows={3} maxLength={500} value={reason} isInvalid={!!error} onChange={(e) => setReason(e.target.value)} />
@@ -437,11 +301,7 @@ function DeliveryEditor({ order }: { order: Order }) {
             </Modal.Title>
           </Modal.Header>
           <Modal.Body>
-            {serverError ? (
-              <Alert variant="danger" data-testid="action-error">
-                {serverError}
-              </Alert>
-            ) : null}
+            <ActionError message={serverError} />
             <Row className="g-3">
               <Field id="delivery-address" label={t('form.deliveryAddress')} error={text(errors['deliveryAddress.address'])} md={12}>
                 <Form.Control
