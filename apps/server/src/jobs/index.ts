@@ -3,6 +3,7 @@ import { closeAuctions } from '../modules/auctions/auction-closer.js';
 import { runNotifier } from '../modules/alerts/notifier.js';
 import { lotPhotoStore } from '../modules/marketplace/marketplace.service.js';
 import * as orders from '../modules/orders/orders.service.js';
+import * as purchaseRequests from '../modules/orders/purchase-requests.service.js';
 import { runInvoicing } from '../modules/invoicing/invoicing.issuing.js';
 
 const HOUR = 3_600_000;
@@ -59,7 +60,7 @@ export function registerJobs(app: FastifyInstance) {
     run: async () => {
       const swept = await orders.sweepOrderMail(orderDeps);
       if (swept) app.log.warn({ count: swept }, 'order e-mails left unsent by a stopped instance were sent');
-      const expired = await orders.expireRequests(orderDeps);
+      const expired = await purchaseRequests.expireRequests(orderDeps);
       const { received, closed } = await orders.runLifecycle(orderDeps);
       if (expired || received || closed) app.log.info({ expired, received, closed }, 'orders moved by the lifecycle job');
     },

@@ -8,6 +8,7 @@ import { createAuction, createOffer, createProduct } from '../../db/factories/li
 import { notifications, orderHistory, orders, outbox, outboxAttachments, products, purchaseRequests, transports } from '../../db/schema/index.js';
 import { closeAuctions } from '../auctions/auctions.service.js';
 import * as service from './orders.service.js';
+import * as requests from './purchase-requests.service.js';
 
 let ctx: TestContext;
 type Party = Awaited<ReturnType<typeof signedIn>>;
@@ -251,7 +252,7 @@ describe('purchase requests', () => {
       .set({ createdAt: new Date(Date.now() - ctx.config.orders.purchaseRequestTtlMs - 1000) })
       .where(eq(purchaseRequests.id, id));
     expect((await call('POST', `/api/users/product/purchaseRequest/${id}/accept`, seller)).json()).toMatchObject({ code: 'REQUEST_NOT_PENDING' });
-    expect(await service.expireRequests(deps())).toBeGreaterThanOrEqual(1);
+    expect(await requests.expireRequests(deps())).toBeGreaterThanOrEqual(1);
     const [row] = await ctx.db.select().from(purchaseRequests).where(eq(purchaseRequests.id, id));
     expect(row!.status).toBe('EXPIRED');
     const notes = await ctx.db

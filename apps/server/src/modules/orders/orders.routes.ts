@@ -19,6 +19,7 @@ import {
 } from '@primeur/shared';
 import { lotPhotoStore } from '../marketplace/marketplace.service.js';
 import * as service from './orders.service.js';
+import * as requests from './purchase-requests.service.js';
 import { ordersCsv } from './orders.csv.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -61,14 +62,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/product/purchaseRequests',
     { config: { access: 'supplier' }, schema: { tags: ['marketplace'], response: { 200: z.array(purchaseRequest), ...errors } } },
-    async (req) => service.requestsReceived(deps, req.user!),
+    async (req) => requests.requestsReceived(deps, req.user!),
   );
 
   app.post(
     '/api/users/product/purchaseRequest/:id/accept',
     { config: { access: 'supplier' }, schema: { tags, params: idParam, response: { 200: order, 201: order, ...errors } } },
     async (req, reply) => {
-      const { order: made, created } = await service.acceptRequest(deps, req.user!, req.params.id);
+      const { order: made, created } = await requests.acceptRequest(deps, req.user!, req.params.id);
       return reply.status(created ? 201 : 200).send(made);
     },
   );
@@ -77,8 +78,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/product/purchaseRequest/:id/decline',
     { config: { access: 'supplier' }, schema: { tags, params: idParam, body: declinePurchaseRequestInput, response: { 200: purchaseRequest, ...errors } } },
     async (req) => {
-      await service.declineRequest(deps, req.user!, req.params.id, req.body.reason);
-      const mine = await service.requestsReceived(deps, req.user!);
+      await requests.declineRequest(deps, req.user!, req.params.id, req.body.reason);
+      const mine = await requests.requestsReceived(deps, req.user!);
       return mine.find((r) => r.id === req.params.id)!;
     },
   );
