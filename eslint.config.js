@@ -79,7 +79,25 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // Tests keep their own no-restricted-syntax list (TEST_RULES); this one is for the app's markup.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          // A div with aria-label and no role is an ARIA error (axe: aria-prohibited-attr).
+          selector: "JSXOpeningElement[name.name='Spinner']:has(JSXAttribute[name.name='aria-label']):not(:has(JSXAttribute[name.name='role']))",
+          message: 'A labelled spinner needs role="status" (an aria-label on a plain div is prohibited).',
+        },
+      ],
+    },
   },
   {
     files: ['packages/shared/**/*.ts', 'apps/*/src/**/*.{ts,tsx}'],

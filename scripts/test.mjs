@@ -3,7 +3,10 @@
 //   checks  typecheck + lint (eslint, import cycles, formatting, migrations in step with the schema)
 //   unit    Vitest: server integration on PGlite, web components, shared, contract
 //   pg      the server suite again on real PostgreSQL — only when TEST_POSTGRES_URL is set
-//   e2e     build, then Playwright in Chromium against the built app
+//   e2e     Playwright in Chromium against the built app: the user flows (every spec but the sweep)
+//   sweep   Playwright: every page at every width for every role, with axe (ux-pages.spec.ts), against
+//           a second app on its own port and database, so the two browser runs overlap
+//   (e2e and sweep first wait for one shared build: Chromium check + `npm run build`)
 // The phases share nothing on disk but the migrated test template, which is written atomically,
 // so they can overlap: on a two-core machine the long phases (unit, pg, e2e) wait on I/O and on
 // each other's idle moments rather than one after the other. Each line of output is prefixed with
@@ -30,8 +33,18 @@ const PHASES = {
     env: { TEST_DATABASE_URL: pgUrl },
     skip: pgUrl ? undefined : 'TEST_POSTGRES_URL is not set',
   },
-  e2e: { command: 'node scripts/ensure-chromium.mjs && npm run build && npx playwright test -c apps/web/playwright.config.ts' },
+  e2e: { needs: 'build', command: 'npx playwright test -c apps/web/playwright.config.ts', env: { E2E_PART: 'flows' } },
+  sweep: {
+    needs: 'build',
+    command: 'npx playwright test -c apps/web/playwright.config.ts',
+    // Its own app (ports 3240-3244) and data folder: nothing shared with the flows' app on 3210.
+    env: { E2E_PART: 'sweep', E2E_PORT: String(Number(process.env.E2E_PORT ?? 3210) + 30) },
+  },
 };
+
+/** Steps some phases need first, run once however many phases wait on them. */
+const NEEDS = { build: 'node scripts/ensure-chromium.mjs && npm run build' };
+const needed = new Map();
 
 const asked = process.argv.slice(2);
 for (const name of asked) {
@@ -41,7 +54,7 @@ for (const name of asked) {
   }
 }
 const names = asked.length ? asked : Object.keys(PHASES);
-const width = Math.max(...names.map((n) => n.length));
+const width = Math.max(...names.map((n) => n.length), ...Object.keys(NEEDS).map((n) => n.length));
 
 /** Streams a child's output line by line, each line prefixed with the phase name. */
 function prefixed(stream, name, out) {
@@ -57,30 +70,47 @@ function prefixed(stream, name, out) {
   });
 }
 
-function run(name) {
-  const phase = PHASES[name];
-  if (phase.skip) {
-    console.log(`[${name.padEnd(width)}] skipped: ${phase.skip}`);
-    return Promise.resolve({ name, status: 'skipped', seconds: 0 });
-  }
+/** Runs one shell command, its output prefixed with `label`; resolves to its status and duration. */
+function spawnPrefixed(label, command, env) {
   const started = performance.now();
-  console.log(`[${name.padEnd(width)}] $ ${phase.command}`);
+  console.log(`[${label.padEnd(width)}] $ ${command}`);
   return new Promise((resolve) => {
-    const child = spawn(phase.command, {
+    const child = spawn(command, {
       cwd: root,
       shell: true,
-      env: { ...baseEnv, ...phase.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+      env: { ...baseEnv, ...env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    prefixed(child.stdout, name, process.stdout);
-    prefixed(child.stderr, name, process.stderr);
+    prefixed(child.stdout, label, process.stdout);
+    prefixed(child.stderr, label, process.stderr);
     child.on('close', (code, signal) => {
       const seconds = (performance.now() - started) / 1000;
       const status = code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`;
-      console.log(`[${name.padEnd(width)}] ${status} in ${format(seconds)}`);
-      resolve({ name, status, seconds });
+      console.log(`[${label.padEnd(width)}] ${status} in ${format(seconds)}`);
+      resolve({ status, seconds });
     });
   });
+}
+
+function need(step) {
+  if (!needed.has(step)) needed.set(step, spawnPrefixed(step, NEEDS[step], {}));
+  return needed.get(step);
+}
+
+async function run(name) {
+  const phase = PHASES[name];
+  if (phase.skip) {
+    console.log(`[${name.padEnd(width)}] skipped: ${phase.skip}`);
+    return { name, status: 'skipped', seconds: 0 };
+  }
+  const started = performance.now();
+  if (phase.needs) {
+    const before = await need(phase.needs);
+    if (before.status !== 'passed') return { name, status: `failed (${phase.needs})`, seconds: (performance.now() - started) / 1000 };
+  }
+  const { status } = await spawnPrefixed(name, phase.command, phase.env);
+  // A phase's time includes its wait for the shared build: it is when the phase was done.
+  return { name, status, seconds: (performance.now() - started) / 1000 };
 }
 
 function format(seconds) {

@@ -10,15 +10,23 @@ const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = path.join(root, '.tmp', `e2e-data-${PORT}`);
 
 /** End-to-end tests drive the real built app (server + web + embedded database with demo data) in system Chromium. */
+/**
+ * `E2E_PART` splits the run in two that `npm test` starts side by side, each with its own app:
+ * `sweep` is the every-page sweep (ux-pages.spec.ts), `flows` every other spec; unset, everything.
+ */
+const PART = process.env.E2E_PART;
+const SWEEP = /ux-pages\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './e2e',
+  ...(PART === 'sweep' ? { testMatch: SWEEP } : PART === 'flows' ? { testIgnore: SWEEP } : {}),
   fullyParallel: false,
   workers: 1,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: path.join(root, '.tmp', 'e2e-results'),
+  outputDir: path.join(root, '.tmp', `e2e-results-${PORT}`),
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',

@@ -46,6 +46,8 @@ function userVisits(role: Exclude<Role, 'visitor'>, auctionId: number): Visit[] 
     { path: '/marketplace' },
     { path: '/encheres' },
     { path: `/encheres/details/${auctionId}` },
+    // The trade after the sale: each company's orders and invoices (the operator has its own lists).
+    ...(role === 'admin' ? [] : [{ path: '/user/orders' }, { path: '/user/invoices' }]),
     { path: '/user/products', lands: role === 'supplier' ? undefined : /\/unauthorized$/ },
     { path: '/unauthorized' },
     { path: '/no-such-page' },
@@ -65,6 +67,9 @@ function adminVisits(supplierId: number, clientId: number): Visit[] {
     },
     { path: '/admin/productsList' },
     { path: '/admin/usersList' },
+    { path: '/admin/orders' },
+    { path: '/admin/claims' },
+    { path: '/admin/invoices' },
     { path: `/intern/suppliers?id=${supplierId}` },
     { path: `/intern/supplierDetails?supplier=${supplierId}` },
     {
@@ -117,7 +122,10 @@ async function settle(page: Page) {
   // No call in flight and no spinner, seen on two frames in a row (a query may start just after a render).
   await page.waitForFunction(() => {
     const w = window as unknown as { __inflight?: number; __quiet?: number };
-    const quiet = (w.__inflight ?? 0) === 0 && !document.querySelector('main .spinner-border');
+    // A CSS transition still running (a button fading from disabled to enabled) has mixed colours that
+    // axe would measure as a contrast failure: wait until every finite animation has ended.
+    const moving = document.getAnimations().some((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    const quiet = (w.__inflight ?? 0) === 0 && !document.querySelector('main .spinner-border') && !moving;
     w.__quiet = quiet ? (w.__quiet ?? 0) + 1 : 0;
     return w.__quiet >= 2;
   });
@@ -157,6 +165,10 @@ async function measureWidths(page: Page, label: string) {
 }
 
 async function axe(page: Page, label: string) {
+  // Measured colours must be the final ones: no transition half-way (see settle).
+  await page.waitForFunction(
+    () => !document.getAnimations().some((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime))),
+  );
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const nodes = bad.reduce((n, v) => n + v.nodes.length, 0);

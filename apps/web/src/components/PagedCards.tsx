@@ -27,7 +27,7 @@ export function PagedCards<T>({ list, loadingLabel, failed, empty, total, totalT
   const { data } = list;
   return (
     <>
-      {list.isLoading ? <Spinner aria-label={loadingLabel} /> : null}
+      {list.isLoading ? <Spinner role="status" aria-label={loadingLabel} /> : null}
       {list.isError ? failed : null}
       {data?.total === 0 ? empty : null}
       {data && data.total > 0 ? (

@@ -1,5 +1,5 @@
 import { act } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuctionItem } from '@primeur/shared';
@@ -8,6 +8,10 @@ import { auctionLot } from '../test/fixtures';
 import { renderPage } from '../test/render';
 import { AuctionListPage } from './AuctionListPage';
 
+// The web suite shares loaded modules between files (isolate: false): a file that mocks a module loads
+// its own copies first, and leaves fresh ones behind for the files after it.
+vi.hoisted(() => vi.resetModules());
+afterAll(() => vi.resetModules());
 const live = vi.hoisted(() => ({ subscriptions: [] as Array<{ destination: string; listener: TopicListener }> }));
 vi.mock('../lib/stomp', async (importOriginal) => {
   const real = await importOriginal<typeof import('../lib/stomp')>();

@@ -1,5 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy/waitFor wait up to 5 s rather than 1 s: CI runs this suite beside three others on two cores,
+// where a page that answers in two round trips (a page past the end, then the last page) can take
+// longer than a second. A passing wait ends as soon as its condition holds, so this costs nothing.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => cleanup());

@@ -1,5 +1,5 @@
 import { act } from 'react';
-import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -13,6 +13,10 @@ import { splitDuration } from './time-left';
 
 // The tab's live connection, replaced by one the test drives: it subscribes at once and lets the
 // test deliver messages as the server would.
+// The web suite shares loaded modules between files (isolate: false): a file that mocks a module loads
+// its own copies first, and leaves fresh ones behind for the files after it.
+vi.hoisted(() => vi.resetModules());
+afterAll(() => vi.resetModules());
 const live = vi.hoisted(() => ({ listeners: new Map<string, { onMessage(p: unknown): void; onSubscribed?(r: boolean): void; onLost?(): void }>() }));
 vi.mock('../../../lib/stomp', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../lib/stomp')>();

@@ -89,7 +89,7 @@ export function AuctionDetailsPage() {
     return details.isError ? (
       <LoadFailed message={t('details.loadError')} onRetry={() => void details.refetch()} busy={details.isFetching} />
     ) : (
-      <Spinner aria-label={t('loading')} />
+      <Spinner role="status" aria-label={t('loading')} />
     );
 
   const connection: Connection = !online ? 'offline' : status;

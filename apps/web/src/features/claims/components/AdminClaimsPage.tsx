@@ -79,7 +79,7 @@ export function AdminClaimsPage() {
           options={CLAIM_REASONS.map((r) => [r, t(`reasons.${r}`)] as const)}
         />
       </ListSearchForm>
-      {list.isLoading ? <Spinner aria-label={t('loading')} /> : null}
+      {list.isLoading ? <Spinner role="status" aria-label={t('loading')} /> : null}
       {list.isError ? <LoadFailed message={t('admin.loadError')} onRetry={() => void list.refetch()} busy={list.isFetching} /> : null}
       {data?.total === 0 ? <p data-testid="admin-claims-empty">{t('admin.empty')}</p> : null}
       {data && data.total > 0 ? (

@@ -76,7 +76,7 @@ function Claims({ order }: { order: Order }) {
           claims.isError ? (
             <LoadFailed message={t('loadError')} onRetry={() => void claims.refetch()} busy={claims.isFetching} />
           ) : (
-            <Spinner size="sm" aria-label={t('loading')} />
+            <Spinner size="sm" role="status" aria-label={t('loading')} />
           )
         ) : (
           <>

@@ -125,7 +125,7 @@ export function CompaniesPage({ kind }: { kind: CompanyKind }) {
           </Row>
         </Card.Body>
       </Card>
-      {isLoading ? <Spinner aria-label={t('loading')} /> : null}
+      {isLoading ? <Spinner role="status" aria-label={t('loading')} /> : null}
       {!isLoading && !selected ? <p className="text-body-secondary">{t(`${kind}.none`)}</p> : null}
       {selected ? (
         <div data-testid="company-config">

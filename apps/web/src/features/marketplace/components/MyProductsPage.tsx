@@ -30,7 +30,7 @@ export function MyProductsPage() {
           {t('mine.new')}
         </Button>
       </div>
-      {isLoading ? <Spinner aria-label={t('loading')} /> : null}
+      {isLoading ? <Spinner role="status" aria-label={t('loading')} /> : null}
       {isError ? <LoadFailed message={t('mine.loadError')} onRetry={() => void refetch()} /> : null}
       {data?.length === 0 ? <p>{t('mine.empty')}</p> : null}
       <Row xs={1} sm={2} md={2} lg={3} xl={4} className="g-3 mb-5">

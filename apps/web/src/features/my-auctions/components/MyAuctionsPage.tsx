@@ -47,7 +47,7 @@ export function MyAuctionsPage() {
   return (
     <section>
       <PageTitle>{t('page.title')}</PageTitle>
-      {isLoading ? <Spinner aria-label={t('page.loading')} /> : null}
+      {isLoading ? <Spinner role="status" aria-label={t('page.loading')} /> : null}
       {isError ? <LoadFailed message={t('page.loadError')} onRetry={() => void refetch()} busy={isFetching} /> : null}
       {data ? (
         <Tabs defaultActiveKey="bidding" id="my-auctions-tabs" className="mb-3" mountOnEnter>

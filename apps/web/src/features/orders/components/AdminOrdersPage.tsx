@@ -117,7 +117,7 @@ export function AdminOrdersPage() {
           />
         </Col>
       </ListSearchForm>
-      {list.isLoading ? <Spinner aria-label={t('loading')} /> : null}
+      {list.isLoading ? <Spinner role="status" aria-label={t('loading')} /> : null}
       {list.isError ? <LoadFailed message={t('list.loadError')} onRetry={() => void list.refetch()} busy={list.isFetching} /> : null}
       {data?.total === 0 ? <p data-testid="orders-empty">{t('list.noMatch')}</p> : null}
       {data && data.total > 0 ? (

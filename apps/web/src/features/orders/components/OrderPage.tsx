@@ -63,7 +63,7 @@ export function OrderPage({
     return order.isError ? (
       <LoadFailed message={t('detail.loadError')} onRetry={() => void order.refetch()} busy={order.isFetching} />
     ) : (
-      <Spinner aria-label={t('loading')} />
+      <Spinner role="status" aria-label={t('loading')} />
     );
   }
   const o = order.data;

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderSummary } from '@primeur/shared';
@@ -8,6 +8,10 @@ import { summary } from '../../../test/orders';
 import { renderPage } from '../../../test/render';
 import { OrdersPage } from './OrdersPage';
 
+// The web suite shares loaded modules between files (isolate: false): a file that mocks a module loads
+// its own copies first, and leaves fresh ones behind for the files after it.
+vi.hoisted(() => vi.resetModules());
+afterAll(() => vi.resetModules());
 const live = vi.hoisted(() => ({ subscriptions: [] as Array<{ destination: string; listener: TopicListener }> }));
 vi.mock('../../../lib/stomp', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../lib/stomp')>();

@@ -68,7 +68,7 @@ export function OrdersPage() {
           options={ORDER_STATUSES.map((s) => [s, t(`status.${s}`)] as const)}
         />
       </ListSearchForm>
-      {list.isLoading ? <Spinner aria-label={t('loading')} /> : null}
+      {list.isLoading ? <Spinner role="status" aria-label={t('loading')} /> : null}
       {list.isError ? <LoadFailed message={t('list.loadError')} onRetry={() => void list.refetch()} busy={list.isFetching} /> : null}
       {data?.total === 0 ? <p data-testid="orders-empty">{filtered ? t('list.noMatch') : t('list.empty')}</p> : null}
       {data && data.total > 0 ? (

@@ -23,7 +23,7 @@ export function PriceTab({ type, onOpenHistory }: { type: PriceType; onOpenHisto
           {t('grower.explain')}
         </p>
       ) : null}
-      {isLoading ? <Spinner size="sm" aria-label={t('table.loading')} /> : null}
+      {isLoading ? <Spinner size="sm" role="status" aria-label={t('table.loading')} /> : null}
       {isError ? <LoadFailed message={t('table.loadError')} onRetry={() => void refetch()} /> : null}
       {data?.length === 0 ? (
         <Alert variant="light" className="border" data-testid={`${type}-empty`}>

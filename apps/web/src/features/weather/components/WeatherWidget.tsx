@@ -49,7 +49,7 @@ export function WeatherWidget() {
         </div>
       </Card.Header>
       <Card.Body>
-        {isLoading ? <Spinner size="sm" aria-label={t('loading')} /> : null}
+        {isLoading ? <Spinner size="sm" role="status" aria-label={t('loading')} /> : null}
         {isError ? (
           <Alert variant="secondary" className="mb-0" data-testid="weather-unavailable">
             {t('unavailable')}
