@@ -30,12 +30,13 @@ export function routeBudgets({ dist = path.join(WEB, 'dist'), language = 'en', r
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
   const keys = Object.keys(manifest);
 
-  const closure = (key, into = new Set(), dynamic = false) => {
-    if (into.has(key)) return into;
+  /** A chunk and its static imports; with `dynamic`, its dynamic imports too, except through `shell`. */
+  const closure = (key, into = new Set(), dynamic = false, shell = new Set()) => {
+    if (into.has(key) || shell.has(key)) return into;
     if (!manifest[key]) throw new Error(`not in the manifest: ${key}`);
     into.add(key);
-    for (const dep of manifest[key].imports ?? []) closure(dep, into, dynamic);
-    if (dynamic) for (const dep of manifest[key].dynamicImports ?? []) closure(dep, into, dynamic);
+    for (const dep of manifest[key].imports ?? []) closure(dep, into, dynamic, shell);
+    if (dynamic) for (const dep of manifest[key].dynamicImports ?? []) closure(dep, into, dynamic, shell);
     return into;
   };
   const gzipCache = new Map();
@@ -73,11 +74,13 @@ export function routeBudgets({ dist = path.join(WEB, 'dist'), language = 'en', r
   if (routes.length < 10) throw new Error(`only ${routes.length - 1} lazy routes found in ${path.relative(ROOT, routerFile)}: has lazyPage changed?`);
 
   return routes.map(({ path: route, page }) => {
-    const first = closure(entry);
-    for (const k of catalogs) closure(k, first);
-    if (!VISITOR_ROUTES.has(route)) for (const k of menus) closure(k, first);
+    const shell = closure(entry);
+    for (const k of catalogs) closure(k, shell);
+    if (!VISITOR_ROUTES.has(route)) for (const k of menus) closure(k, shell);
+    const first = new Set(shell);
     if (page) closure(page, first);
-    const all = page ? closure(page, new Set(first), true) : new Set(first);
+    // Later: what the page's own code may import on demand (the shell's on-demand pages are not the page's).
+    const all = new Set([...first, ...(page ? closure(page, new Set(), true, shell) : [])]);
     const firstFiles = filesOf(first);
     const laterFiles = filesOf(all).filter((f) => !firstFiles.includes(f));
     return { route, firstLoad: bytes(firstFiles), firstFiles: firstFiles.length, later: bytes(laterFiles), laterFiles };

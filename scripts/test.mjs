@@ -3,7 +3,7 @@
 //   checks  typecheck + lint (eslint, import cycles, formatting, migrations in step with the schema)
 //   unit    Vitest: server integration on PGlite, web components, shared, contract
 //   pg      the server suite again on real PostgreSQL — only when TEST_POSTGRES_URL is set
-//   e2e     build, then Playwright in Chromium against the built app
+//   e2e     build, the web's download budget (scripts/check-web-budget.mjs), then Playwright in Chromium
 // The phases share nothing on disk but the migrated test template, which is written atomically,
 // so they can overlap: on a two-core machine the long phases (unit, pg, e2e) wait on I/O and on
 // each other's idle moments rather than one after the other. Each line of output is prefixed with
@@ -30,7 +30,9 @@ const PHASES = {
     env: { TEST_DATABASE_URL: pgUrl },
     skip: pgUrl ? undefined : 'TEST_POSTGRES_URL is not set',
   },
-  e2e: { command: 'node scripts/ensure-chromium.mjs && npm run build && npx playwright test -c apps/web/playwright.config.ts' },
+  e2e: {
+    command: 'node scripts/ensure-chromium.mjs && npm run build && node scripts/check-web-budget.mjs && npx playwright test -c apps/web/playwright.config.ts',
+  },
 };
 
 const asked = process.argv.slice(2);
