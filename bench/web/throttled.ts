@@ -93,10 +93,9 @@ async function signInCookie(): Promise<string> {
 }
 
 async function someAuctionId(cookie: string): Promise<number> {
-  const res = await fetch(`${BASE}/api/users/product/listActiveAuctionsWithBiggestOffer?page=0&size=1`, { headers: { cookie: `primeur_sid=${cookie}` } });
-  const body = (await res.json()) as { content?: Array<{ id?: number; productId?: number }>; items?: Array<{ id?: number; productId?: number }> };
-  const first = (body.content ?? body.items ?? [])[0];
-  const id = first?.productId ?? first?.id;
+  const res = await fetch(`${BASE}/api/users/product/listActiveAuctionsWithBiggestOffer?page=1&size=1`, { headers: { cookie: `primeur_sid=${cookie}` } });
+  const body = (await res.json()) as { items?: Array<{ product?: { productId?: number } }> };
+  const id = body.items?.[0]?.product?.productId;
   if (!id) throw new Error(`no active auction in the demo data: ${JSON.stringify(body).slice(0, 300)}`);
   return id;
 }
