@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,15 @@ import { ensureServerBuilt, freePort, startServer } from '../test/server-process
  * A restart of the compiled server (issue 24, decision 843): what it loads before listening, and the
  * time from the process start to a ready /api/health/ready on an already migrated database, printed.
  */
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux); undefined elsewhere. */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  const stat = `/proc/${pid}/stat`;
+  if (!pid || !existsSync(stat)) return undefined;
+  const fields = readFileSync(stat, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 /** Libraries that took seconds to load on a busy machine and that no start needs: loaded at first use. */
 const LOADED_ON_USE = ['@e-invoice-eu/core', '@cantoo/pdf-lib', 'pdfkit', 'libphonenumber-js/max', '@zxcvbn-ts/core', '@zxcvbn-ts/language-common'];
@@ -46,6 +55,8 @@ describe('the compiled server at start', () => {
       const server = startServer(port, { DATA_DIR: dir, LOG_LEVEL: 'info' });
       try {
         const readyMs = await server.ready(120_000);
+        // CPU used until ready: what the start costs, whatever else the machine is doing.
+        const cpu = cpuSeconds(server.proc.pid);
         const line = server
           .output()
           .split('\n')
@@ -55,7 +66,7 @@ describe('the compiled server at start', () => {
         expect(parts.loadMs).toBeGreaterThan(0);
         expect(parts.startupMs).toBeGreaterThanOrEqual(parts.loadMs);
         console.log(
-          `restart: ready ${(readyMs / 1000).toFixed(2)} s after spawn; listening ${parts.startupMs} ms after its process started ` +
+          `restart: ready ${(readyMs / 1000).toFixed(2)} s after spawn, ${cpu === undefined ? '?' : cpu.toFixed(2)} s of CPU; listening ${parts.startupMs} ms after its process started ` +
             `(code ${parts.loadMs}, database ${parts.databaseMs}, app ${parts.appMs}); load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs (goal ≤ 5 s)`,
         );
         // The dictionaries come with the first check, in the compiled server too.
