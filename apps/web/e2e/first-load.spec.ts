@@ -143,7 +143,7 @@ test("every page's frame shows before its code: the static frame, then the heade
   releaseEntry();
   // The app runs; the page's own code is still held: the real header and the page's skeleton.
   await expect(page.getByTestId('page-skeleton')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
   await expect(page.getByTestId('static-frame')).toHaveCount(0);
   releasePage();
   await expect(page.getByRole('heading', { name: 'Create a company account' })).toBeVisible();
