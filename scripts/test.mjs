@@ -6,7 +6,8 @@
 //   e2e     Playwright in Chromium against the built app: the user flows (every spec but the sweep)
 //   sweep   Playwright: every page at every width for every role, with axe (ux-pages.spec.ts), against
 //           a second app on its own port and database, so the two browser runs overlap
-//   (e2e and sweep first wait for one shared build: Chromium check + `npm run build`)
+//   (e2e and sweep first wait for one shared build: Chromium check, `npm run build` and the web's
+//   download budget, scripts/check-web-budget.mjs)
 // The phases share nothing on disk but the migrated test template, which is written atomically,
 // so they can overlap: on a two-core machine the long phases (unit, pg, e2e) wait on I/O and on
 // each other's idle moments rather than one after the other. Each line of output is prefixed with
@@ -43,7 +44,7 @@ const PHASES = {
 };
 
 /** Steps some phases need first, run once however many phases wait on them. */
-const NEEDS = { build: 'node scripts/ensure-chromium.mjs && npm run build' };
+const NEEDS = { build: 'node scripts/ensure-chromium.mjs && npm run build && node scripts/check-web-budget.mjs' };
 const needed = new Map();
 
 const asked = process.argv.slice(2);

@@ -153,3 +153,8 @@ const maps = execSync(`find ${JSON.stringify(dist)} -name '*.map' | wc -l`)
   .trim();
 console.log(`\nsource maps in dist: ${maps} (goal 0: ${maps === '0' ? 'MET' : 'MISSED'})`);
 console.log(missed === 0 ? 'All first-load goals MET.' : `${missed} first-load goal(s) MISSED.`);
+
+if (process.env.BENCH_THROTTLED !== '0') {
+  const { throttledRun } = await import('./throttled');
+  await throttledRun();
+}

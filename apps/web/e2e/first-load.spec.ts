@@ -112,9 +112,42 @@ test('a visitor sees / on the core catalogs alone; a page needing another namesp
   await expect(page.getByRole('heading', { name: 'Create a company account' })).toHaveCount(0);
   rest.release();
   await expect(page.getByRole('heading', { name: 'Create a company account' })).toBeVisible();
+  const strengthChecks: string[] = [];
+  page.on('request', (req) => req.url().endsWith('/auth/password-strength') && strengthChecks.push(req.method()));
+  const assets = recordAssets(page);
   await page.locator('input[autocomplete=new-password]').first().fill('password');
   await expect(page.getByTestId('password-strength')).toContainText(/weak/i);
   expect(await rest.texts()).not.toMatch(/\blevel\d\b|register\.title|home\.title/);
+  // The server judges (decision 840): one check per pause in typing, no dictionary in the page.
+  expect(strengthChecks).toEqual(['POST']);
+  expect(assets.filter((f) => /^(passwords|zxcvbn)/.test(f))).toEqual([]);
+});
+
+test("every page's frame shows before its code: the static frame, then the header and the page's skeleton", async ({ page }) => {
+  // Nothing runs while the entry script is held: the frame of index.html is what shows.
+  let releaseEntry!: () => void;
+  const entryHeld = new Promise<void>((r) => (releaseEntry = r));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await entryHeld;
+    await route.continue();
+  });
+  let releasePage!: () => void;
+  const pageHeld = new Promise<void>((r) => (releasePage = r));
+  await page.route(/\/assets\/RegisterPage-[^/]+\.js$/, async (route) => {
+    await pageHeld;
+    await route.continue();
+  });
+  await page.goto('/user/register?lng=en', { waitUntil: 'commit' });
+  await expect(page.getByTestId('static-frame')).toBeVisible();
+  await expect(page.locator('header .navbar-brand')).toHaveText('Primeur');
+  releaseEntry();
+  // The app runs; the page's own code is still held: the real header and the page's skeleton.
+  await expect(page.getByTestId('page-skeleton')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  await expect(page.getByTestId('static-frame')).toHaveCount(0);
+  releasePage();
+  await expect(page.getByRole('heading', { name: 'Create a company account' })).toBeVisible();
+  await expect(page.getByTestId('page-skeleton')).toHaveCount(0);
 });
 
 test("a signed-in buyer's shell waits for every catalog: its menus and role home never show a raw key", async ({ page }) => {

@@ -143,6 +143,7 @@ const envSchema = z.object({
   RATE_LIMIT_BIDS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_PURCHASE_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_PASSWORD_STRENGTH_PER_MINUTE: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_WEBHOOK_PER_MINUTE: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WS_CONNECTIONS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** Live-feed sockets open at once from one address (per instance). */
@@ -154,7 +155,7 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export type RateLimitName = 'register' | 'login' | 'changePassword' | 'bids' | 'purchaseRequests' | 'uploads' | 'webhook' | 'wsConnections';
+export type RateLimitName = 'register' | 'login' | 'changePassword' | 'bids' | 'purchaseRequests' | 'uploads' | 'passwordStrength' | 'webhook' | 'wsConnections';
 
 export interface LoginLimits {
   /** Attempts per account from one address in `windowMs` (the fast lock: only that address waits). */
@@ -248,6 +249,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       bids: { max: e.RATE_LIMIT_BIDS_PER_MINUTE, windowMs: 60_000 },
       purchaseRequests: { max: e.RATE_LIMIT_PURCHASE_REQUESTS_PER_HOUR, windowMs: 3_600_000 },
       uploads: { max: e.RATE_LIMIT_UPLOADS_PER_HOUR, windowMs: 3_600_000 },
+      passwordStrength: { max: e.RATE_LIMIT_PASSWORD_STRENGTH_PER_MINUTE, windowMs: 60_000 },
       webhook: { max: e.RATE_LIMIT_WEBHOOK_PER_MINUTE, windowMs: 60_000 },
       wsConnections: { max: e.RATE_LIMIT_WS_CONNECTIONS_PER_MINUTE, windowMs: 60_000 },
     },

@@ -1,5 +1,5 @@
 import argon2 from 'argon2';
-import { isStrongPassword } from '@primeur/shared/passwords';
+import { isStrongPassword, passwordScore, MIN_PASSWORD_SCORE } from '@primeur/shared/passwords';
 import { HttpError } from './http-error.js';
 
 /** argon2id at OWASP's recommended minimum (m = 19 MiB, t = 2, p = 1). */
@@ -27,8 +27,14 @@ export async function verifyPassword(hash: string | undefined, password: string)
 }
 
 /** Refuses a common or easily guessed password (zxcvbn score below 3, decision 505) with WEAK_PASSWORD. */
-export function assertStrongPassword(password: string, userInputs: string[], path: string) {
-  if (!isStrongPassword(password, userInputs)) {
+export async function assertStrongPassword(password: string, userInputs: string[], path: string) {
+  if (!(await isStrongPassword(password, userInputs))) {
     throw new HttpError(400, 'WEAK_PASSWORD', 'This password is too easy to guess.', [{ path, message: 'WEAK_PASSWORD' }]);
   }
+}
+
+/** The strength meter's answer (POST /auth/password-strength): the very score the refusal above uses. */
+export async function passwordStrength(password: string, userInputs: string[]) {
+  const score = await passwordScore(password, userInputs);
+  return { score, strong: score >= MIN_PASSWORD_SCORE };
 }

@@ -33,6 +33,7 @@ const families: Array<[RateLimitName, string, () => string | undefined, (i: numb
   ['purchaseRequests', 'POST', () => buyer.cookie, (i) => `10.0.4.${i}`],
   ['uploads', 'POST', () => supplier.cookie, (i) => `10.0.5.${i}`],
   ['webhook', 'POST', () => undefined, () => '10.0.6.1'],
+  ['passwordStrength', 'POST', () => undefined, () => '10.0.7.1'],
 ];
 const urls: Record<string, string> = {
   register: '/auth/register',
@@ -42,6 +43,7 @@ const urls: Record<string, string> = {
   purchaseRequests: '/api/users/product/purchaseRequest/1',
   uploads: '/api/users/product/add',
   webhook: '/api/webhooks/whatsapp',
+  passwordStrength: '/auth/password-strength',
 };
 
 describe('request rate limits', () => {

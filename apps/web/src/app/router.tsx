@@ -1,34 +1,25 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Spinner } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { SessionProvider } from '../lib/session';
 import { NotFoundPage, UnauthorizedPage } from '../pages/ErrorPages';
 import { LandingPage, UserHomePage } from '../pages/HomePages';
 import { TermsPage } from '../pages/TermsPage';
 import { Layout } from './layout/Layout';
+import { PageFrame, PageSkeleton } from './layout/PageFrame';
 import { RouteGuard } from './RouteGuard';
-
-function PageLoading() {
-  const { t } = useTranslation('common');
-  return (
-    <div className="d-flex justify-content-center py-5">
-      <Spinner animation="border" role="status" aria-label={t('pageLoading')} />
-    </div>
-  );
-}
 
 /**
  * A page whose code is fetched when it is first rendered (React.lazy), not when its route matches:
  * the guard above it renders first, so a buyer who types an admin address is redirected without
  * downloading the back office, and a visitor's first load carries only the landing page.
- * Each page's chunk brings its own libraries (charts, date picker, forms, selects).
+ * Each page's chunk brings its own libraries (charts, date picker, forms, selects). Meanwhile the
+ * layout's header stays and the page's skeleton is drawn (decision 842).
  */
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Pick<RouteObject, 'element'> {
   const Page: ComponentType = lazy(async () => ({ default: (await load())[name] as ComponentType }));
   return {
     element: (
-      <Suspense fallback={<PageLoading />}>
+      <Suspense fallback={<PageSkeleton />}>
         <Page />
       </Suspense>
     ),
@@ -37,7 +28,7 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
 
 function Root() {
   return (
-    <SessionProvider>
+    <SessionProvider whileChecking={<PageFrame />}>
       <Outlet />
     </SessionProvider>
   );

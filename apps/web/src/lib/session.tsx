@@ -86,9 +86,17 @@ export function useSession(): Session {
 
 /**
  * Holds the signed-in state (spec §4): checked at start, on every route change and after login.
- * Nothing below it renders until the first check ends.
+ * Nothing below it renders until the first check ends; `whileChecking` (the page frame) stands meanwhile.
  */
-export function SessionProvider({ children, retryBaseMs = 1_000 }: { children: ReactNode; retryBaseMs?: number }) {
+export function SessionProvider({
+  children,
+  retryBaseMs = 1_000,
+  whileChecking = null,
+}: {
+  children: ReactNode;
+  retryBaseMs?: number;
+  whileChecking?: ReactNode;
+}) {
   const [authorities, setAuthorities] = useState<Authority[] | null>(null);
   const [user, setUser] = useState<UserInfo | null>(null);
   const [loading, setLoading] = useState(true);
@@ -209,5 +217,5 @@ export function SessionProvider({ children, retryBaseMs = 1_000 }: { children: R
     [authorities, user, loading, error, login, logout, check, unavailable],
   );
 
-  return <SessionContext.Provider value={value}>{loading ? null : children}</SessionContext.Provider>;
+  return <SessionContext.Provider value={value}>{loading ? whileChecking : children}</SessionContext.Provider>;
 }

@@ -42,3 +42,15 @@ export type Authority = z.infer<typeof authority>;
 export const isLoggedInResponse = z.tuple([z.array(authority)]);
 
 export const okMessage = z.object({ message: z.string() });
+
+/**
+ * The strength meter's question (POST /auth/password-strength, decision 840): a password being typed
+ * and the user's own data (email, company), which zxcvbn counts as guessable.
+ */
+export const passwordStrengthQuery = z.object({
+  password: text().min(1, 'required').max(PASSWORD_MAX_LENGTH),
+  userInputs: z.array(text().max(200)).max(4).default([]),
+});
+export type PasswordStrengthQuery = z.input<typeof passwordStrengthQuery>;
+export const passwordStrengthAnswer = z.object({ score: z.number().int().min(0).max(4), strong: z.boolean() });
+export type PasswordStrengthAnswer = z.infer<typeof passwordStrengthAnswer>;

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
+import { MIGRATIONS_DIR, type Db } from '../client.js';
 import { articles, boxes, certificates, packagings, transports } from '../schema/index.js';
 import type { ArticleNames } from '../schema/index.js';
 
@@ -51,4 +52,30 @@ export async function syncCatalog(db: Db) {
     const [{ n }] = (await tx.execute<{ n: number }>(sql`select count(*)::int as n from transports`)).rows as [{ n: number }];
     if (n === 0) await tx.insert(transports).values(data.transports.map((t) => ({ carrier: t.carrier, price: t.price.toFixed(2) })));
   });
+}
+
+/**
+ * What the catalog in the database follows: the file, the code that writes it, and the migrations
+ * applied. Kept as the comment of the articles table after each sync.
+ */
+export function catalogStamp(): string {
+  return createHash('sha256')
+    .update(readFileSync(CATALOG_FILE))
+    .update(syncCatalog.toString())
+    .update(readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json')))
+    .digest('hex');
+}
+
+/**
+ * The catalog sync of a start (decision 843): skipped when nothing it depends on changed since the
+ * last one (the stamp above), so a restart does not rewrite hundreds of rows. True when it ran.
+ */
+export async function syncCatalogOnChange(db: Db): Promise<boolean> {
+  const stamp = `primeur catalog ${catalogStamp()}`;
+  const { rows } = await db.execute<{ stamp: string | null }>(sql`select obj_description('articles'::regclass, 'pg_class') as stamp`);
+  if (rows[0]?.stamp === stamp) return false;
+  await syncCatalog(db);
+  // A fixed prefix and a hex digest: nothing to escape.
+  await db.execute(sql.raw(`comment on table articles is '${stamp}'`));
+  return true;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import { cities, countries } from '../schema/index.js';
-import { syncCatalog } from './catalog.js';
+import { syncCatalogOnChange } from './catalog.js';
 
 interface LocationsFile {
   countries: Array<{ alpha2: string; name: string }>;
@@ -18,7 +18,7 @@ const BATCH = 2000;
  * table is empty; ids are stable afterwards because nothing deletes them.
  */
 export async function syncReferenceData(db: Db) {
-  await syncCatalog(db);
+  await syncCatalogOnChange(db);
   const [{ n }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from countries`)).rows as [{ n: number }];
   if (n > 0) return;
   const data = JSON.parse(readFileSync(LOCATIONS_FILE, 'utf8')) as LocationsFile;

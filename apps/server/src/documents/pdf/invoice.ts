@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
+import PDFDocument from './pdfkit.js';
 import { displayLocale, formatDay, formatDecimal, formatEuro, type Language } from '@primeur/shared';
 import { documentText } from './i18n.js';
 

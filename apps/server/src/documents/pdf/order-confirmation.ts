@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
+import PDFDocument from './pdfkit.js';
 import { formatDay, formatDecimal, formatEuro, type Language, type OrderSource } from '@primeur/shared';
 import { t as text } from '../email/i18n.js';
 import { OPERATOR } from './operator.js';

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
+import PDFDocument from './pdfkit.js';
 import { formatDay, type Language } from '@primeur/shared';
 import { pdfText } from './i18n.js';
 

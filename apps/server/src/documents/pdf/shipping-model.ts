@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
+import PDFDocument from './pdfkit.js';
 import type { Language } from '@primeur/shared';
 import { t as text } from '../email/i18n.js';
 

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { credentials, errorBody, okMessage, registration } from '@primeur/shared';
+import { credentials, errorBody, okMessage, passwordStrengthAnswer, passwordStrengthQuery, registration } from '@primeur/shared';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/session.js';
 import * as authService from './auth.service.js';
 import { LoginLimiter } from './login-limiter.js';
 import { DEVICE_COOKIE, DeviceCookies } from './device-cookie.js';
 import * as usersService from '../users/users.service.js';
 import { routeLimit } from '../../plugins/rate-limit.js';
+import { passwordStrength } from '../../lib/password.js';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app.deps;
@@ -33,6 +34,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await authService.register(db, req.body);
       return reply.status(201).send({ userId: user.id, message: 'Registered. An email will be sent once your information is validated.' });
     },
+  );
+
+  // The strength meter of the register and password forms: the server's own score, so the page
+  // carries no dictionaries (decision 840). Public (the register page), limited per user or address.
+  app.post(
+    '/auth/password-strength',
+    {
+      config: { access: 'public', rateLimit: routeLimit(config, 'passwordStrength') },
+      schema: {
+        tags: ['auth'],
+        body: passwordStrengthQuery,
+        response: { 200: passwordStrengthAnswer, 400: errorBody, 429: errorBody },
+      },
+    },
+    async (req) => passwordStrength(req.body.password, req.body.userInputs),
   );
 
   app.post(

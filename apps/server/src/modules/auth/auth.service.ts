@@ -16,7 +16,7 @@ const emailTaken = () => new HttpError(409, 'EMAIL_TAKEN', 'An account with this
 
 /** Creates an inactive account: the operator validates it before the company can sign in. */
 export async function register(db: Db, input: RegistrationInput) {
-  assertStrongPassword(input.password, [input.email, input.companyName], 'password');
+  await assertStrongPassword(input.password, [input.email, input.companyName], 'password');
   await locationService.assertCityInCountry(db, input.country.id, input.city.id);
   if (await usersService.findByEmail(db, input.email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);

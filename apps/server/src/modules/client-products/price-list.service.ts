@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { parsePhoneNumberFromString } from '../../lib/phone-numbers.js';
 import { isoDay, localName, priceListFileName, type Client, type GeneratedPriceList, type Language } from '@primeur/shared';
 import type { Db } from '../../db/client.js';
 import { languageForCountry } from '../../documents/email/language.js';

@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { parsePhoneNumberFromString, type CountryCode } from '../../lib/phone-numbers.js';
 import { HttpError } from '../../lib/http-error.js';
 
 /**

@@ -1,5 +1,4 @@
-import { PDFDocument } from '@cantoo/pdf-lib';
-import { InvoiceService, type Invoice } from '@e-invoice-eu/core';
+import type { Invoice, InvoiceService } from '@e-invoice-eu/core';
 import {
   centsToDecimal,
   computeInvoiceAmounts,
@@ -266,7 +265,10 @@ const logger = {
   warn: () => undefined,
   error: (message: string) => console.error(`e-invoice-eu: ${message}`),
 };
-const service = new InvoiceService(logger);
+// Loaded with the first invoice rather than at start: the library and its PDF/A tools take seconds to
+// load on a busy machine (decision 843).
+let service: Promise<InvoiceService> | undefined;
+const invoiceService = () => (service ??= import('@e-invoice-eu/core').then((m) => new m.InvoiceService(logger)));
 
 /**
  * The readable PDF, then the Factur-X PDF/A-3 with the XML embedded as factur-x.xml. The XML given
@@ -276,13 +278,16 @@ const service = new InvoiceService(logger);
  */
 export async function buildFacturX(p: PreparedInvoice): Promise<{ pdf: Buffer; xml: string; pages: number }> {
   const visual = await renderInvoicePdf(toPdfModel(p));
-  const pdf = await service.generate(toEInvoice(p), {
+  const pdf = await (
+    await invoiceService()
+  ).generate(toEInvoice(p), {
     format: 'Factur-X-EN16931',
     lang: p.data.language,
     noWarnings: true,
     pdf: { buffer: visual.pdf, filename: `${p.data.number}.pdf`, mimetype: 'application/pdf' },
   });
   if (typeof pdf === 'string') throw new Error('Factur-X generation returned text');
+  const { PDFDocument } = await import('@cantoo/pdf-lib');
   const attachment = (await PDFDocument.load(pdf, { updateMetadata: false })).getAttachments().find((a) => a.name === FACTUR_X_FILENAME);
   if (!attachment) throw new Error(`the Factur-X PDF has no ${FACTUR_X_FILENAME}`);
   return { pdf: Buffer.from(pdf), xml: new TextDecoder().decode(attachment.data), pages: visual.pages };

@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { parsePhoneNumberFromString } from '../../lib/phone-numbers.js';
 import type { Db, Executor } from '../../db/client.js';
 import type { inboundMessages } from '../../db/schema/index.js';
 import type { MoveUncheckedBody } from '@primeur/shared';

@@ -53,7 +53,7 @@ export async function changePassword(db: Db, userId: number, currentSessionId: s
   if (newPassword === oldPassword) {
     throw new HttpError(400, 'SAME_PASSWORD', 'The new password must differ from the current one.', [{ path: 'newPassword', message: 'SAME_PASSWORD' }]);
   }
-  assertStrongPassword(newPassword, [user.email, user.companyName], 'newPassword');
+  await assertStrongPassword(newPassword, [user.email, user.companyName], 'newPassword');
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await repo.update(tx, userId, { passwordHash });

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Button, Card, Col, Form, InputGroup, Row, Spinner } from 'react-bootstrap';
 import Select from 'react-select';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Supplier } from '@primeur/shared';
 import { PageTitle } from '../../../components/PageTitle';
 import { useToast } from '../../../components/Toasts';
 import { useAddCompany } from '../api/add-company';
@@ -11,11 +10,11 @@ import { useDeleteCompany } from '../api/delete-company';
 import type { CompanyOption } from '@primeur/shared';
 import { useCompany } from '../api/get-company';
 import { useCompanyOptions, type CompanyKind } from '../api/get-company-options';
-import { CompanySettings } from './CompanySettings';
 import { ConfirmModal } from './ConfirmModal';
-import { ContactsSection } from './ContactsSection';
 import { useNotify } from './notify';
-import { ProductsSection } from './ProductsSection';
+
+// The settings, contacts and products of the chosen company, with their forms: fetched when one is chosen.
+const CompanyConfig = lazy(async () => ({ default: (await import('./CompanyConfig')).CompanyConfig }));
 
 /** /intern/suppliers and /intern/clients (spec §2): pick or create a company, then configure it. */
 export function CompaniesPage({ kind }: { kind: CompanyKind }) {
@@ -130,14 +129,9 @@ export function CompaniesPage({ kind }: { kind: CompanyKind }) {
       {selected ? (
         <div data-testid="company-config">
           <h2 className="h4 mb-3">{selected.company}</h2>
-          <CompanySettings key={selected.id} kind={kind} company={selected} />
-          <ContactsSection
-            kind={kind}
-            ownerId={selected.id}
-            contacts={selected.contacts}
-            countryCode={'country' in selected ? (selected as Supplier).country?.alpha2 : null}
-          />
-          <ProductsSection kind={kind} ownerId={selected.id} products={selected.products} />
+          <Suspense fallback={<Spinner aria-label={t('loading')} />}>
+            <CompanyConfig key={selected.id} kind={kind} company={selected} />
+          </Suspense>
         </div>
       ) : null}
       <ConfirmModal

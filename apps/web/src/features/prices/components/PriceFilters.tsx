@@ -1,15 +1,13 @@
-import DatePicker, { registerLocale } from 'react-datepicker';
-import 'react-datepicker/dist/react-datepicker.css';
-import { de, enGB, es, fr } from 'date-fns/locale';
+import { lazy, Suspense } from 'react';
 import Select from 'react-select';
 import { Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { dayOfLocalDate, FAMILIES, localDateOfDay, type PriceType } from '@primeur/shared';
+import { FAMILIES, type PriceType } from '@primeur/shared';
 
-registerLocale('en', enGB);
-registerLocale('fr', fr);
-registerLocale('de', de);
-registerLocale('es', es);
+// The date picker library (≈ 48 kB gzip) comes after the dashboard shows (decision 841).
+const PriceDatePicker = lazy(async () => ({ default: (await import('./PriceDatePicker')).PriceDatePicker }));
+/** While the picker loads: the same field, read-only, with the day as the picker shows it. */
+const pickerText = (date: string) => date.split('-').reverse().join('/');
 
 export type Family = (typeof FAMILIES)[number];
 
@@ -43,19 +41,9 @@ export function PriceFilters({ type, family, onFamily, date, onDate }: Props) {
       </Col>
       <Col xs={12} md={4} lg={3}>
         <Form.Label htmlFor={`${type}-date`}>{t('filters.date')}</Form.Label>
-        <DatePicker
-          id={`${type}-date`}
-          className="form-control"
-          wrapperClassName="d-block"
-          selected={localDateOfDay(date)}
-          onChange={(d: Date | null) => {
-            if (d) onDate(dayOfLocalDate(d));
-          }}
-          locale={lng}
-          dateFormat="dd/MM/yyyy"
-          maxDate={new Date()}
-          showPopperArrow={false}
-        />
+        <Suspense fallback={<input id={`${type}-date`} className="form-control" value={pickerText(date)} readOnly />}>
+          <PriceDatePicker id={`${type}-date`} date={date} onDate={onDate} lng={lng} />
+        </Suspense>
       </Col>
     </Row>
   );
