@@ -39,7 +39,7 @@ test('a supplier lists a lot with a photo, a buyer sees it in the marketplace, t
   const img = card.locator('img').first();
   await expect(img).toHaveAttribute('src', new RegExp(`^/product-images/${productId}/[0-9a-f-]{36}-480\\.webp$`));
   // Loaded and decoded (its natural width is density-corrected by srcset's w descriptors, so not 8 px).
-  expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
 
   const buyer = await signedInPage(browser, DEMO.buyer);
   await gotoIn(buyer, '/marketplace');

@@ -9,6 +9,16 @@ async function pick(page: Page, inputId: string, typed: string, option: RegExp) 
 
 const saved = (page: Page) => expect(page.getByTestId('toast-dataModifiedSuccess').last()).toBeVisible();
 
+/**
+ * Picks the company's carrier and waits for the server's answer: the "saved" toast of the step before may
+ * still be on screen, and leaving the carrier's incoterm asks for confirmation only once the carrier is stored.
+ */
+async function pickCarrier(page: Page, inputId: string, typed: string, option: RegExp) {
+  const stored = page.waitForResponse((r) => /\/transport\/\d+\/set\/\d+$/.test(r.url()) && r.request().method() === 'POST');
+  await pick(page, inputId, typed, option);
+  expect((await stored).ok()).toBe(true);
+}
+
 test('the admin configures a supplier from creation to deletion (English)', async ({ page }) => {
   const name = `E2E Frutas ${Date.now()}`;
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
@@ -29,7 +39,7 @@ test('the admin configures a supplier from creation to deletion (English)', asyn
   // FOB shows the carrier; set one, then CIF removes it on the server.
   await page.locator('label[for=ict-FOB]').click();
   await expect(page.getByTestId('carrier-field')).toBeVisible();
-  await pick(page, 'carrier-supplier', 'Primafrio', /Primafrio/);
+  await pickCarrier(page, 'carrier-supplier', 'Primafrio', /Primafrio/);
   await saved(page);
   await expect(page.getByTestId('carrier-field')).toContainText('Primafrio');
   // Leaving FOB drops the carrier: asked first, naming it; Cancel keeps everything.
@@ -137,7 +147,7 @@ test("l'admin configure un client de la création à la suppression (français)"
 
   // A client shows its carrier under CIF (its default); FOB removes it.
   await expect(page.locator('#ict-CIF')).toBeChecked();
-  await pick(page, 'carrier-client', 'DHL', /DHL Freight/);
+  await pickCarrier(page, 'carrier-client', 'DHL', /DHL Freight/);
   await saved(page);
   await expect(page.getByTestId('carrier-field')).toContainText('DHL Freight');
   await page.locator('label[for=ict-FOB]').click();
