@@ -35,7 +35,9 @@ export const weightsAgree = (w: { netKgPerPallet?: number | null; boxesPerPallet
   Math.abs(w.boxesPerPallet * w.netKgPerBox - w.netKgPerPallet) <= w.netKgPerPallet * 0.01;
 
 /** A lot's quality class (issue 25): one of the list, else UNKNOWN_QUALITY_CLASS ("required" when missing). */
-export const qualityClass = z.enum(QUALITY_CLASSES, { error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? 'required' : 'unknownQualityClass') });
+export const qualityClass = z.enum(QUALITY_CLASSES, {
+  error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? 'required' : 'unknownQualityClass'),
+});
 
 /** A lot's variety: optional free text, one line; empty means none. */
 export const variety = text()
@@ -107,7 +109,9 @@ export const adminProduct = z.object({
   /** The seller's GLOBALG.A.P. number from its profile, null when it has none. */
   globalGapNumber: z.string().nullable(),
   /** The seller's certificates in the back office (its supplier record), GLOBALG.A.P. included when listed there. */
-  certificates: z.array(z.object({ id: z.number().int(), name: z.string(), names: z.object({ en: z.string(), fr: z.string(), de: z.string(), es: z.string() }).nullable() })),
+  certificates: z.array(
+    z.object({ id: z.number().int(), name: z.string(), names: z.object({ en: z.string(), fr: z.string(), de: z.string(), es: z.string() }).nullable() }),
+  ),
 });
 export type AdminProduct = z.infer<typeof adminProduct>;
 
@@ -173,6 +177,8 @@ export const productFormOptions = z.object({
   ),
   packagings: z.array(ref),
   /** The certificates a lot list can be filtered by (issue 25). */
-  certificates: z.array(z.object({ id: z.number().int(), name: z.string(), names: z.object({ en: z.string(), fr: z.string(), de: z.string(), es: z.string() }).nullable() })),
+  certificates: z.array(
+    z.object({ id: z.number().int(), name: z.string(), names: z.object({ en: z.string(), fr: z.string(), de: z.string(), es: z.string() }).nullable() }),
+  ),
 });
 export type ProductFormOptions = z.infer<typeof productFormOptions>;

@@ -43,17 +43,46 @@ beforeAll(async () => {
   const potato = await createArticle(db, { article: 'Potato', names: { en: 'Potato', fr: 'Pomme de terre', de: 'Kartoffel', es: 'Patata' } });
   const minute = 60_000;
   lots.cheap = (
-    await createProduct(db, { supplierId: seller.user.id, articleId: tomato.id, name: 'Lot A', price: 0.8, quantity: 30, qualityClass: 'II', availableUntil: dayInParis(20), createdAt: new Date(Date.now() - 3 * minute) })
+    await createProduct(db, {
+      supplierId: seller.user.id,
+      articleId: tomato.id,
+      name: 'Lot A',
+      price: 0.8,
+      quantity: 30,
+      qualityClass: 'II',
+      availableUntil: dayInParis(20),
+      createdAt: new Date(Date.now() - 3 * minute),
+    })
   ).id;
   lots.mid = (
-    await createProduct(db, { supplierId: certified.user.id, articleId: vine.id, name: 'Lot B', price: 1.4, quantity: 5, qualityClass: 'EXTRA', availableUntil: dayInParis(3), createdAt: new Date(Date.now() - 2 * minute) })
+    await createProduct(db, {
+      supplierId: certified.user.id,
+      articleId: vine.id,
+      name: 'Lot B',
+      price: 1.4,
+      quantity: 5,
+      qualityClass: 'EXTRA',
+      availableUntil: dayInParis(3),
+      createdAt: new Date(Date.now() - 2 * minute),
+    })
   ).id;
   lots.dear = (
-    await createProduct(db, { supplierId: seller.user.id, articleId: potato.id, name: 'Lot C', price: 2.1, quantity: 12, qualityClass: 'I', availableUntil: dayInParis(9), createdAt: new Date(Date.now() - minute) })
+    await createProduct(db, {
+      supplierId: seller.user.id,
+      articleId: potato.id,
+      name: 'Lot C',
+      price: 2.1,
+      quantity: 12,
+      qualityClass: 'I',
+      availableUntil: dayInParis(9),
+      createdAt: new Date(Date.now() - minute),
+    })
   ).id;
   // Auctions: the current price is the highest offer, else the starting price.
   auctions.soon = (await createAuction(db, { supplierId: seller.user.id, articleId: tomato.id, price: 1.0, quantity: 4, startedMsAgo: 3 * 3_600_000 })).id;
-  auctions.late = (await createAuction(db, { supplierId: certified.user.id, articleId: potato.id, price: 0.5, quantity: 9, qualityClass: 'EXTRA', startedMsAgo: 3_600_000 })).id;
+  auctions.late = (
+    await createAuction(db, { supplierId: certified.user.id, articleId: potato.id, price: 0.5, quantity: 9, qualityClass: 'EXTRA', startedMsAgo: 3_600_000 })
+  ).id;
   await createOffer(db, auctions.late, buyer.user.id, 1.8);
 });
 afterAll(() => ctx.close());
@@ -105,7 +134,12 @@ describe('lot facts on the lot form', () => {
   it('refuses a class outside the list on edit too', async () => {
     const created = (await createLot(ctx, seller.cookie, await lotForm(ctx, { qualityClass: 'I' }))).json() as AdminProduct;
     const form = await lotForm(ctx, { qualityClass: 'IV' });
-    const res = await ctx.app.inject({ method: 'PUT', url: `/api/users/product/update/${created.productId}`, headers: { cookie: seller.cookie }, payload: form });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/product/update/${created.productId}`,
+      headers: { cookie: seller.cookie },
+      payload: form,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'UNKNOWN_QUALITY_CLASS' });
     const ok = await ctx.app.inject({

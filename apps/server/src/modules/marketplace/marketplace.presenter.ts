@@ -22,7 +22,11 @@ export function effectiveStatus(p: Pick<ProductRow, 'status' | 'endsAt' | 'avail
 export type LotCertificate = AdminProduct['certificates'][number];
 
 /** A lot as the API shows it; `certificates` are its seller's back-office certificates (sellerCertificates). */
-export function presentProduct({ product: p, article, origin, packaging, seller }: ProductView, now = new Date(), certificates: LotCertificate[] = []): AdminProduct {
+export function presentProduct(
+  { product: p, article, origin, packaging, seller }: ProductView,
+  now = new Date(),
+  certificates: LotCertificate[] = [],
+): AdminProduct {
   return {
     productId: p.id,
     productName: article.article,

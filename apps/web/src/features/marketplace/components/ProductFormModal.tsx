@@ -141,7 +141,7 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
       netKgPerPallet: draft.weights.netKgPerPallet ?? Number.NaN,
       boxesPerPallet: draft.weights.boxesPerPallet,
       netKgPerBox: draft.weights.netKgPerBox,
-      qualityClass: (product?.qualityClass ?? 'I'),
+      qualityClass: product?.qualityClass ?? 'I',
     };
     const parsed = productInput.safeParse(input);
     const next: Record<string, string> = {};
