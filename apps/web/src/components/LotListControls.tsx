@@ -55,11 +55,11 @@ const parseClass = (v: string): QualityClass | undefined => ((QUALITY_CLASSES as
 
 /** The sort, class and certificate of the address as the list query takes them (unknown values dropped). */
 export function lotListExtras(filters: { sort: string; qualityClass: string; certificate: string }) {
-  const certificate = Number(filters.certificate);
+  const certificate = /^\d{1,9}$/.test(filters.certificate) ? Number(filters.certificate) : 0;
   return {
     sort: parseSort(filters.sort),
     qualityClass: parseClass(filters.qualityClass),
-    certificate: Number.isSafeInteger(certificate) && certificate > 0 ? certificate : undefined,
+    certificate: certificate > 0 ? certificate : undefined,
   };
 }
 
