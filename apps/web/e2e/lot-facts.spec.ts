@@ -21,7 +21,7 @@ async function tablePrices(page: Page, testId: string, column: number) {
 }
 
 const cardIds = async (page: Page) =>
-  (await page.locator('[data-testid^="market-card-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).sort();
+  (await page.locator('[data-testid^="market-card-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''))).sort();
 
 test('"Tomaten", "tomates" and "tomato" find the same tomato lots in the marketplace', async ({ browser }) => {
   const page = await buyerAt(browser, 1366);
