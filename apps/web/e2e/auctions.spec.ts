@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { chooseOption, DEMO, gotoIn, signIn } from './fixtures';
+import { chooseOption, DEMO, gotoIn, pickArticle, signIn } from './fixtures';
 
 /** A small yellow PNG (the project draws its own images; nothing is downloaded). */
 const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAAEUlEQVR4nGN4dkIDK2IYSAkA9w1YISzJWkAAAAAASUVORK5CYII=', 'base64');
@@ -19,7 +19,8 @@ test('a supplier lists a lot with a photo, a buyer sees it in the marketplace, t
   await expect(supplier).toHaveURL(/\/user\/products$/);
   await supplier.getByTestId('new-lot').click();
   const form = supplier.getByTestId('product-form');
-  await form.locator('#lot-article').selectOption({ label: 'Lemon' });
+  await pickArticle(supplier, 'Lemon');
+  await form.locator('#lot-class').selectOption({ label: 'Class I' });
   await form.locator('#lot-name').fill(title);
   await form.locator('#lot-description').fill('Unwaxed, picked this week.');
   await form.locator('#lot-caliber').fill('3');
@@ -71,7 +72,8 @@ test('a supplier puts a lot up for auction at a day and time picked in the calen
   await gotoIn(supplier, '/user/products');
   await supplier.getByTestId('new-lot').click();
   const form = supplier.getByTestId('product-form');
-  await form.locator('#lot-article').selectOption({ label: 'Lemon' });
+  await pickArticle(supplier, 'Lemon');
+  await form.locator('#lot-class').selectOption({ label: 'Class I' });
   await form.locator('#lot-name').fill(title);
   await chooseOption(supplier, 'lot-origin', 'Spain');
   await form.locator('#lot-packaging').selectOption({ label: 'ifco' });
@@ -101,7 +103,8 @@ test('in French, a supplier sets a reserve above the starting price, both typed 
   await gotoIn(supplier, '/user/products', 'fr');
   await supplier.getByTestId('new-lot').click();
   const form = supplier.getByTestId('product-form');
-  await form.locator('#lot-article').selectOption({ label: 'Citron' });
+  await pickArticle(supplier, 'Citron');
+  await form.locator('#lot-class').selectOption({ label: 'Catégorie I' });
   await form.locator('#lot-name').fill(title);
   await chooseOption(supplier, 'lot-origin', 'Espagne');
   await form.locator('#lot-packaging').selectOption({ label: 'ifco' });

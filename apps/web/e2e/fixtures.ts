@@ -43,3 +43,10 @@ export async function signInAsBrowser(page: Page, email: string, password: strin
   await page.locator('form button[type=submit]').click();
   await expect(page).not.toHaveURL(/\/user\/login/);
 }
+
+/** Picks the lot's article in the lot form's searchable picker by typing its name (issue 26). */
+export async function pickArticle(page: Page, name: string) {
+  await page.locator('#lot-article').fill(name);
+  await page.getByRole('option', { name: new RegExp(`^${name} ·`) }).click();
+  await expect(page.locator('#lot-article')).toHaveValue(name);
+}

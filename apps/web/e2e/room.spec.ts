@@ -36,6 +36,7 @@ async function newAuction(browser: Browser, price: number): Promise<number> {
     price,
     quantity: 5,
     netKgPerPallet: 800,
+    qualityClass: 'I',
     availableUntil: dayInParis(10),
     auctionStartDate: new Date(Date.now() - 30_000).toISOString(),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldForSearch, matchesSearch } from './search.js';
+import { foldForSearch, matchesSearch, searchStem } from './search.js';
 
 describe('search folding', () => {
   it('ignores case and accents', () => {
@@ -15,5 +15,20 @@ describe('search folding', () => {
     expect(matchesSearch('tomate murcia', 'Tomate rama', 'Huerta de Almería')).toBe(false);
     expect(matchesSearch('   ', 'anything')).toBe(true);
     expect(matchesSearch('x', null, undefined)).toBe(false);
+  });
+});
+
+describe('searchStem', () => {
+  it('brings the plurals and spellings of the four languages to one stem', () => {
+    for (const w of ['tomaten', 'tomates', 'tomato', 'tomate', 'tomatoes']) expect(searchStem(w)).toBe('tomat');
+    expect(searchStem('kartoffeln')).toBe('kartoffel');
+    expect(searchStem('patatas')).toBe('patat');
+  });
+
+  it('keeps short words and is always a prefix of the word', () => {
+    expect(searchStem('kiwi')).toBe('kiwi');
+    expect(searchStem('pes')).toBe('pes');
+    for (const w of ['melonen', 'citrons', 'oranges', 'zanahorias']) expect(w.startsWith(searchStem(w))).toBe(true);
+    expect(searchStem('melonen')).toBe('melon');
   });
 });

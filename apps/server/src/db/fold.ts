@@ -1,5 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { foldForSearch } from '@primeur/shared';
+import { foldForSearch, searchStem } from '@primeur/shared';
 
 /**
  * Accent- and case-insensitive text search in SQL, the same fold as the web's `foldForSearch`
@@ -24,14 +24,24 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
  * True when every word of `query` appears, folded, in one of `fields` (null fields ignored), as
  * `matchesSearch` does on the web. An empty query is no condition (undefined).
  */
-export function foldedSearch(query: string | undefined | null, fields: Array<SQLWrapper | SQL>): SQL | undefined {
+export function foldedSearch(
+  query: string | undefined | null,
+  fields: Array<SQLWrapper | SQL>,
+  /** Names in several languages (catalog articles) that a word also finds by its stem (`searchStem`, decision 873). */
+  stemmed: Array<SQLWrapper | SQL> = [],
+): SQL | undefined {
   const words = foldForSearch(query ?? '')
     .split(' ')
     .filter(Boolean);
-  if (words.length === 0 || fields.length === 0) return undefined;
-  const haystack = folded(sql`concat_ws(' ', ${sql.join(fields, sql`, `)})`);
+  if (words.length === 0 || fields.length + stemmed.length === 0) return undefined;
+  const haystack = folded(sql`concat_ws(' ', ${sql.join([...fields, ...stemmed], sql`, `)})`);
+  const names = stemmed.length ? folded(sql`concat_ws(' ', ${sql.join(stemmed, sql`, `)})`) : null;
   return sql.join(
-    words.map((w) => sql`${haystack} like ${containing(w)}`),
+    words.map((w) => {
+      const stem = searchStem(w);
+      if (!names || stem === w) return sql`${haystack} like ${containing(w)}`;
+      return sql`(${haystack} like ${containing(w)} or ${names} like ${containing(stem)})`;
+    }),
     sql` and `,
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ApiErrorBody, ErrorCode } from '@primeur/shared';
+import { codeOfIssues, type ApiErrorBody, type ErrorCode } from '@primeur/shared';
 import { HttpError } from '../lib/http-error.js';
 import { isDatabaseUnavailable } from '../lib/db-unavailable.js';
 import { classifyInputError } from '../lib/pg-errors.js';
@@ -33,7 +33,7 @@ async function errorsPlugin(app: FastifyInstance) {
         path: [err.validationContext, ...(v.instancePath ? v.instancePath.split('/').filter(Boolean) : [])].filter(Boolean).join('.'),
         message: v.message ?? 'invalid',
       }));
-      return reply.status(400).send({ error: 'The request is not valid.', code: 'VALIDATION_FAILED', details });
+      return reply.status(400).send({ error: 'The request is not valid.', code: codeOfIssues(details), details });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err, cause: err.cause }, 'response did not match its schema');

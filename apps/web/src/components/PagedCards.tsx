@@ -17,13 +17,15 @@ interface PagedCardsProps<T> {
   card(item: T): ReactNode;
   /** The pager under the cards, once a page is there. */
   pager(page: Page<T>): ReactNode;
+  /** The dense view of the page's items, shown instead of the cards when given. */
+  table?: (items: T[]) => ReactNode;
 }
 
 /**
  * A server-paged list as cards: a spinner while the first page loads, the failure, "nothing found" or
  * how many there are, then the cards (dimmed while the next page loads) and the pager.
  */
-export function PagedCards<T>({ list, loadingLabel, failed, empty, total, totalTestId, cardKey, card, pager }: PagedCardsProps<T>) {
+export function PagedCards<T>({ list, loadingLabel, failed, empty, total, totalTestId, cardKey, card, pager, table }: PagedCardsProps<T>) {
   const { data } = list;
   return (
     <>
@@ -35,11 +37,17 @@ export function PagedCards<T>({ list, loadingLabel, failed, empty, total, totalT
           {total(data.total)}
         </p>
       ) : null}
-      <Row xs={1} sm={2} md={2} lg={3} xl={4} className="g-3" style={list.isPlaceholderData ? { opacity: 0.6 } : undefined}>
-        {data?.items.map((item) => (
-          <Col key={cardKey(item)}>{card(item)}</Col>
-        ))}
-      </Row>
+      {table ? (
+        data && data.total > 0 ? (
+          <div style={list.isPlaceholderData ? { opacity: 0.6 } : undefined}>{table(data.items)}</div>
+        ) : null
+      ) : (
+        <Row xs={1} sm={2} md={2} lg={3} xl={4} className="g-3" style={list.isPlaceholderData ? { opacity: 0.6 } : undefined}>
+          {data?.items.map((item) => (
+            <Col key={cardKey(item)}>{card(item)}</Col>
+          ))}
+        </Row>
+      )}
       {data ? pager(data) : null}
     </>
   );

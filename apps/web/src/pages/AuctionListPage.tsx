@@ -1,4 +1,5 @@
-import { useRef } from 'react';
+import { Fragment, useRef } from 'react';
+import type { TFunction } from 'i18next';
 import { Card, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +9,8 @@ import { Flag } from '../components/Flag';
 import { LoadFailed } from '../components/LoadFailed';
 import { LotTotal } from '../components/LotTotal';
 import { FilterSelect, ListSearchForm, SearchField } from '../components/ListControls';
+import { QualityBadge, useLotFactRows } from '../components/LotFacts';
+import { certificateOptions, LotListFilters, LotTable, lotListExtras, NoMatch, useLotView, ViewToggleCol, type LotColumn } from '../components/LotListControls';
 import { PagedCards } from '../components/PagedCards';
 import { PageTitle } from '../components/PageTitle';
 import { Pager, useClampPage } from '../components/Pager';
@@ -18,14 +21,14 @@ import { useFamilyOptions, useOriginOptions } from '../lib/lookups';
 import { useListParams, useSearchInAddress } from '../lib/list-params';
 import { useSession } from '../lib/session';
 import { useStompTopic } from '../lib/use-stomp-topic';
-import { useArticleName } from '../features/auctions/api/article-names';
+import { articleNamesQuery, useArticleName } from '../features/auctions/api/article-names';
 import { applySummary, auctionSummary } from '../features/auctions/api/live-auctions';
 import { useWonAuctions } from '../features/auctions/api/won-auctions';
 import { TimeLeft } from '../features/auctions/components/TimeLeft';
 import { useTimeLeft } from '../features/auctions/components/time-left';
 import { WatchButton } from '../features/my-auctions/components/WatchButton';
 
-type AuctionPageQuery = Pick<LotListQuery, 'page' | 'size' | 'q' | 'family' | 'origin'>;
+type AuctionPageQuery = Pick<LotListQuery, 'page' | 'size' | 'q' | 'family' | 'origin' | 'sort' | 'qualityClass' | 'certificate'>;
 
 export function auctionPageUrl(query: AuctionPageQuery) {
   const params = new URLSearchParams();
@@ -36,7 +39,8 @@ export function auctionPageUrl(query: AuctionPageQuery) {
 // Under ['auctions', 'active'], so whatever refreshes the running auctions refreshes the pages too.
 const pageKey = (query: AuctionPageQuery) => ['auctions', 'active', 'page', query] as const;
 
-const FILTERS = ['q', 'family', 'origin'] as const;
+const FILTERS = ['q', 'family', 'origin', 'sort', 'qualityClass', 'certificate'] as const;
+const NO_FILTERS = Object.fromEntries(FILTERS.map((k) => [k, ''])) as Record<(typeof FILTERS)[number], string>;
 
 /**
  * /encheres: the running auctions, soonest end first, a page at a time (the server pages, searches
@@ -45,22 +49,27 @@ const FILTERS = ['q', 'family', 'origin'] as const;
  * cards live through one subscription; each card has a watch button for buyers and suppliers.
  */
 export function AuctionListPage() {
-  const { t } = useTranslation('auctions');
+  const { t, i18n } = useTranslation('auctions');
   const { t: tc } = useTranslation('common');
   const { t: tm } = useTranslation('marketplace');
+  const lng = i18n.resolvedLanguage ?? 'en';
+  const articleName = useArticleName();
+  const options = useQuery(articleNamesQuery);
   const qc = useQueryClient();
   const { user } = useSession();
   const canWatch = user?.category === 'client' || user?.category === 'supplier';
   const { page, filters, setPage, setFilters } = useListParams(FILTERS);
   const [search, setSearch] = useSearchInAddress(filters.q, setFilters);
+  const [view, setView] = useLotView(user?.userId);
   const query: AuctionPageQuery = {
     page,
     size: DEFAULT_PAGE_SIZE,
     q: filters.q || undefined,
     family: (filters.family || undefined) as (typeof FAMILIES)[number] | undefined,
     origin: filters.origin || undefined,
+    ...lotListExtras(filters),
   };
-  const filtered = Boolean(filters.q || filters.family || filters.origin);
+  const filtered = FILTERS.some((k) => k !== 'sort' && filters[k]);
   const origins = useOriginOptions();
   const families = useFamilyOptions();
   const list = useQuery({
@@ -129,12 +138,31 @@ export function AuctionListPage() {
           allLabel={tm('marketplace.allOrigins')}
           options={origins}
         />
+        <LotListFilters idPrefix="auction" filters={filters} setFilters={setFilters} certificates={certificateOptions(options.data?.certificates, lng)} />
+        <ViewToggleCol value={view} onChange={setView} />
       </ListSearchForm>
       <PagedCards
         list={list}
         loadingLabel={t('loading')}
         failed={<LoadFailed message={t('list.loadError')} onRetry={() => void list.refetch()} busy={list.isFetching} />}
-        empty={<p>{filtered ? tc('lotSearch.noMatch') : t('list.empty')}</p>}
+        empty={
+          filtered ? (
+            <NoMatch
+              message={tc('lotSearch.noMatch')}
+              onClear={() => {
+                setSearch('');
+                setFilters({ ...NO_FILTERS, sort: filters.sort });
+              }}
+            />
+          ) : (
+            <p>{t('list.empty')}</p>
+          )
+        }
+        table={
+          view === 'table'
+            ? (items) => <LotTable items={items} rowKey={(i) => i.product.productId} columns={auctionColumns(t, tm, lng, articleName)} testId="auction-table" />
+            : undefined
+        }
         total={(count) => tc('pager.total', { count })}
         totalTestId="auction-total"
         cardKey={(item) => item.product.productId}
@@ -146,6 +174,52 @@ export function AuctionListPage() {
   );
 }
 
+/** The dense view's columns: the lot, its class, the current price, the pallets, the time left. */
+function auctionColumns(
+  t: TFunction<'auctions'>,
+  tm: TFunction<'marketplace'>,
+  lng: string,
+  articleName: (p: AuctionItem['product']) => string,
+): Array<LotColumn<AuctionItem>> {
+  return [
+    {
+      key: 'lot',
+      header: tm('list.cols.lot'),
+      cell: ({ product: p }) => (
+        <>
+          <Link className="fw-semibold" to={`/encheres/details/${p.productId}`}>
+            {p.name}
+          </Link>
+          <div className="small text-body-secondary">
+            {articleName(p)} · <Flag code={p.origin.alpha2} /> {countryName(p.origin.alpha2, lng, p.origin.name)}
+          </div>
+        </>
+      ),
+    },
+    { key: 'class', header: tm('lotFacts.qualityClass'), cell: ({ product: p }) => <QualityBadge value={p.qualityClass} /> },
+    {
+      key: 'price',
+      header: t('list.biggestOffer'),
+      numeric: true,
+      cell: (item) => (item.amount === null ? t('list.noOffer') : euro(item.amount, lng, { perKg: true })),
+    },
+    { key: 'start', header: t('list.startingPrice'), numeric: true, wide: true, cell: ({ product: p }) => euro(p.price, lng, { perKg: true }) },
+    {
+      key: 'quantity',
+      header: tm('list.cols.quantity'),
+      wide: true,
+      cell: (item) => <LotTotal pallets={item.product.quantity} netKgPerPallet={item.product.netKgPerPallet} pricePerKg={item.amount ?? item.product.price} />,
+    },
+    { key: 'ends', header: tm('list.cols.ends'), numeric: true, cell: ({ product: p }) => <RowTimeLeft endsAt={p.endsAt} startsAt={p.auctionStartDate} /> },
+  ];
+}
+
+function RowTimeLeft({ endsAt, startsAt }: { endsAt: string | null; startsAt: string | null }) {
+  const left = useTimeLeft(endsAt);
+  const opensIn = useTimeLeft(startsAt);
+  return <TimeLeft ms={opensIn > 0 ? opensIn : left} />;
+}
+
 function AuctionCard({ item, canWatch }: { item: AuctionItem; canWatch: boolean }) {
   const { t, i18n } = useTranslation(['auctions', 'room']);
   const p = item.product;
@@ -153,6 +227,7 @@ function AuctionCard({ item, canWatch }: { item: AuctionItem; canWatch: boolean 
   // A lot whose auction has not opened yet counts to its opening, not to its close (decision 710).
   const opensIn = useTimeLeft(p.auctionStartDate);
   const articleName = useArticleName();
+  const factRows = useLotFactRows();
   return (
     <Card className="h-100 shadow-sm" data-testid={`auction-card-${p.productId}`}>
       <PhotoCarousel productId={p.productId} photos={p.photos} alt={p.name} height={180} size="grid" />
@@ -168,6 +243,12 @@ function AuctionCard({ item, canWatch }: { item: AuctionItem; canWatch: boolean 
           <dd className="mb-1 fw-semibold" data-testid="biggest-offer">
             {item.amount === null ? t('list.noOffer') : euro(item.amount, i18n.resolvedLanguage, { perKg: true })}
           </dd>
+          {factRows(p).map(([label, value]) => (
+            <Fragment key={label}>
+              <dt className="fw-normal text-body-secondary">{label}</dt>
+              <dd className="mb-1">{value}</dd>
+            </Fragment>
+          ))}
           <dt className="fw-normal text-body-secondary">{t('list.startingPrice')}</dt>
           <dd className="mb-1">{euro(p.price, i18n.resolvedLanguage, { perKg: true })}</dd>
           <dt className="fw-normal text-body-secondary">{t('details.quantity')}</dt>

@@ -50,6 +50,11 @@ export const marketLot = (over: Partial<AdminProduct> = {}): AdminProduct => ({
   netKgPerPallet: 800,
   boxesPerPallet: 160,
   netKgPerBox: 5,
+  qualityClass: 'I',
+  variety: 'Verna',
+  packedOn: null,
+  globalGapNumber: null,
+  certificates: [],
   ...over,
 });
 
@@ -79,6 +84,11 @@ export const auctionLot = (over: Partial<AdminProduct> = {}): AdminProduct => {
     netKgPerPallet: null,
     boxesPerPallet: null,
     netKgPerBox: null,
+    qualityClass: 'EXTRA',
+    variety: null,
+    packedOn: null,
+    globalGapNumber: '4049929999999',
+    certificates: [],
     ...over,
   };
 };

@@ -94,6 +94,10 @@ export const ERROR_CODES = [
   // Invoices (issue 23)
   'INVOICE_NOT_PAYABLE',
   'PAID_BEFORE_ISSUE',
+  // Lot facts and lists (issue 25)
+  'UNKNOWN_QUALITY_CLASS',
+  'PACKED_ON_FUTURE',
+  'UNKNOWN_SORT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -103,6 +107,26 @@ export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 
 export function isErrorCode(code: unknown): code is ErrorCode {
   return typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code);
+}
+
+/**
+ * Schema messages that stand for a code of their own (issue 25): a refused request whose issues carry
+ * one of them answers that code instead of VALIDATION_FAILED, so "a class outside the list" reads
+ * UNKNOWN_QUALITY_CLASS; the details keep every issue.
+ */
+export const ISSUE_CODES: Readonly<Record<string, ErrorCode>> = {
+  unknownQualityClass: 'UNKNOWN_QUALITY_CLASS',
+  packedInFuture: 'PACKED_ON_FUTURE',
+  unknownSort: 'UNKNOWN_SORT',
+};
+
+/** The code of a refused request from its issues' messages (ISSUE_CODES), else VALIDATION_FAILED. */
+export function codeOfIssues(issues: ReadonlyArray<{ message: string }>): ErrorCode {
+  for (const i of issues) {
+    const code = ISSUE_CODES[i.message];
+    if (code) return code;
+  }
+  return 'VALIDATION_FAILED';
 }
 
 export interface ApiErrorBody {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CALIBER_MAX_LENGTH, FAMILIES } from '../constants/limits.js';
-import { AUCTION_RESULTS, PRODUCT_STATUSES } from '../constants/marketplace.js';
+import { AUCTION_RESULTS, PRODUCT_STATUSES, QUALITY_CLASSES, VARIETY_MAX_LENGTH } from '../constants/marketplace.js';
+import { todayInParis } from '../dates.js';
 import { MAX_BOXES_PER_PALLET, MAX_NET_KG_PER_BOX, MAX_NET_KG_PER_PALLET, PURCHASE_REQUEST_STATUSES } from '../constants/orders.js';
 import { dbId, isoDate, isoDateTime, multilineText, text } from './common.js';
 import { orderRef } from './orders.js';
@@ -33,6 +34,20 @@ export const weightsAgree = (w: { netKgPerPallet?: number | null; boxesPerPallet
   w.netKgPerBox == null ||
   Math.abs(w.boxesPerPallet * w.netKgPerBox - w.netKgPerPallet) <= w.netKgPerPallet * 0.01;
 
+/** A lot's quality class (issue 25): one of the list, else UNKNOWN_QUALITY_CLASS ("required" when missing). */
+export const qualityClass = z.enum(QUALITY_CLASSES, {
+  error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? 'required' : 'unknownQualityClass'),
+});
+
+/** A lot's variety: optional free text, one line; empty means none. */
+export const variety = text()
+  .trim()
+  .max(VARIETY_MAX_LENGTH, 'tooLong')
+  .transform((v) => (v === '' ? null : v));
+
+/** Packing or harvest day: a calendar day not after today in Paris (the market's day, decision 580). */
+export const packedOn = isoDate.refine((d) => d <= todayInParis(), 'packedInFuture');
+
 /** The supplier's lot form (create and edit). Photos travel separately as multipart files. */
 export const productInput = z
   .object({
@@ -52,6 +67,9 @@ export const productInput = z
     netKgPerPallet,
     boxesPerPallet: boxesPerPallet.nullable().optional(),
     netKgPerBox: netKgPerBox.nullable().optional(),
+    qualityClass,
+    variety: variety.nullable().optional(),
+    packedOn: packedOn.nullable().optional(),
   })
   .strict()
   .refine(weightsAgree, { message: 'weightsDisagree', path: ['netKgPerPallet'] });
@@ -84,6 +102,16 @@ export const adminProduct = z.object({
   netKgPerPallet: z.number().nullable(),
   boxesPerPallet: z.number().int().nullable(),
   netKgPerBox: z.number().nullable(),
+  /** Lot facts (issue 25): the class, the variety and the packing day (null when not given). */
+  qualityClass: z.enum(QUALITY_CLASSES),
+  variety: z.string().nullable(),
+  packedOn: z.string().nullable(),
+  /** The seller's GLOBALG.A.P. number from its profile, null when it has none. */
+  globalGapNumber: z.string().nullable(),
+  /** The seller's certificates in the back office (its supplier record), GLOBALG.A.P. included when listed there. */
+  certificates: z.array(
+    z.object({ id: z.number().int(), name: z.string(), names: z.object({ en: z.string(), fr: z.string(), de: z.string(), es: z.string() }).nullable() }),
+  ),
 });
 export type AdminProduct = z.infer<typeof adminProduct>;
 
@@ -148,5 +176,9 @@ export const productFormOptions = z.object({
     }),
   ),
   packagings: z.array(ref),
+  /** The certificates a lot list can be filtered by (issue 25). */
+  certificates: z.array(
+    z.object({ id: z.number().int(), name: z.string(), names: z.object({ en: z.string(), fr: z.string(), de: z.string(), es: z.string() }).nullable() }),
+  ),
 });
 export type ProductFormOptions = z.infer<typeof productFormOptions>;

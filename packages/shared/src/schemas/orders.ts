@@ -59,6 +59,9 @@ export const orderLot = z.object({
   boxesPerPallet: z.number().int().nullable(),
   netKgPerBox: z.number().nullable(),
   qualityClass: z.string().nullable(),
+  /** The lot's variety and packing day (issue 25); absent on orders made before they were asked. */
+  variety: z.string().nullable().optional(),
+  packedOn: z.string().nullable().optional(),
 });
 export type OrderLot = z.infer<typeof orderLot>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FAMILIES } from '../constants/limits.js';
+import { LOT_SORTS, QUALITY_CLASSES } from '../constants/marketplace.js';
 
 /** Two screens of cards (4 per row on wide screens, 3 rows a screen). */
 export const DEFAULT_PAGE_SIZE = 24;
@@ -28,6 +29,11 @@ export const lotListQuery = z.object({
     .regex(/^[A-Za-z]{2}$/)
     .transform((s) => s.toUpperCase())
     .optional(),
+  /** The order (issue 25, decision 872); an unknown key answers 400 UNKNOWN_SORT. */
+  sort: z.enum(LOT_SORTS, { error: 'unknownSort' }).optional(),
+  qualityClass: z.enum(QUALITY_CLASSES, { error: 'unknownQualityClass' }).optional(),
+  /** A certificate id (GET formOptions): lots whose seller holds it (GLOBALG.A.P.: also by the profile's number). */
+  certificate: positiveInt(2_147_483_647).optional(),
 });
 export type LotListQuery = z.infer<typeof lotListQuery>;
 

@@ -66,6 +66,10 @@ export interface ProductFactoryInput {
   boxesPerPallet?: number | null;
   netKgPerBox?: number | null;
   createdAt?: Date;
+  /** Lot facts (issue 25); class I by default. */
+  qualityClass?: 'EXTRA' | 'I' | 'II';
+  variety?: string | null;
+  packedOn?: string | null;
 }
 
 export async function createProduct(db: Executor, input: ProductFactoryInput = {}) {
@@ -94,6 +98,9 @@ export async function createProduct(db: Executor, input: ProductFactoryInput = {
       netKgPerPallet: input.netKgPerPallet === null ? null : (input.netKgPerPallet ?? 800).toFixed(2),
       boxesPerPallet: input.boxesPerPallet === undefined ? 80 : input.boxesPerPallet,
       netKgPerBox: input.netKgPerBox === null ? null : (input.netKgPerBox ?? 10).toFixed(3),
+      qualityClass: input.qualityClass ?? 'I',
+      variety: input.variety ?? null,
+      packedOn: input.packedOn ?? null,
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     })
     .returning();

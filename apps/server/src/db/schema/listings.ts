@@ -22,6 +22,8 @@ import { countries } from './location.js';
 import { users } from './users.js';
 
 export const productStatusEnum = pgEnum('product_status', ['ENABLED', 'DISABLED', 'EXPIRED', 'IN_AUCTION']);
+/** EU marketing standards' quality classes (issue 25): Extra, I, II. */
+export const qualityClassEnum = pgEnum('quality_class', ['EXTRA', 'I', 'II']);
 
 /**
  * A supplier's lot (the spec's product). A fixed-price lot is ENABLED until its "available until"
@@ -58,6 +60,12 @@ export const products = pgTable(
     boxesPerPallet: integer('boxes_per_pallet'),
     netKgPerBox: numeric('net_kg_per_box', { precision: 10, scale: 3 }),
     availableUntil: date('available_until', { mode: 'string' }).notNull(),
+    /** Quality class (issue 25, decision 870): required; lots from before it was asked were migrated to I. */
+    qualityClass: qualityClassEnum('quality_class').notNull(),
+    /** The variety (e.g. "Verna", "Raf"), optional. */
+    variety: text('variety'),
+    /** Packing or harvest day (a Paris calendar day), optional, never in the future. */
+    packedOn: date('packed_on', { mode: 'string' }),
     /** Server-made file names, in display order. */
     photos: jsonb('photos').$type<string[]>().notNull().default([]),
     status: productStatusEnum('status').notNull().default('ENABLED'),
@@ -81,6 +89,10 @@ export const products = pgTable(
     // The marketplace list, newest first, page by page (migration 0005).
     index('products_on_sale_idx')
       .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`status = 'ENABLED' and auction_start_date is null`),
+    // The marketplace by price, both ways (a btree reads backwards too; issue 25, decision 872).
+    index('products_on_sale_price_idx')
+      .on(t.price, t.id)
       .where(sql`status = 'ENABLED' and auction_start_date is null`),
     check('products_price_pos', sql`${t.price} > 0`),
     check('products_quantity_nonneg', sql`${t.quantity} >= 0`),

@@ -59,6 +59,9 @@ export interface LotSnapshot {
   boxesPerPallet: number | null;
   netKgPerBox: number | null;
   qualityClass: string | null;
+  /** The lot's variety and packing day (issue 25); absent on orders made before they were asked. */
+  variety?: string | null;
+  packedOn?: string | null;
 }
 
 /**

@@ -350,6 +350,8 @@ export async function seedListings(tx: Executor, dataDir: string, warn: (msg: st
       boxesPerPallet: palletLoad(lot.packaging).boxes,
       netKgPerBox: palletLoad(lot.packaging).kgPerBox,
       availableUntil: dayInParis(21),
+      // Most demo lots are class I; a few Extra and II show the badge's range (issue 25).
+      qualityClass: n % 5 === 1 ? 'EXTRA' : n % 7 === 3 ? 'II' : 'I',
       status: lot.disabled ? 'DISABLED' : undefined,
       auctionStartDate: start,
       createdAt: start ?? new Date(Date.now() - n * 3_600_000),

@@ -23,6 +23,7 @@ async function createLot(ctx: TestContext, cookie: string) {
     price: 1.25,
     quantity: 8,
     availableUntil: dayInParis(7),
+    qualityClass: 'I',
     netKgPerPallet: 800,
     boxesPerPallet: 80,
     netKgPerBox: 10,

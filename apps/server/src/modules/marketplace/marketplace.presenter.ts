@@ -19,7 +19,14 @@ export function effectiveStatus(p: Pick<ProductRow, 'status' | 'endsAt' | 'avail
   return p.status;
 }
 
-export function presentProduct({ product: p, article, origin, packaging, seller }: ProductView, now = new Date()): AdminProduct {
+export type LotCertificate = AdminProduct['certificates'][number];
+
+/** A lot as the API shows it; `certificates` are its seller's back-office certificates (sellerCertificates). */
+export function presentProduct(
+  { product: p, article, origin, packaging, seller }: ProductView,
+  now = new Date(),
+  certificates: LotCertificate[] = [],
+): AdminProduct {
   return {
     productId: p.id,
     productName: article.article,
@@ -43,5 +50,10 @@ export function presentProduct({ product: p, article, origin, packaging, seller 
     netKgPerPallet: p.netKgPerPallet === null ? null : Number(p.netKgPerPallet),
     boxesPerPallet: p.boxesPerPallet,
     netKgPerBox: p.netKgPerBox === null ? null : Number(p.netKgPerBox),
+    qualityClass: p.qualityClass,
+    variety: p.variety,
+    packedOn: p.packedOn,
+    globalGapNumber: seller.globalGapNumber?.trim() || null,
+    certificates,
   };
 }

@@ -1,10 +1,23 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { GLOBALGAP_CERTIFICATE, type LotSort } from '@primeur/shared';
 import type { LotListQuery } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
 import { auctionOpenSql } from '../../db/auction-phase.js';
 import { foldedSearch } from '../../db/fold.js';
 import { countProductViews, productViews, productViewsWith } from './product-view.js';
-import { articles, countries, offers, orders, packagings, products, purchaseRequests, users } from '../../db/schema/index.js';
+import {
+  articles,
+  certificates,
+  companies,
+  companyCertificates,
+  countries,
+  offers,
+  orders,
+  packagings,
+  products,
+  purchaseRequests,
+  users,
+} from '../../db/schema/index.js';
 import type { OrderRef } from '@primeur/shared';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -16,20 +29,77 @@ function lotFilters(f: LotListQuery): SQL[] {
   if (f.family) where.push(eq(articles.family, f.family));
   if (f.articleId) where.push(eq(products.articleId, f.articleId));
   if (f.origin) where.push(eq(countries.alpha2, f.origin));
-  // Every word must appear somewhere in the lot's texts, accents and case ignored (db/fold.ts).
-  const search = foldedSearch(f.q, [
-    products.name,
-    articles.article,
-    sql`${articles.names}->>'en'`,
-    sql`${articles.names}->>'fr'`,
-    sql`${articles.names}->>'de'`,
-    sql`${articles.names}->>'es'`,
-    products.description,
-    products.caliber,
-    users.companyName,
-  ]);
+  if (f.qualityClass) where.push(eq(products.qualityClass, f.qualityClass));
+  if (f.certificate) where.push(sellerHolds(f.certificate));
+  // Every word must appear somewhere in the lot's texts, accents and case ignored (db/fold.ts); the
+  // article's names in the four languages also match by the word's stem ("Tomaten" finds "Tomate
+  // ronde" and "Round tomato", decision 873).
+  const search = foldedSearch(
+    f.q,
+    [products.name, variety(), products.description, products.caliber, users.companyName],
+    [articles.article, sql`${articles.names}->>'en'`, sql`${articles.names}->>'fr'`, sql`${articles.names}->>'de'`, sql`${articles.names}->>'es'`],
+  );
   if (search) where.push(search);
   return where;
+}
+
+const variety = () => sql`coalesce(${products.variety}, '')`;
+
+/**
+ * The seller's back-office supplier record: the one whose name is the seller's company name, case
+ * ignored (decision 871: accounts and back-office companies are not linked by id).
+ */
+const sameCompany = sql`${companies.kind} = 'supplier' and lower(${companies.company}) = lower(${users.companyName})`;
+
+/** The lot's seller holds the certificate: in its back-office record, or GLOBALG.A.P. by its profile's number. */
+function sellerHolds(certificateId: number): SQL {
+  return sql`(exists (select 1 from ${companyCertificates} join ${companies} on ${companies.id} = ${companyCertificates.companyId}
+      where ${sameCompany} and ${companyCertificates.certificateId} = ${certificateId})
+    or (nullif(btrim(${users.globalGapNumber}), '') is not null
+      and exists (select 1 from ${certificates} where ${certificates.id} = ${certificateId} and ${certificates.name} = ${GLOBALGAP_CERTIFICATE})))`;
+}
+
+/** The back-office certificates of these sellers (decision 871), by seller id, in name order. */
+export async function sellerCertificates(db: Executor, sellerIds: number[]) {
+  const out = new Map<number, Array<{ id: number; name: string; names: { en: string; fr: string; de: string; es: string } | null }>>();
+  if (sellerIds.length === 0) return out;
+  const rows = await db
+    .select({ sellerId: users.id, id: certificates.id, name: certificates.name, names: certificates.names })
+    .from(users)
+    .innerJoin(companies, sameCompany)
+    .innerJoin(companyCertificates, eq(companyCertificates.companyId, companies.id))
+    .innerJoin(certificates, eq(certificates.id, companyCertificates.certificateId))
+    .where(inArray(users.id, [...new Set(sellerIds)]))
+    .orderBy(asc(certificates.name));
+  for (const r of rows) {
+    const list = out.get(r.sellerId) ?? [];
+    if (!list.some((c) => c.id === r.id)) list.push({ id: r.id, name: r.name, names: r.names });
+    out.set(r.sellerId, list);
+  }
+  return out;
+}
+
+/**
+ * The order of a lot list (decision 872), the lot id last so that pages never overlap. An auction's
+ * price is its current one (the highest offer, else the starting price); "ending soonest" is an
+ * auction's end and a fixed-price lot's last day.
+ */
+function orderOf(sort: LotSort | undefined, kind: 'market' | 'auctions'): SQL[] {
+  const price = kind === 'auctions' ? sql`coalesce(${products.highestAmount}, ${products.price})` : sql`${products.price}`;
+  switch (sort) {
+    case 'price':
+      return [asc(price), asc(products.id)];
+    case '-price':
+      return [desc(price), desc(products.id)];
+    case 'newest':
+      return [desc(products.createdAt), desc(products.id)];
+    case 'quantity':
+      return [desc(products.quantity), asc(products.id)];
+    case 'endsAt':
+      return kind === 'auctions' ? [asc(products.endsAt), asc(products.id)] : [asc(products.availableUntil), asc(products.id)];
+    default:
+      return kind === 'auctions' ? [asc(products.endsAt), asc(products.id)] : [desc(products.createdAt), desc(products.id)];
+  }
 }
 
 // A lot whose pallets are all sold (accepted purchase requests) leaves the marketplace (issue 21).
@@ -42,7 +112,7 @@ const onSale = (today: string) =>
  */
 const countLots = async (db: Executor, base: SQL | undefined, f: LotListQuery) => {
   const where = and(base, ...lotFilters(f));
-  if (!f.family && !f.origin && !f.q) {
+  if (!f.family && !f.origin && !f.q && !f.certificate) {
     return (
       await db
         .select({ n: sql<number>`count(*)::int` })
@@ -96,7 +166,7 @@ export function listOpenAuctions(db: Executor) {
 export function openAuctionsPage(db: Executor, f: LotListQuery, limit: number, offset: number) {
   return productViewsWith(db, { highest: products.highestAmount })
     .where(and(auctionOpenSql(), ...lotFilters(f)))
-    .orderBy(asc(products.endsAt), asc(products.id))
+    .orderBy(...orderOf(f.sort, 'auctions'))
     .limit(limit)
     .offset(offset);
 }
@@ -109,7 +179,7 @@ export function countOpenAuctions(db: Executor, f: LotListQuery) {
 export function activePage(db: Executor, today: string, f: LotListQuery, limit: number, offset: number) {
   return productViews(db)
     .where(and(onSale(today), ...lotFilters(f)))
-    .orderBy(desc(products.createdAt), desc(products.id))
+    .orderBy(...orderOf(f.sort, 'market'))
     .limit(limit)
     .offset(offset);
 }
@@ -194,6 +264,10 @@ export async function insertRequest(db: Executor, values: typeof purchaseRequest
 
 export function listArticles(db: Executor) {
   return db.select({ id: articles.id, article: articles.article, family: articles.family, names: articles.names }).from(articles).orderBy(articles.article);
+}
+
+export function listCertificates(db: Executor) {
+  return db.select({ id: certificates.id, name: certificates.name, names: certificates.names }).from(certificates).orderBy(certificates.name);
 }
 
 export function listPackagings(db: Executor) {

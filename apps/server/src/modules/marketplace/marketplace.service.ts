@@ -21,6 +21,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { SessionUser } from '../../plugins/session.js';
 import { effectiveStatus, presentProduct } from './marketplace.presenter.js';
+import type { ProductView } from './product-view.js';
 
 /** A lot as the admin lists show it (spec §3), for the other lot lists (the admin search). */
 export { presentProduct };
@@ -108,6 +109,9 @@ function columnsFrom(input: Input, current?: ProductRow): Omit<NewProduct, 'supp
     netKgPerPallet: input.netKgPerPallet.toFixed(2),
     boxesPerPallet: input.boxesPerPallet ?? null,
     netKgPerBox: input.netKgPerBox === null || input.netKgPerBox === undefined ? null : input.netKgPerBox.toFixed(3),
+    qualityClass: input.qualityClass,
+    variety: input.variety ?? null,
+    packedOn: input.packedOn ?? null,
     availableUntil: input.availableUntil,
     status,
     auctionStartDate,
@@ -129,6 +133,17 @@ async function lockOwnEditable(tx: Executor, user: SessionUser, productId: numbe
   return row;
 }
 
+/** Lots presented with their sellers' back-office certificates (one query for all, decision 871). */
+async function presentAll<V extends ProductView>(db: Executor, views: V[], now = new Date()): Promise<Array<{ view: V; product: AdminProduct }>> {
+  const certs = await repo.sellerCertificates(
+    db,
+    views.map((v) => v.seller.id),
+  );
+  return views.map((view) => ({ view, product: presentProduct(view, now, certs.get(view.seller.id) ?? []) }));
+}
+
+const presentViews = async (db: Executor, views: ProductView[], now = new Date()) => (await presentAll(db, views, now)).map((x) => x.product);
+
 /** The page asked for, or the first page of the default size (the spec's plain-array call). */
 export const pageBounds = (f: LotListQuery) => {
   const page = f.page ?? 1;
@@ -137,13 +152,13 @@ export const pageBounds = (f: LotListQuery) => {
 };
 
 export async function formOptions(db: Db) {
-  const [articles, packagings] = await Promise.all([repo.listArticles(db), repo.listPackagings(db)]);
-  return { articles, packagings };
+  const [articles, packagings, certificates] = await Promise.all([repo.listArticles(db), repo.listPackagings(db), repo.listCertificates(db)]);
+  return { articles, packagings, certificates };
 }
 
 export async function listActive(db: Db) {
   const now = new Date();
-  return (await repo.listActive(db, todayInParis(now))).map((v) => presentProduct(v, now));
+  return presentViews(db, await repo.listActive(db, todayInParis(now)), now);
 }
 
 /** One page of the lots on sale, filtered in SQL, with the count of all that match. */
@@ -152,7 +167,7 @@ export async function activePage(db: Db, f: LotListQuery): Promise<Page<AdminPro
   const today = todayInParis(now);
   const { page, size, offset } = pageBounds(f);
   const [rows, total] = await Promise.all([repo.activePage(db, today, f, size, offset), repo.countActive(db, today, f)]);
-  return { items: rows.map((v) => presentProduct(v, now)), page, size, total };
+  return { items: await presentViews(db, rows, now), page, size, total };
 }
 
 /** One page of the running auctions (spec §3 items), filtered in SQL, with the count of all that match. */
@@ -161,7 +176,7 @@ export async function openAuctionsPage(db: Db, f: LotListQuery): Promise<Page<{ 
   const { page, size, offset } = pageBounds(f);
   const [rows, total] = await Promise.all([repo.openAuctionsPage(db, f, size, offset), repo.countOpenAuctions(db, f)]);
   return {
-    items: rows.map((r) => ({ amount: r.highest === null ? null : Number(r.highest), product: presentProduct(r, now) })),
+    items: (await presentAll(db, rows, now)).map(({ view: r, product }) => ({ amount: r.highest === null ? null : Number(r.highest), product })),
     page,
     size,
     total,
@@ -172,7 +187,7 @@ export async function openAuctionsPage(db: Db, f: LotListQuery): Promise<Page<{ 
 export async function productsByIds(db: Executor, ids: number[]): Promise<Map<number, AdminProduct>> {
   if (ids.length === 0) return new Map();
   const now = new Date();
-  return new Map((await repo.listByIds(db, ids)).map((v) => [v.product.id, presentProduct(v, now)]));
+  return new Map((await presentAll(db, await repo.listByIds(db, ids), now)).map(({ view, product }) => [view.product.id, product]));
 }
 
 /** A lot with its auction state for the details page (the reserve itself stays on the server). */
@@ -181,7 +196,7 @@ export async function productWithAuctionState(db: Executor, id: number) {
   if (!v) return undefined;
   const p = v.product;
   return {
-    product: presentProduct(v),
+    product: (await presentViews(db, [v]))[0]!,
     state: {
       highest: p.highestAmount === null ? null : Number(p.highestAmount),
       bidders: p.bidderCount,
@@ -192,7 +207,7 @@ export async function productWithAuctionState(db: Executor, id: number) {
 
 export async function productById(db: Executor, id: number): Promise<AdminProduct | undefined> {
   const v = await repo.findView(db, id);
-  return v ? presentProduct(v) : undefined;
+  return v ? (await presentViews(db, [v]))[0] : undefined;
 }
 
 /**
@@ -230,12 +245,15 @@ export async function lotExposure(
 /** Auction items of spec §3 for the running auctions, in one query. */
 export async function openAuctions(db: Db): Promise<Array<{ amount: number | null; product: AdminProduct }>> {
   const now = new Date();
-  return (await repo.listOpenAuctions(db)).map((r) => ({ amount: r.highest === null ? null : Number(r.highest), product: presentProduct(r, now) }));
+  return (await presentAll(db, await repo.listOpenAuctions(db), now)).map(({ view: r, product }) => ({
+    amount: r.highest === null ? null : Number(r.highest),
+    product,
+  }));
 }
 
 export async function listAll(db: Db) {
   const now = new Date();
-  return (await repo.listAll(db)).map((v) => presentProduct(v, now));
+  return presentViews(db, await repo.listAll(db), now);
 }
 
 /** Admin toggle ENABLED ↔ DISABLED; any other status (auction, expired) is not the operator's switch. */
@@ -264,10 +282,11 @@ export async function mine(db: Db, user: SessionUser): Promise<SupplierProduct[]
     db,
     views.map((v) => v.product.id),
   );
+  const certs = await repo.sellerCertificates(db, [user.id]);
   return views.map((v) => {
     const s = stats.get(v.product.id);
     return {
-      ...presentProduct(v, now),
+      ...presentProduct(v, now, certs.get(user.id) ?? []),
       offersCount: s?.count ?? 0,
       highest: s?.highest ?? null,
       reservePrice: v.product.reservePrice === null ? null : Number(v.product.reservePrice),
@@ -310,7 +329,7 @@ export async function create(db: Db, store: PhotoStore, user: SessionUser, input
       createdId = row.id;
       const names = await store.save(row.id, photos);
       await repo.update(tx, row.id, { photos: names });
-      return presentProduct((await repo.findView(tx, row.id))!);
+      return (await presentViews(tx, [(await repo.findView(tx, row.id))!]))[0]!;
     });
   } catch (err) {
     if (createdId !== undefined) await store.removeAll(createdId);
@@ -323,7 +342,7 @@ export async function update(db: Db, user: SessionUser, productId: number, input
     const row = await lockOwnEditable(tx, user, productId);
     await assertReferences(tx, input);
     await repo.update(tx, productId, columnsFrom(input, row));
-    return presentProduct((await repo.findView(tx, productId))!);
+    return (await presentViews(tx, [(await repo.findView(tx, productId))!]))[0]!;
   });
 }
 
@@ -336,7 +355,7 @@ export async function addPhotos(db: Db, store: PhotoStore, user: SessionUser, pr
       if (row.photos.length + photos.length > MAX_PHOTOS_PER_PRODUCT) throw tooManyPhotos();
       saved = await store.save(productId, photos);
       await repo.update(tx, productId, { photos: [...row.photos, ...saved] });
-      return presentProduct((await repo.findView(tx, productId))!);
+      return (await presentViews(tx, [(await repo.findView(tx, productId))!]))[0]!;
     });
   } catch (err) {
     await store.remove(productId, saved);
@@ -350,7 +369,7 @@ export async function removePhoto(db: Db, store: PhotoStore, user: SessionUser, 
     if (!row.photos.includes(file)) throw notFound('Photo');
     if (row.photos.length <= 1) throw new HttpError(409, 'LAST_PHOTO', 'A lot keeps at least one photo.');
     await repo.update(tx, productId, { photos: row.photos.filter((p) => p !== file) });
-    return presentProduct((await repo.findView(tx, productId))!);
+    return (await presentViews(tx, [(await repo.findView(tx, productId))!]))[0]!;
   });
   await store.remove(productId, [file]);
   return view;

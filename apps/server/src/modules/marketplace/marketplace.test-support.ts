@@ -26,6 +26,7 @@ export async function lotForm(ctx: TestContext, extra: Record<string, unknown> =
     boxesPerPallet: 80,
     netKgPerBox: 10,
     availableUntil: dayInParis(7),
+    qualityClass: 'I',
     ...extra,
   };
 }

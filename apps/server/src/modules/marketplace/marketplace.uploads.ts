@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { MAX_PHOTOS_PER_PRODUCT, productInput } from '@primeur/shared';
+import { codeOfIssues, MAX_PHOTOS_PER_PRODUCT, productInput } from '@primeur/shared';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error.js';
 import { readPhotoPart, type CheckedPhoto } from './photos.js';
@@ -69,12 +69,8 @@ export function parseProductData(data: string | undefined): z.output<typeof prod
   }
   const parsed = productInput.safeParse(json);
   if (!parsed.success) {
-    throw new HttpError(
-      400,
-      'VALIDATION_FAILED',
-      'The request is not valid.',
-      parsed.error.issues.map((i) => ({ path: ['data', ...i.path.map(String)].join('.'), message: i.message })),
-    );
+    const details = parsed.error.issues.map((i) => ({ path: ['data', ...i.path.map(String)].join('.'), message: i.message }));
+    throw new HttpError(400, codeOfIssues(details), 'The request is not valid.', details);
   }
   return parsed.data;
 }

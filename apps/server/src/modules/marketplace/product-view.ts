@@ -15,7 +15,7 @@ export const productViewsWith = <Extra extends SelectedFields>(db: Executor, ext
       article: { id: articles.id, article: articles.article, family: articles.family },
       origin: { id: countries.id, name: countries.name, alpha2: countries.alpha2 },
       packaging: { id: packagings.id, name: packagings.name },
-      seller: { id: users.id, companyName: users.companyName },
+      seller: { id: users.id, companyName: users.companyName, globalGapNumber: users.globalGapNumber },
       ...extra,
     })
     .from(products)

@@ -211,7 +211,9 @@ export async function createOrder(tx: Executor, fx: OrderEffects, input: NewOrde
     netKgPerPallet,
     boxesPerPallet: p.boxesPerPallet,
     netKgPerBox: num(p.netKgPerBox),
-    qualityClass: null,
+    qualityClass: p.qualityClass,
+    variety: p.variety,
+    packedOn: p.packedOn,
   };
   const estimatedNetKg = netKgPerPallet === null ? null : round2(input.pallets * netKgPerPallet);
   const buyerSnap = partySnapshot(buyer);
@@ -471,6 +473,9 @@ async function returnPallets(tx: Executor, fx: OrderEffects, order: OrderRow) {
     netKgPerPallet: lot.netKgPerPallet,
     boxesPerPallet: lot.boxesPerPallet,
     netKgPerBox: lot.netKgPerBox,
+    qualityClass: lot.qualityClass,
+    variety: lot.variety,
+    packedOn: lot.packedOn,
   });
   fx.photoCopies.push({ from: lot.id, to: relisted.id });
 }

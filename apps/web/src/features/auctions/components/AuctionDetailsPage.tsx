@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Alert, Card, Col, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { AuctionLotSlot } from '../../../components/AuctionLotSlot';
 import { Flag } from '../../../components/Flag';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { LotTotal } from '../../../components/LotTotal';
+import { useLotFactRows } from '../../../components/LotFacts';
 import { PageTitle } from '../../../components/PageTitle';
 import { PhotoCarousel } from '../../../components/PhotoCarousel';
 import { ApiError } from '../../../lib/api';
@@ -81,6 +82,7 @@ export function AuctionDetailsPage() {
   }, [phase, serverPhase, refetchDetails]);
   const articleName = useArticleName();
   const packagingName = usePackagingName();
+  const factRows = useLotFactRows();
 
   if (!valid || (details.error instanceof ApiError && details.error.status === 404)) {
     return <Alert variant="warning">{t('details.notFound')}</Alert>;
@@ -114,6 +116,12 @@ export function AuctionDetailsPage() {
             <dd className="col-sm-8" data-testid="seller">
               {d.seller.companyName}
             </dd>
+            {factRows(d).map(([label, value]) => (
+              <Fragment key={label}>
+                <dt className="col-sm-4">{label}</dt>
+                <dd className="col-sm-8">{value}</dd>
+              </Fragment>
+            ))}
             <dt className="col-sm-4">{t('details.caliber')}</dt>
             <dd className="col-sm-8">{d.caliber || '–'}</dd>
             <dt className="col-sm-4">{t('details.origin')}</dt>

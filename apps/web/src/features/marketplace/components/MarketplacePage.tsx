@@ -6,6 +6,19 @@ import { PageTitle } from '../../../components/PageTitle';
 import { PhotoCarousel } from '../../../components/PhotoCarousel';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { FilterSelect, ListSearchForm, SearchField } from '../../../components/ListControls';
+import { QualityBadge } from '../../../components/LotFacts';
+import {
+  certificateOptions,
+  LotListFilters,
+  LotTable,
+  lotListExtras,
+  NoMatch,
+  useLotView,
+  ViewToggleCol,
+  type LotColumn,
+} from '../../../components/LotListControls';
+import { LotTotal } from '../../../components/LotTotal';
+import { euro } from '../../../lib/format';
 import { PagedCards } from '../../../components/PagedCards';
 import { Pager, useClampPage } from '../../../components/Pager';
 import { useListParams, useSearchInAddress } from '../../../lib/list-params';
@@ -13,10 +26,11 @@ import { useSession } from '../../../lib/session';
 import { useActiveProducts } from '../api/active-products';
 import { useFamilyOptions, useOriginOptions } from '../../../lib/lookups';
 import { useFormOptions } from '../api/form-options';
-import { ProductFacts, useArticleName } from './ProductFacts';
+import { OriginLabel, ProductFacts, useArticleName } from './ProductFacts';
 import { PurchaseRequestModal } from './PurchaseRequestModal';
 
-const FILTERS = ['q', 'family', 'article', 'origin'] as const;
+const FILTERS = ['q', 'family', 'article', 'origin', 'sort', 'qualityClass', 'certificate'] as const;
+const NO_FILTERS = Object.fromEntries(FILTERS.map((k) => [k, ''])) as Record<(typeof FILTERS)[number], string>;
 
 /**
  * /marketplace: the fixed-price lots on sale, a page at a time, with search and filters by family,
@@ -31,7 +45,9 @@ export function MarketplacePage() {
   const { q, family, article, origin } = filters;
   const [search, setSearch] = useSearchInAddress(q, setFilters);
   const [requesting, setRequesting] = useState<AdminProduct | null>(null);
+  const [view, setView] = useLotView(user?.userId);
   const lng = (i18n.resolvedLanguage ?? 'en') as 'en' | 'fr' | 'de' | 'es';
+  const filtered = FILTERS.some((k) => k !== 'sort' && filters[k]);
 
   const list = useActiveProducts({
     page,
@@ -40,6 +56,7 @@ export function MarketplacePage() {
     family: (family || undefined) as (typeof FAMILIES)[number] | undefined,
     articleId: article ? Number(article) : undefined,
     origin: origin || undefined,
+    ...lotListExtras(filters),
   });
   useClampPage(page, list.data, setPage);
   const options = useFormOptions();
@@ -54,6 +71,44 @@ export function MarketplacePage() {
   );
   const origins = useOriginOptions();
   const families = useFamilyOptions();
+  const columns: Array<LotColumn<AdminProduct>> = [
+    {
+      key: 'lot',
+      header: t('list.cols.lot'),
+      cell: (p) => (
+        <>
+          <div className="fw-semibold">{p.name}</div>
+          <div className="small text-body-secondary">
+            {articleName(p)}
+            {p.variety ? ` · ${p.variety}` : ''}
+          </div>
+        </>
+      ),
+    },
+    { key: 'class', header: t('lotFacts.qualityClass'), cell: (p) => <QualityBadge value={p.qualityClass} /> },
+    { key: 'origin', header: t('fields.origin'), cell: (p) => <OriginLabel origin={p.origin} />, wide: true },
+    { key: 'price', header: t('list.cols.price'), numeric: true, cell: (p) => euro(p.price, i18n.resolvedLanguage) },
+    {
+      key: 'quantity',
+      header: t('list.cols.quantity'),
+      wide: true,
+      cell: (p) => <LotTotal pallets={p.quantity} netKgPerPallet={p.netKgPerPallet} pricePerKg={p.price} />,
+    },
+    { key: 'seller', header: t('list.cols.seller'), wide: true, cell: (p) => p.user.companyName },
+    ...(user?.category === 'client'
+      ? [
+          {
+            key: 'action',
+            header: '',
+            cell: (p: AdminProduct) => (
+              <Button size="sm" onClick={() => setRequesting(p)} aria-label={`${t('marketplace.request')}: ${p.name}`}>
+                {t('marketplace.request')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
   return (
     <section>
       <PageTitle>{t('marketplace.title')}</PageTitle>
@@ -100,12 +155,27 @@ export function MarketplacePage() {
           allLabel={t('marketplace.allOrigins')}
           options={origins}
         />
+        <LotListFilters idPrefix="mkt" filters={filters} setFilters={setFilters} certificates={certificateOptions(options.data?.certificates, lng)} />
+        <ViewToggleCol value={view} onChange={setView} />
       </ListSearchForm>
       <PagedCards
         list={list}
         loadingLabel={t('loading')}
         failed={<LoadFailed message={t('marketplace.loadError')} onRetry={() => void list.refetch()} />}
-        empty={<p>{t('marketplace.empty')}</p>}
+        empty={
+          filtered ? (
+            <NoMatch
+              message={t('marketplace.empty')}
+              onClear={() => {
+                setSearch('');
+                setFilters({ ...NO_FILTERS, sort: filters.sort });
+              }}
+            />
+          ) : (
+            <p>{t('marketplace.empty')}</p>
+          )
+        }
+        table={view === 'table' ? (items) => <LotTable items={items} rowKey={(p) => p.productId} columns={columns} testId="market-table" /> : undefined}
         total={(count) => t('marketplace.total', { count })}
         cardKey={(p) => p.productId}
         card={(p) => (

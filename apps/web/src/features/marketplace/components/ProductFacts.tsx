@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatDay, type AdminProduct, type AuctionResult, type ProductStatus } from '@primeur/shared';
 import { Flag } from '../../../components/Flag';
 import { LotTotal } from '../../../components/LotTotal';
+import { useLotFactRows } from '../../../components/LotFacts';
 import { countryName, euro } from '../../../lib/format';
 import { useFormOptions } from '../api/form-options';
 import { usePackagingName } from '../../../lib/lookups';
@@ -66,8 +67,10 @@ export function OriginLabel({ origin }: { origin: AdminProduct['origin'] }) {
 export function ProductFacts({ product, extra = [] }: { product: AdminProduct; extra?: Array<[string, ReactNode]> }) {
   const { t, i18n } = useTranslation('marketplace');
   const packagingName = usePackagingName();
+  const factRows = useLotFactRows();
   const rows: Array<[string, ReactNode]> = [
     [t('fields.origin'), <OriginLabel key="o" origin={product.origin} />],
+    ...factRows(product),
     [t('fields.caliber'), product.caliber || '–'],
     [t('fields.packaging'), packagingName(product.packaging)],
     [t('fields.quantity'), <LotTotal key="q" pallets={product.quantity} netKgPerPallet={product.netKgPerPallet} pricePerKg={product.price} />],

@@ -2,8 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Card, Col, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { formatDateTime, formatDay, type Order, type OrderEvent, type OrderParty } from '@primeur/shared';
+import { formatDateTime, formatDay, QUALITY_CLASSES, type Order, type OrderEvent, type OrderParty, type QualityClass } from '@primeur/shared';
 import { Flag } from '../../../components/Flag';
+import { QualityBadge } from '../../../components/LotFacts';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PageTitle } from '../../../components/PageTitle';
 import { photoUrl } from '../../../components/PhotoCarousel';
@@ -17,6 +18,9 @@ import { OrderStatusBadge } from './OrderStatusBadge';
 import { useLotArticle } from './order-text';
 
 /** A labelled fact of the order page. */
+/** Orders made before lots stated a class have none (decision 870). */
+const isQualityClass = (v: string | null): v is QualityClass => (QUALITY_CLASSES as readonly string[]).includes(v ?? '');
+
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
     <>
@@ -197,6 +201,13 @@ function LotSnapshot({ order: o }: { order: Order }) {
           <div className="fw-semibold">{lot.title}</div>
           <dl className="facts small mb-0 mt-2">
             <Fact label={t('detail.article')}>{article(lot)}</Fact>
+            {isQualityClass(lot.qualityClass) ? (
+              <Fact label={t('marketplace:lotFacts.qualityClass')}>
+                <QualityBadge value={lot.qualityClass} />
+              </Fact>
+            ) : null}
+            {lot.variety ? <Fact label={t('marketplace:lotFacts.variety')}>{lot.variety}</Fact> : null}
+            {lot.packedOn ? <Fact label={t('marketplace:lotFacts.packedOn')}>{formatDay(lot.packedOn, lng)}</Fact> : null}
             <Fact label={t('detail.caliber')}>{lot.caliber || '–'}</Fact>
             <Fact label={t('detail.origin')}>
               {lot.originAlpha2 ? <Flag code={lot.originAlpha2} className="me-1" /> : null}
