@@ -50,12 +50,12 @@ for (const width of [768, 1366]) {
     await expect(page.getByTestId('bulk-users-count')).toHaveText('3 selected');
 
     const bar = page.getByTestId('bulk-users');
-    await bar.getByRole('button', { name: 'Activate' }).click();
+    await bar.getByRole('button', { name: 'Activate', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading')).toHaveText('Activate 3 accounts?');
     // The dialog's buttons are reachable at this width.
-    await expect(dialog.getByRole('button', { name: 'Activate' })).toBeInViewport();
-    await dialog.getByRole('button', { name: 'Activate' }).click();
+    await expect(dialog.getByRole('button', { name: 'Activate', exact: true })).toBeInViewport();
+    await dialog.getByRole('button', { name: 'Activate', exact: true }).click();
 
     await expect(page.getByTestId('toast-success')).toContainText('3 accounts activated.');
     // The banner follows without a reload, and every card shows its account active.
