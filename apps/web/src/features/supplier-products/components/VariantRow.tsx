@@ -51,7 +51,7 @@ export function VariantRow({ variant: v, origins, packagings, boxes, save, onDel
   return (
     <tr data-testid={`variant-${v.id}`} className={selected ? 'table-active' : undefined}>
       <td>
-        <Form.Check id={`select-variant-${v.id}`} aria-label={t('bulk:bar.selectVariant')} checked={selected} onChange={onSelect} />
+        <Form.Check id={`select-variant-${v.id}`} className="mb-0" aria-label={t('bulk:bar.selectVariant')} checked={selected} onChange={onSelect} />
       </td>
       <td style={{ minWidth: 140 }}>
         {select(
