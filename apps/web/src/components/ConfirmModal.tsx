@@ -9,6 +9,8 @@ interface Props {
   busy?: boolean;
   /** The button's verb (Delete, Withdraw, Deactivate…); Delete when not given. */
   confirmLabel?: string;
+  /** The confirm button's colour: red for what is lost (the default), another for a change that is not a loss. */
+  confirmVariant?: 'danger' | 'primary' | 'warning';
   onConfirm(): void;
   onCancel(): void;
 }
@@ -17,7 +19,7 @@ interface Props {
  * The one confirmation for destructive actions (issue 16): a title, what will be lost, Cancel first and
  * focused, the red verb second. Small deletions use the undo toast instead (components/Toasts.tsx).
  */
-export function ConfirmModal({ show, title, body, busy, confirmLabel, onConfirm, onCancel }: Props) {
+export function ConfirmModal({ show, title, body, busy, confirmLabel, confirmVariant = 'danger', onConfirm, onCancel }: Props) {
   const { t } = useTranslation('common');
   return (
     <Modal show={show} onHide={onCancel} centered data-testid="confirm-modal">
@@ -31,7 +33,7 @@ export function ConfirmModal({ show, title, body, busy, confirmLabel, onConfirm,
         <Button variant="secondary" onClick={onCancel} autoFocus>
           {t('actions.cancel')}
         </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={busy}>
+        <Button variant={confirmVariant} onClick={onConfirm} disabled={busy}>
           {busy ? <Spinner size="sm" className="me-2" aria-hidden="true" /> : null}
           {confirmLabel ?? t('actions.delete')}
         </Button>

@@ -24,6 +24,8 @@ interface ToastItem {
   /** Shown again with the same text: the timer restarts instead of a second toast stacking up. */
   stamp: number;
   undo?: () => void;
+  /** A change already made that Undo reverses (bulk actions): the toast still closes by itself. */
+  revert?: () => void;
 }
 
 interface ToastApi {
@@ -33,6 +35,11 @@ interface ToastApi {
    * runs after the toast's delay, `restore` when the user clicks Undo.
    */
   undoable(options: { message: string; commit: () => void; restore?: () => void }): void;
+  /**
+   * A change that is already made and can be reversed (decision 880): the toast offers Undo for the
+   * undo delay, `revert` runs when the user clicks it.
+   */
+  reversible(kind: ToastKind, options: { message: string; detail?: string; revert: () => void }): void;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
@@ -79,6 +86,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         };
         setItems((list) => [...list.slice(-2), { id, kind: 'deleted', message, stamp: Date.now(), undo }]);
       },
+      reversible(kind, { message, detail, revert }) {
+        setItems((list) => [...list.slice(-2), { id: nextId++, kind, message, detail, stamp: Date.now(), revert }]);
+      },
     }),
     [remove],
   );
@@ -94,7 +104,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               bg={success ? 'success' : 'danger'}
               // An undo toast closes through its own timer, which is what commits the deletion.
               autohide={!item.undo}
-              delay={TOAST_DELAY_MS}
+              delay={item.revert ? UNDO_DELAY_MS : TOAST_DELAY_MS}
               onClose={() => remove(item.id)}
               role={success ? 'status' : 'alert'}
               data-testid={`toast-${item.kind}`}
@@ -107,8 +117,19 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                   {item.message ?? t(`toasts.${item.kind}`)}
                   {item.detail ? <span className="d-block small mt-1 opacity-75">{item.detail}</span> : null}
                 </span>
-                {item.undo ? (
-                  <Button size="sm" variant="light" onClick={item.undo} data-testid="toast-undo">
+                {item.undo || item.revert ? (
+                  <Button
+                    size="sm"
+                    variant="light"
+                    onClick={
+                      item.undo ??
+                      (() => {
+                        remove(item.id);
+                        item.revert?.();
+                      })
+                    }
+                    data-testid="toast-undo"
+                  >
                     {t('actions.undo')}
                   </Button>
                 ) : null}

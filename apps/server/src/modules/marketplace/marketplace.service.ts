@@ -260,11 +260,26 @@ export async function listAll(db: Db) {
 export async function toggleEnabled(db: Db, productId: number) {
   const row = await repo.findById(db, productId);
   if (!row) throw notFound('Product');
-  const shown = effectiveStatus(row);
-  if ((shown !== 'ENABLED' && shown !== 'DISABLED') || !(await repo.toggleEnabled(db, productId))) {
-    throw new HttpError(409, 'STATUS_NOT_TOGGLEABLE', `A lot in status ${shown} cannot be enabled or disabled.`);
-  }
+  await setEnabled(db, productId, effectiveStatus(row) !== 'ENABLED');
   return listAll(db);
+}
+
+/**
+ * Puts a lot in ENABLED or DISABLED, in its own transaction with the row locked; a lot already so is
+ * left alone (a retried bulk request is done once). A lot in auction or expired (as the lists show it)
+ * is not the operator's switch: 409 STATUS_NOT_TOGGLEABLE.
+ */
+export async function setEnabled(db: Db, productId: number, enabled: boolean) {
+  const target = enabled ? 'ENABLED' : 'DISABLED';
+  await db.transaction(async (tx) => {
+    const row = await repo.lockById(tx, productId);
+    if (!row) throw notFound('Product');
+    const shown = effectiveStatus(row);
+    if (shown === target) return;
+    if ((shown !== 'ENABLED' && shown !== 'DISABLED') || !(await repo.toggleEnabled(tx, productId))) {
+      throw new HttpError(409, 'STATUS_NOT_TOGGLEABLE', `A lot in status ${shown} cannot be enabled or disabled.`);
+    }
+  });
 }
 
 export async function mine(db: Db, user: SessionUser): Promise<SupplierProduct[]> {

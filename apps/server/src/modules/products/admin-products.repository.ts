@@ -32,6 +32,19 @@ export function page(db: Executor, f: Filters, today: string, limit: number, off
   return productViews(db).where(filters(f, today)).orderBy(desc(products.createdAt), desc(products.id)).limit(limit).offset(offset);
 }
 
+/** The ids of the matches in the list's order, at most `limit` (bulk "select all matching"). */
+export function ids(db: Executor, f: Filters, today: string, limit: number) {
+  return db
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(articles, eq(articles.id, products.articleId))
+    .innerJoin(countries, eq(countries.id, products.originId))
+    .innerJoin(users, eq(users.id, products.supplierId))
+    .where(filters(f, today))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit);
+}
+
 export function count(db: Executor, f: Filters, today: string) {
   return countProductViews(db, filters(f, today));
 }

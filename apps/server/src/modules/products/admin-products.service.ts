@@ -12,3 +12,10 @@ export async function search(db: Db, query: AdminProductQuery) {
   const [rows, total] = await Promise.all([repo.page(db, f, today, size, (page - 1) * size), repo.count(db, f, today)]);
   return { items: rows.map((r) => marketplaceService.presentProduct(r, now)), page, size, total };
 }
+
+/** The ids of the lots the list shows for these filters, in its order, at most `limit`, and how many match. */
+export async function matchingIds(db: Db, filters: Omit<AdminProductQuery, 'page' | 'size'>, limit: number) {
+  const today = todayInParis(new Date());
+  const [rows, total] = await Promise.all([repo.ids(db, filters, today, limit), repo.count(db, filters, today)]);
+  return { ids: rows.map((r) => r.id), total };
+}

@@ -48,6 +48,11 @@ export async function findWithPlace(db: Executor, id: number) {
   return (await withPlace(db).where(eq(users.id, id)).limit(1))[0];
 }
 
+/** The user with its place, its row locked until the transaction ends (status changes). */
+export async function lockWithPlace(tx: Executor, id: number) {
+  return (await withPlace(tx).where(eq(users.id, id)).limit(1).for('update', { of: users }))[0];
+}
+
 export function listWithPlace(db: Executor) {
   return withPlace(db).orderBy(asc(users.companyName), asc(users.id));
 }
@@ -56,6 +61,18 @@ export function listWithPlace(db: Executor) {
 export function searchWithPlace(db: Executor, f: Omit<UserListQuery, 'page' | 'size'>, limit?: number, offset = 0) {
   const q = withPlace(db).where(userFilters(f)).orderBy(asc(users.companyName), asc(users.id));
   return limit === undefined ? q : q.limit(limit).offset(offset);
+}
+
+/** The ids of the admin list's matches, in its order (bulk "select all matching"). */
+export function searchIds(db: Executor, f: Omit<UserListQuery, 'page' | 'size'>, limit: number) {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(cityT, eq(cityT.id, users.cityId))
+    .leftJoin(countryT, eq(countryT.id, users.countryId))
+    .where(userFilters(f))
+    .orderBy(asc(users.companyName), asc(users.id))
+    .limit(limit);
 }
 
 export async function countSearch(db: Executor, f: Omit<UserListQuery, 'page' | 'size'>) {

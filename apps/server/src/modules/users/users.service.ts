@@ -87,29 +87,48 @@ export async function searchCards(db: Db, query: UserListQuery) {
   return { items: rows.map(presentUserCard), page: p, size: s, total };
 }
 
-/** Admin toggle of an account; disabling ends every session of that user in the same transaction. */
 /**
- * Admin toggle of an account. Disabling ends every session of that user in the same transaction;
- * activating tells the company by email (queued in the transaction, sent after the commit), as the
- * registration page promises.
+ * Admin toggle of an account (the spec's `PUT /api/admin/user/status/{userId}`): the other state, then
+ * the whole list as the spec answers.
  */
 export async function toggleStatus(db: Db, store: SessionStore, mailer: Mailer, adminId: number, userId: number) {
   if (adminId === userId) throw new HttpError(409, 'CANNOT_DISABLE_SELF', 'You cannot disable your own account.');
-  const row = await repo.findWithPlace(db, userId);
-  if (!row) throw notFound('User');
-  const { user } = row;
-  const mailIds = await db.transaction(async (tx) => {
-    await repo.update(tx, userId, { active: !user.active });
-    if (user.active) {
+  const user = await repo.findById(db, userId);
+  if (!user) throw notFound('User');
+  await setStatus(db, store, mailer, adminId, userId, !user.active);
+  return listCards(db);
+}
+
+/**
+ * Puts an account in the asked state; an account already in it is left alone (a retried bulk
+ * request is done once). Deactivating ends every session of that user in the same transaction;
+ * activating tells the company by email (queued in the transaction, sent after the commit), as the
+ * registration page promises. Nobody deactivates their own account.
+ */
+export async function setStatus(db: Db, store: SessionStore, mailer: Mailer, adminId: number, userId: number, active: boolean) {
+  if (adminId === userId && !active) throw new HttpError(409, 'CANNOT_DISABLE_SELF', 'You cannot disable your own account.');
+  const changed = await db.transaction(async (tx) => {
+    const row = await repo.lockWithPlace(tx, userId);
+    if (!row) throw notFound('User');
+    const { user } = row;
+    if (user.active === active) return null;
+    await repo.update(tx, userId, { active });
+    if (!active) {
       await store.destroyAllFor(userId, tx);
-      return [];
+      return { mailIds: [] };
     }
     const language = languageForCountry(row.country?.alpha2);
     const mail = renderAccountValidated({ language, company: user.companyName, email: user.email });
-    return queueMail(tx, [{ ...mail, to: { name: user.companyName, address: user.email }, language, company: user.companyName }]);
+    return { mailIds: await queueMail(tx, [{ ...mail, to: { name: user.companyName, address: user.email }, language, company: user.companyName }]) };
   });
+  if (!changed) return;
   // After the commit: the user's live sockets close on every instance.
-  if (user.active) store.onEnded({ userId });
-  await deliverQueued(db, mailer, mailIds);
-  return listCards(db);
+  if (!active) store.onEnded({ userId });
+  await deliverQueued(db, mailer, changed.mailIds);
+}
+
+/** The ids of the accounts the admin list shows for these filters, in its order, at most `limit`. */
+export async function matchingIds(db: Db, filters: Omit<UserListQuery, 'page' | 'size'>, limit: number) {
+  const [rows, total] = await Promise.all([repo.searchIds(db, filters, limit), repo.countSearch(db, filters)]);
+  return { ids: rows.map((r) => r.id), total };
 }

@@ -16,6 +16,15 @@ export const adminProductsPageQuery = (q: Partial<AdminProductQuery>) => ({
 });
 export const useAdminProductsPage = (q: Partial<AdminProductQuery>) => useQuery(adminProductsPageQuery(q));
 
+/** Reads the admin lot list, its total and the marketplace lists again after lots changed (toggle, bulk, undo). */
+export function useInvalidateLots() {
+  const qc = useQueryClient();
+  return () => {
+    void qc.invalidateQueries({ queryKey: adminProductsKey });
+    void qc.invalidateQueries({ queryKey: ['marketplace'] });
+  };
+}
+
 /** Toggles ENABLED ↔ DISABLED; the lists are read again (spec §4 answers the whole list, not this page). */
 export function useToggleProductEnabled() {
   const qc = useQueryClient();

@@ -2,12 +2,14 @@ import { useEffect, useState } from 'react';
 import { Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZE, FAMILIES, formatDateTime, formatDay, PRODUCT_STATUSES, type AdminProduct, type ProductStatus } from '@primeur/shared';
+import { BulkBar } from '../../../components/BulkBar';
 import { PageTitle } from '../../../components/PageTitle';
 import { useToast } from '../../../components/Toasts';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { FilterSelect, ListSearchForm, Pager, SearchField, useDebouncedValue } from '../../../components/ListControls';
 import { PagedCards } from '../../../components/PagedCards';
-import { useAdminProductsPage, useToggleProductEnabled } from '../api/admin-products';
+import { fetchMatchingIds, useSelection, type Selection } from '../../../lib/bulk';
+import { useAdminProductsPage, useInvalidateLots, useToggleProductEnabled } from '../api/admin-products';
 import { ProductFacts } from './ProductFacts';
 import { StatusLotCard } from './StatusLotCard';
 import { useFamilyOptions } from '../../../lib/lookups';
@@ -23,13 +25,11 @@ export function AdminProductsPage() {
   const q = useDebouncedValue(search.trim());
   // A new search or filter starts from the first page.
   useEffect(() => setPage(1), [q, status, family]);
-  const list = useAdminProductsPage({
-    page,
-    size: ADMIN_PAGE_SIZE,
-    q: q || undefined,
-    status: status || undefined,
-    family: family || undefined,
-  });
+  const filters = { q: q || undefined, status: status || undefined, family: family || undefined };
+  const list = useAdminProductsPage({ page, size: ADMIN_PAGE_SIZE, ...filters });
+  // Ticked lots are kept across pages and dropped when the search or a filter changes (decision 880).
+  const selection = useSelection(JSON.stringify(filters));
+  const invalidate = useInvalidateLots();
   return (
     <section>
       <PageTitle>{t('admin.title')}</PageTitle>
@@ -66,6 +66,15 @@ export function AdminProductsPage() {
           options={families}
         />
       </ListSearchForm>
+      <BulkBar
+        list="lots"
+        selection={selection}
+        pageIds={list.data?.items.map((p) => p.productId) ?? []}
+        total={list.data?.total}
+        fetchMatching={() => fetchMatchingIds('lots', filters)}
+        actions={['enable', 'disable']}
+        onChanged={invalidate}
+      />
       <PagedCards
         list={list}
         loadingLabel={t('loading')}
@@ -74,14 +83,14 @@ export function AdminProductsPage() {
         total={(count) => t('admin.total', { count })}
         totalTestId="admin-products-total"
         cardKey={(p) => p.productId}
-        card={(p) => <AdminProductCard product={p} />}
+        card={(p) => <AdminProductCard product={p} selection={selection} />}
         pager={(data) => <Pager page={page} total={data.total} size={data.size} onPage={setPage} busy={list.isPlaceholderData} testId="admin-products-page" />}
       />
     </section>
   );
 }
 
-function AdminProductCard({ product }: { product: AdminProduct }) {
+function AdminProductCard({ product, selection }: { product: AdminProduct; selection: Selection }) {
   const { t, i18n } = useTranslation('marketplace');
   const toggle = useToggleProductEnabled();
   const toast = useToast();
@@ -93,6 +102,14 @@ function AdminProductCard({ product }: { product: AdminProduct }) {
       photoHeight={160}
       footer={
         <>
+          <Form.Check
+            id={`select-lot-${product.productId}`}
+            className="mb-1"
+            label={t('bulk:bar.select')}
+            aria-label={t('bulk:bar.selectRow', { name: product.name })}
+            checked={selection.has(product.productId)}
+            onChange={() => selection.toggle(product.productId)}
+          />
           <Form.Check
             type="switch"
             role="switch"

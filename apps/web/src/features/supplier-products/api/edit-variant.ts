@@ -12,6 +12,11 @@ export function useEditVariant(supplierId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ action, id, value }: { action: VariantAction; id: number; value: string }) => editVariant(action, id, value),
-    onSuccess: (v) => qc.setQueryData<SupplierVariant[]>(supplierVariantsKey(supplierId), (list) => list?.map((x) => (x.id === v.id ? v : x))),
+    onSuccess: (v) => {
+      qc.setQueryData<SupplierVariant[]>(supplierVariantsKey(supplierId), (list) => list?.map((x) => (x.id === v.id ? v : x)));
+      // The overview and the client lists read prices and dates from the variants (issue 26).
+      void qc.invalidateQueries({ queryKey: ['intern', 'overview'] });
+      void qc.invalidateQueries({ queryKey: ['intern', 'variantSources'] });
+    },
   });
 }

@@ -3,6 +3,8 @@ import { Button, Form, InputGroup, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { BsChevronDown, BsChevronRight, BsSearch, BsTrash } from 'react-icons/bs';
 import { matchesSearch, VARIANT_ACTIONS, type Country, type CatalogItem, type ProductLink, type SupplierVariant, type VariantAction } from '@primeur/shared';
+import { BulkBar } from '../../../components/BulkBar';
+import type { Selection } from '../../../lib/bulk';
 import { VariantRow } from './VariantRow';
 
 interface Props {
@@ -15,6 +17,13 @@ interface Props {
   onDelete(variantId: number): void;
   onAddVariant(link: ProductLink): void;
   onDeleteProduct(link: ProductLink): void;
+  /** Bulk deletion of variants (issue 26): the ticked variants, and what to do around the deletion. */
+  bulk: {
+    selection: Selection;
+    onChanged(): void;
+    onHide(ids: number[]): void;
+    onUnhide(ids: number[]): void;
+  };
 }
 
 /** The variant table's columns: the fields the grid edits, in the same order, the two dates as one range. */
@@ -23,7 +32,7 @@ const VARIANT_COLUMNS = VARIANT_ACTIONS.filter((a): a is Exclude<VariantAction, 
 const fmtVolume = (n: number, lng: string) => new Intl.NumberFormat(lng, { maximumFractionDigits: 3 }).format(n);
 
 /** The supplier's products with a name filter and the total volume; each row expands to its variants. */
-export function ProductTable({ products, variants, origins, packagings, boxes, save, onDelete, onAddVariant, onDeleteProduct }: Props) {
+export function ProductTable({ products, variants, origins, packagings, boxes, save, onDelete, onAddVariant, onDeleteProduct, bulk }: Props) {
   const { t, i18n } = useTranslation('supplier-products');
   const lng = (i18n.resolvedLanguage ?? 'en') as 'en' | 'fr' | 'de' | 'es';
   const [filter, setFilter] = useState('');
@@ -37,6 +46,9 @@ export function ProductTable({ products, variants, origins, packagings, boxes, s
   const shown = products.filter((p) => matchesSearch(filter, name(p), p.product.article)).sort((a, b) => name(a).localeCompare(name(b), lng));
   const volumeOf = (id: number) => (byLink.get(id) ?? []).reduce((s, v) => s + v.volume, 0);
   const total = shown.reduce((s, p) => s + volumeOf(p.id), 0);
+  const { selection } = bulk;
+  // "All on this page": every variant of the products the filter shows, folded or not.
+  const shownVariantIds = shown.flatMap((p) => (byLink.get(p.id) ?? []).map((v) => v.id));
   const toggle = (id: number) =>
     setOpen((cur) => {
       const next = new Set(cur);
@@ -53,10 +65,19 @@ export function ProductTable({ products, variants, origins, packagings, boxes, s
         </InputGroup.Text>
         <Form.Control placeholder={t('details.filter')} aria-label={t('details.filter')} value={filter} onChange={(e) => setFilter(e.target.value)} />
       </InputGroup>
+      <BulkBar
+        list="variants"
+        selection={selection}
+        pageIds={shownVariantIds}
+        actions={['delete']}
+        onChanged={bulk.onChanged}
+        onHide={bulk.onHide}
+        onUnhide={bulk.onUnhide}
+      />
       <Table hover size="sm" responsive className="align-middle">
         <thead>
           <tr>
-            <th style={{ width: 40 }} />
+            <th style={{ width: 80 }} />
             <th>{t('details.product')}</th>
             <th>{t('details.variants')}</th>
             <th>{t('details.volume')}</th>
@@ -67,10 +88,28 @@ export function ProductTable({ products, variants, origins, packagings, boxes, s
           {shown.map((p) => {
             const list = byLink.get(p.id) ?? [];
             const isOpen = open.has(p.id);
+            const ticked = list.filter((v) => selection.has(v.id)).length;
             return (
               <Fragment key={p.id}>
                 <tr data-testid={`product-${p.product.code}`}>
-                  <td>
+                  <td className="text-nowrap">
+                    <Form.Check
+                      inline
+                      id={`select-product-${p.id}`}
+                      className="me-1"
+                      aria-label={t('bulk:bar.selectRow', { name: name(p) })}
+                      disabled={!list.length}
+                      checked={list.length > 0 && ticked === list.length}
+                      ref={(el: HTMLInputElement | null) => {
+                        if (el) el.indeterminate = ticked > 0 && ticked < list.length;
+                      }}
+                      onChange={() =>
+                        selection.setMany(
+                          list.map((v) => v.id),
+                          ticked < list.length,
+                        )
+                      }
+                    />
                     <Button
                       size="sm"
                       variant="link"
@@ -106,6 +145,7 @@ export function ProductTable({ products, variants, origins, packagings, boxes, s
                         <Table size="sm" responsive className="mb-0 bg-white nested-table">
                           <thead>
                             <tr>
+                              <th />
                               {VARIANT_COLUMNS.map((f) => (
                                 <th key={f} className="small">
                                   {t(`fields.${f}`)}
@@ -124,6 +164,8 @@ export function ProductTable({ products, variants, origins, packagings, boxes, s
                                 boxes={boxes}
                                 save={(action, value) => save(v.id, action, value)}
                                 onDelete={() => onDelete(v.id)}
+                                selected={selection.has(v.id)}
+                                onSelect={() => selection.toggle(v.id)}
                               />
                             ))}
                           </tbody>

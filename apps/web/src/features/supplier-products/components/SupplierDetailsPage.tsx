@@ -5,10 +5,11 @@ import { Link, useSearchParams } from 'react-router';
 import type { ProductLink, VariantAction } from '@primeur/shared';
 import { PageTitle } from '../../../components/PageTitle';
 import { LoadFailed } from '../../../components/LoadFailed';
+import { useSelection } from '../../../lib/bulk';
 import { useUndoableDelete } from '../../../lib/use-undoable-delete';
 import { useAddVariant } from '../api/add-variant';
 import { useDeleteProductLink } from '../api/delete-product-link';
-import { useDeleteVariant } from '../api/delete-variant';
+import { useDeleteVariant, useInvalidateVariants } from '../api/delete-variant';
 import { useEditVariant } from '../api/edit-variant';
 import { useSupplier } from '../api/get-supplier';
 import { useBoxes, useCountries as useOrigins, usePackagings, useSupplierOptions } from '../../../lib/lookups';
@@ -39,6 +40,16 @@ export function SupplierDetailsPage() {
   // A variant is a small thing to lose: it goes at once, with an undo toast, and is deleted when the toast closes.
   const { hidden, deleteWithUndo } = useUndoableDelete(remove.mutate, notify.deleteFailed);
   const onDeleteVariant = (id: number) => deleteWithUndo(id, t('deleteVariantDone'));
+  // Bulk deletion (issue 26): ticked variants of this supplier; hidden while their undo toast runs.
+  const selection = useSelection(String(supplierId));
+  const invalidateVariants = useInvalidateVariants(supplierId ?? 0);
+  const [bulkHidden, setBulkHidden] = useState<ReadonlySet<number>>(new Set());
+  const bulk = {
+    selection,
+    onChanged: invalidateVariants,
+    onHide: (ids: number[]) => setBulkHidden((s) => new Set([...s, ...ids])),
+    onUnhide: (ids: number[]) => setBulkHidden((s) => new Set([...s].filter((id) => !ids.includes(id)))),
+  };
   const [adding, setAdding] = useState<ProductLink | null>(null);
   const [removing, setRemoving] = useState<ProductLink | null>(null);
   const productName = (p: ProductLink | null) => (p ? p.product.names[lng] || p.product.article : '');
@@ -106,7 +117,7 @@ export function SupplierDetailsPage() {
           {supplier.data.products.length ? (
             <ProductTable
               products={supplier.data.products}
-              variants={(variants.data ?? []).filter((v) => !hidden.has(v.id))}
+              variants={(variants.data ?? []).filter((v) => !hidden.has(v.id) && !bulkHidden.has(v.id))}
               origins={origins.data ?? []}
               packagings={packagings.data ?? []}
               boxes={boxes.data ?? []}
@@ -114,6 +125,7 @@ export function SupplierDetailsPage() {
               onDelete={onDeleteVariant}
               onAddVariant={setAdding}
               onDeleteProduct={setRemoving}
+              bulk={bulk}
             />
           ) : (
             <p className="text-muted">

@@ -14,12 +14,15 @@ interface Props {
   boxes: CatalogItem[];
   save(action: VariantAction, value: string): Promise<unknown>;
   onDelete(): void;
+  /** Ticked for a bulk action (issue 26). */
+  selected: boolean;
+  onSelect(): void;
 }
 
 /** Spec §5 numeric inputs: prices and piece weight step 0.001 min 0; nbPiece min 1; volume min 0. */
 const PRICE = { kind: 'decimal' as const, min: 0, step: 0.001 };
 
-export function VariantRow({ variant: v, origins, packagings, boxes, save, onDelete }: Props) {
+export function VariantRow({ variant: v, origins, packagings, boxes, save, onDelete, selected, onSelect }: Props) {
   const { t, i18n } = useTranslation('supplier-products');
   const lng = i18n.resolvedLanguage ?? 'en';
   const labels = useCatalogLabels();
@@ -46,7 +49,10 @@ export function VariantRow({ variant: v, origins, packagings, boxes, save, onDel
   );
 
   return (
-    <tr data-testid={`variant-${v.id}`}>
+    <tr data-testid={`variant-${v.id}`} className={selected ? 'table-active' : undefined}>
+      <td>
+        <Form.Check id={`select-variant-${v.id}`} className="mb-0" aria-label={t('bulk:bar.selectVariant')} checked={selected} onChange={onSelect} />
+      </td>
       <td style={{ minWidth: 140 }}>
         {select(
           'origin',

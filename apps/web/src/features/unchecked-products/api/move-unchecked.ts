@@ -9,5 +9,13 @@ export const moveUnchecked = ({ id, body }: { id: number; body: MoveUncheckedBod
 
 export function useMoveUnchecked() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: moveUnchecked, onSuccess: () => qc.invalidateQueries({ queryKey: uncheckedKey }) });
+  return useMutation({
+    mutationFn: moveUnchecked,
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: uncheckedKey });
+      // The moved row is now a supplier variant: the supplier's price list and the overview count it (issue 26).
+      void qc.invalidateQueries({ queryKey: ['intern', 'supplier'] });
+      void qc.invalidateQueries({ queryKey: ['intern', 'overview'] });
+    },
+  });
 }

@@ -26,6 +26,15 @@ export const usePendingCount = () =>
     queryFn: async () => (await api.get<Page<UserCard>>('/api/admin/getAllBP?status=inactive&page=1&size=1')).total,
   });
 
+/**
+ * Reads the user list, its total and the pending-accounts banner again after any change to accounts
+ * (a toggle, a bulk action, its undo): they all sit under `usersKey` (issue 26).
+ */
+export function useInvalidateUsers() {
+  const qc = useQueryClient();
+  return () => void qc.invalidateQueries({ queryKey: usersKey });
+}
+
 /** Toggles a user; the lists are read again (the server's answer is the whole spec list, not this page). */
 export function useToggleUserStatus() {
   const qc = useQueryClient();

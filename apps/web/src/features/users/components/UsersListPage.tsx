@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Badge, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { UserCard, UserListQuery } from '@primeur/shared';
+import { BulkBar } from '../../../components/BulkBar';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { Flag } from '../../../components/Flag';
 import { PagedCards } from '../../../components/PagedCards';
@@ -9,9 +10,10 @@ import { PageTitle } from '../../../components/PageTitle';
 import { useToast } from '../../../components/Toasts';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { FilterSelect, ListSearchForm, Pager, SearchField, useDebouncedValue } from '../../../components/ListControls';
+import { fetchMatchingIds, useSelection, type Selection } from '../../../lib/bulk';
 import { countryName } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { usePendingCount, useToggleUserStatus, useUsersPage } from '../api/admin-users';
+import { useInvalidateUsers, usePendingCount, useToggleUserStatus, useUsersPage } from '../api/admin-users';
 
 const CATEGORY_VARIANT = { buyer: 'primary', supplier: 'warning', admin: 'dark' } as const;
 
@@ -31,6 +33,10 @@ export function UsersListPage() {
     status: status || undefined,
   });
   const pending = usePendingCount().data ?? 0;
+  const filters = { q: q || undefined, category: category || undefined, status: status || undefined };
+  // Ticked accounts are kept across pages and dropped when the search or a filter changes (decision 880).
+  const selection = useSelection(JSON.stringify(filters));
+  const invalidate = useInvalidateUsers();
   return (
     <section>
       <PageTitle>{t('list.title')}</PageTitle>
@@ -68,6 +74,15 @@ export function UsersListPage() {
           options={(['active', 'inactive'] as const).map((s) => [s, t(`status.${s}`)] as const)}
         />
       </ListSearchForm>
+      <BulkBar
+        list="users"
+        selection={selection}
+        pageIds={list.data?.items.map((u) => u.userId) ?? []}
+        total={list.data?.total}
+        fetchMatching={() => fetchMatchingIds('users', filters)}
+        actions={['activate', 'deactivate']}
+        onChanged={invalidate}
+      />
       <PagedCards
         list={list}
         loadingLabel={t('list.loading')}
@@ -76,14 +91,14 @@ export function UsersListPage() {
         total={(count) => t('list.total', { count })}
         totalTestId="users-total"
         cardKey={(u) => u.userId}
-        card={(u) => <UserCardView user={u} />}
+        card={(u) => <UserCardView user={u} selection={selection} />}
         pager={(data) => <Pager page={page} total={data.total} size={data.size} onPage={setPage} busy={list.isPlaceholderData} testId="users-page" />}
       />
     </section>
   );
 }
 
-function UserCardView({ user }: { user: UserCard }) {
+function UserCardView({ user, selection }: { user: UserCard; selection: Selection }) {
   const { t, i18n } = useTranslation('users');
   const session = useSession();
   const toggle = useToggleUserStatus();
@@ -102,7 +117,14 @@ function UserCardView({ user }: { user: UserCard }) {
     <Card className={`h-100 shadow-sm ${user.status ? '' : 'border-warning'}`} data-testid={`user-card-${user.username}`}>
       <Card.Body>
         <div className="d-flex justify-content-between align-items-start gap-2 mb-2">
-          <Card.Title as="h2" className="h6 mb-0">
+          <Form.Check
+            id={`select-user-${user.userId}`}
+            className="mb-0"
+            aria-label={t('bulk:bar.selectRow', { name: user.companyName })}
+            checked={selection.has(user.userId)}
+            onChange={() => selection.toggle(user.userId)}
+          />
+          <Card.Title as="h2" className="h6 mb-0 me-auto">
             {user.companyName}
           </Card.Title>
           <Badge bg={CATEGORY_VARIANT[user.category]} text={CATEGORY_VARIANT[user.category] === 'warning' ? 'dark' : undefined}>
