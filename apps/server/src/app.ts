@@ -48,6 +48,7 @@ import metricsPlugin, { AppMetrics } from './plugins/metrics.js';
 import { alertsRoutes } from './modules/alerts/alerts.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { adminProductsRoutes } from './modules/products/admin-products.routes.js';
+import { dataExchangeRoutes } from './modules/data-exchange/data-exchange.routes.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -183,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(jobsRoutes);
     await api.register(alertsRoutes);
     await api.register(homeRoutes);
+    await api.register(dataExchangeRoutes);
     await api.register(adminProductsRoutes);
     await api.register(ordersRoutes);
     await api.register(claimsRoutes);

@@ -94,6 +94,12 @@ export const ERROR_CODES = [
   // Invoices (issue 23)
   'INVOICE_NOT_PAYABLE',
   'PAID_BEFORE_ISSUE',
+  // CSV in and out (issue 26)
+  'CSV_NOT_UTF8',
+  'CSV_UNREADABLE',
+  'CSV_EMPTY',
+  'CSV_TOO_MANY_ROWS',
+  'IMPORT_HAS_ERRORS',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -72,6 +72,22 @@ export async function add(db: Db, clientId: number, input: AddClientVariant) {
   }
 }
 
+/** The fields of a client variant as an import gives them (every reference already checked by the caller). */
+export interface ClientVariantFields {
+  originId: number | null;
+  boxId: number | null;
+  packagingId: number | null;
+  caliber: string;
+  weightPiece: number | null;
+  nbPiece: number;
+}
+
+/** One client variant on a link, in the caller's transaction (the CSV import's per-row write). */
+export async function addOnLink(tx: Executor, productLinkId: number, fields: ClientVariantFields) {
+  const { id } = await repo.insert(tx, { productLinkId, ...fields, weightPiece: fields.weightPiece === null ? null : fields.weightPiece.toFixed(3) });
+  return id;
+}
+
 export async function remove(db: Executor, id: number) {
   if (!(await repo.delete(db, id))) throw new HttpError(404, 'NOT_FOUND', 'Client variant not found.');
 }

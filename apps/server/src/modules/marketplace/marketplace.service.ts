@@ -318,6 +318,28 @@ export async function create(db: Db, store: PhotoStore, user: SessionUser, input
   }
 }
 
+/**
+ * A lot the operator imports for a supplier (issue 26, decision 887): the form's rules (references,
+ * dates, reserve) in the caller's transaction, no photos yet; the supplier adds them from "My lots".
+ * Throws the form's HttpError, whose details name the field.
+ */
+export async function createImported(tx: Executor, supplierId: number, input: Input) {
+  await assertReferences(tx, input);
+  const row = await repo.insert(tx, { ...columnsFrom(input), supplierId });
+  return row.id;
+}
+
+/** The form's own checks of a lot, without writing: the import preview's per-row answer (null when it passes). */
+export function checkLotRules(input: Input): HttpError | null {
+  try {
+    columnsFrom(input);
+    return null;
+  } catch (err) {
+    if (err instanceof HttpError) return err;
+    throw err;
+  }
+}
+
 export async function update(db: Db, user: SessionUser, productId: number, input: Input) {
   return db.transaction(async (tx) => {
     const row = await lockOwnEditable(tx, user, productId);

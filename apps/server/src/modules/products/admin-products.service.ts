@@ -12,3 +12,10 @@ export async function search(db: Db, query: AdminProductQuery) {
   const [rows, total] = await Promise.all([repo.page(db, f, today, size, (page - 1) * size), repo.count(db, f, today)]);
   return { items: rows.map((r) => marketplaceService.presentProduct(r, now)), page, size, total };
 }
+
+/** One batch of the admin lot list as filtered, newest first (the CSV export walks it batch by batch). */
+export async function searchBatch(db: Db, filters: Omit<AdminProductQuery, 'page' | 'size'>, limit: number, offset: number) {
+  const now = new Date();
+  const rows = await repo.page(db, filters, todayInParis(now), limit, offset);
+  return rows.map((r) => marketplaceService.presentProduct(r, now));
+}

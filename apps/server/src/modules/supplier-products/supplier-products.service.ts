@@ -90,6 +90,11 @@ export async function addBlankOrCopy(db: Db, productLinkId: number, copyOf?: num
   });
 }
 
+/** One batch of the variants export (issue 26): ids above `afterId`, of one supplier or all. */
+export async function exportBatch(db: Executor, supplierId: number | undefined, afterId: number, limit: number) {
+  return (await repo.listAfter(db, supplierId, afterId, limit)).map(presentVariant);
+}
+
 export async function listForSupplier(db: Db, supplierId: number) {
   await companiesService.requireCompany(db, 'supplier', supplierId);
   return (await repo.listBySupplier(db, supplierId)).map(presentVariant);

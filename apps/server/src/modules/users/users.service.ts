@@ -87,6 +87,11 @@ export async function searchCards(db: Db, query: UserListQuery) {
   return { items: rows.map(presentUserCard), page: p, size: s, total };
 }
 
+/** One batch of the admin list as filtered (the CSV export walks it batch by batch). */
+export async function searchBatch(db: Db, filters: Omit<UserListQuery, 'page' | 'size'>, limit: number, offset: number) {
+  return (await repo.searchWithPlace(db, filters, limit, offset)).map(presentUserCard);
+}
+
 /** Admin toggle of an account; disabling ends every session of that user in the same transaction. */
 /**
  * Admin toggle of an account. Disabling ends every session of that user in the same transaction;
