@@ -100,7 +100,7 @@ export async function readCsv(buffer: Buffer, maxRows: number): Promise<CsvTable
     throw new HttpError(400, 'CSV_UNREADABLE', 'The file holds NUL bytes: it is not a CSV text.', [{ path: 'file', message: 'CSV_UNREADABLE' }]);
   const separator = detectSeparator(text);
   const parser = Readable.from([text]).pipe(
-    parse({ bom: true, delimiter: separator, relax_column_count: true, skip_empty_lines: true, info: true, max_record_size: 64 * 1024 }),
+    parse({ bom: true, delimiter: separator, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, max_record_size: 64 * 1024 }),
   );
   let header: string[] | undefined;
   const records: CsvRecord[] = [];
