@@ -3,6 +3,7 @@ import { Alert, Badge, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { UserCard, UserListQuery } from '@primeur/shared';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { ExportCsvButton } from '../../../components/csv/ExportCsvButton';
 import { Flag } from '../../../components/Flag';
 import { PagedCards } from '../../../components/PagedCards';
 import { PageTitle } from '../../../components/PageTitle';
@@ -34,6 +35,9 @@ export function UsersListPage() {
   return (
     <section>
       <PageTitle>{t('list.title')}</PageTitle>
+      <div className="d-flex flex-wrap gap-2 mb-3">
+        <ExportCsvButton list="users" filters={{ q, category, status }} />
+      </div>
       {pending > 0 ? <Alert variant="info">{t('list.pending', { count: pending })}</Alert> : null}
       <ListSearchForm>
         <SearchField
