@@ -94,7 +94,7 @@ export async function readCsv(buffer: Buffer, maxRows: number): Promise<CsvTable
   try {
     text = utf8.decode(buffer);
   } catch {
-    throw new HttpError(400, 'CSV_NOT_UTF8', 'The file is not UTF-8 text.', [{ path: 'file', message: 'CSV_NOT_UTF8' }]);
+    throw new HttpError(400, 'CSV_BAD_ENCODING', 'The file is not UTF-8 text.', [{ path: 'file', message: 'CSV_BAD_ENCODING' }]);
   }
   if (text.includes('\u0000'))
     throw new HttpError(400, 'CSV_UNREADABLE', 'The file holds NUL bytes: it is not a CSV text.', [{ path: 'file', message: 'CSV_UNREADABLE' }]);

@@ -95,7 +95,7 @@ export const ERROR_CODES = [
   'INVOICE_NOT_PAYABLE',
   'PAID_BEFORE_ISSUE',
   // CSV in and out (issue 26)
-  'CSV_NOT_UTF8',
+  'CSV_BAD_ENCODING',
   'CSV_UNREADABLE',
   'CSV_EMPTY',
   'CSV_TOO_MANY_ROWS',

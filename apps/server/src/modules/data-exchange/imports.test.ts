@@ -137,7 +137,7 @@ describe('POST /api/admin/import/supplier-prices', () => {
     for (const step of ['preview', 'commit'] as const) {
       const res = await upload('supplier-prices', step, latin1);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'CSV_NOT_UTF8' });
+      expect(res.json()).toMatchObject({ code: 'CSV_BAD_ENCODING' });
     }
   });
 
