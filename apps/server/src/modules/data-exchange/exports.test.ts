@@ -181,6 +181,7 @@ describe('round trip: export → import gives the same data', () => {
       quantity: 2,
       availableUntil: dayInParis(20),
       auctionStartDate: start,
+      reservePrice: 0.95,
       boxesPerPallet: null,
       netKgPerBox: null,
     });
@@ -195,6 +196,13 @@ describe('round trip: export → import gives the same data', () => {
         .sort(),
     ).toEqual([false, true]);
 
+    // The hidden reserve travels with the operator's file.
+    expect(
+      before
+        .slice(1)
+        .map((r) => r[14])
+        .sort(),
+    ).toEqual(['', '0.95']);
     await ctx.db.delete(products).where(eq(products.supplierId, seller.id));
     expect((await importFile('lots', first.body)).json()).toEqual({ imported: 2 });
     const after = cellsOf((await get(url)).body, ',');

@@ -15,6 +15,7 @@ import * as adminProductsService from '../products/admin-products.service.js';
 import * as companiesService from '../companies/companies.service.js';
 import * as catalogService from '../catalog/catalog.service.js';
 import * as supplierProductsService from '../supplier-products/supplier-products.service.js';
+import * as marketplaceService from '../marketplace/marketplace.service.js';
 
 /** Rows fetched per database call: the export never holds more than this many in memory. */
 export const EXPORT_BATCH = 500;
@@ -52,7 +53,7 @@ const userCells = (u: UserCard): Cell[] => [
 ];
 
 /** The lot export: the import's columns (LOT_COLUMNS) then the export-only id, status and created_at. */
-const lotCells = (p: AdminProduct, codeOf: Map<number, string>, d: CsvDialect): Record<(typeof LOT_COLUMNS)[number], Cell> => ({
+const lotCells = (p: AdminProduct, codeOf: Map<number, string>, reserve: number | null, d: CsvDialect): Record<(typeof LOT_COLUMNS)[number], Cell> => ({
   supplier: p.user.companyName,
   article: codeOf.get(p.articleId) ?? null,
   name: p.productName,
@@ -67,8 +68,7 @@ const lotCells = (p: AdminProduct, codeOf: Map<number, string>, d: CsvDialect): 
   net_kg_per_box: { n: csvNumber(p.netKgPerBox, 3, d) },
   available_until: p.availableUntil,
   auction_start: p.auctionStartDate,
-  // The hidden reserve is not part of the operator's list view (adminProduct); an import may set it.
-  reserve_price: null,
+  reserve_price: { n: csvNumber(reserve, 2, d) },
 });
 
 const variantCells = (v: SupplierVariant, d: CsvDialect): Record<(typeof SUPPLIER_PRICE_COLUMNS)[number], Cell> => ({
@@ -114,9 +114,17 @@ export async function* exportCsv<L extends ExportList>(
       const f = filters as ExportFilters['lots'];
       const codeOf = new Map((await catalogService.listArticles(db)).map((a) => [a.id, a.code]));
       yield csvHead([...LOT_COLUMNS, 'id', 'status', 'created_at'], d);
-      for await (const p of byOffset((limit, offset) => adminProductsService.searchBatch(db, f, limit, offset))) {
-        const cells = lotCells(p, codeOf, d);
-        yield csvLine([...LOT_COLUMNS.map((c) => cells[c]), p.productId, p.status, p.created], d);
+      for (let offset = 0; ; offset += EXPORT_BATCH) {
+        const batch = await adminProductsService.searchBatch(db, f, EXPORT_BATCH, offset);
+        const reserves = await marketplaceService.reservePrices(
+          db,
+          batch.map((p) => p.productId),
+        );
+        for (const p of batch) {
+          const cells = lotCells(p, codeOf, reserves.get(p.productId) ?? null, d);
+          yield csvLine([...LOT_COLUMNS.map((c) => cells[c]), p.productId, p.status, p.created], d);
+        }
+        if (batch.length < EXPORT_BATCH) return;
       }
       return;
     }

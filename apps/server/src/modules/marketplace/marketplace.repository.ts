@@ -229,3 +229,9 @@ export async function orderRefsOfLots(db: Executor, productIds: number[]) {
   }
   return out;
 }
+
+/** The hidden reserve of each lot (operator-only reads: the CSV export). */
+export async function reservePrices(db: Executor, ids: number[]) {
+  if (!ids.length) return [];
+  return db.select({ id: products.id, reservePrice: products.reservePrice }).from(products).where(inArray(products.id, ids));
+}

@@ -329,6 +329,11 @@ export async function createImported(tx: Executor, supplierId: number, input: In
   return row.id;
 }
 
+/** Lot id → its hidden reserve (€/kg) or null: for the operator's CSV export only, never for buyers. */
+export async function reservePrices(db: Executor, ids: number[]): Promise<Map<number, number | null>> {
+  return new Map((await repo.reservePrices(db, ids)).map((r) => [r.id, r.reservePrice === null ? null : Number(r.reservePrice)]));
+}
+
 /** The form's own checks of a lot, without writing: the import preview's per-row answer (null when it passes). */
 export function checkLotRules(input: Input): HttpError | null {
   try {
