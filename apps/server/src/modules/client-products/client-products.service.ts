@@ -82,10 +82,27 @@ export interface ClientVariantFields {
   nbPiece: number;
 }
 
-/** One client variant on a link, in the caller's transaction (the CSV import's per-row write). */
-export async function addOnLink(tx: Executor, productLinkId: number, fields: ClientVariantFields) {
-  const { id } = await repo.insert(tx, { productLinkId, ...fields, weightPiece: fields.weightPiece === null ? null : fields.weightPiece.toFixed(3) });
-  return id;
+/**
+ * Client variants on links, in the caller's transaction (a CSV client list, issue 26), by chunks of
+ * 1000 rows per INSERT; answers the ids in input order. A per-row record (the history of changes)
+ * belongs in the loop over `rows` here.
+ */
+export async function addOnLinks(tx: Executor, items: Array<{ productLinkId: number; fields: ClientVariantFields }>): Promise<number[]> {
+  const rows = items.map(({ productLinkId, fields }) => ({
+    productLinkId,
+    ...fields,
+    weightPiece: fields.weightPiece === null ? null : fields.weightPiece.toFixed(3),
+  }));
+  const ids: number[] = [];
+  try {
+    for (let i = 0; i < rows.length; i += 1000) ids.push(...(await repo.insertMany(tx, rows.slice(i, i + 1000))).map((r) => r.id));
+  } catch (err) {
+    if (isForeignKeyViolation(err)) {
+      throw new HttpError(400, 'VALIDATION_FAILED', 'Unknown origin, box or packaging.', [{ path: 'origin, box or packaging', message: 'unknownReference' }]);
+    }
+    throw err;
+  }
+  return ids;
 }
 
 export async function remove(db: Executor, id: number) {

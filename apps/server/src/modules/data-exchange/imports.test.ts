@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { dayInParis, IMPORT_MAX_ROWS, type ImportPreview } from '@primeur/shared';
+import { dayInParis, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportPreview } from '@primeur/shared';
 import { createClient, createSupplier } from '../../db/factories/backoffice.js';
 import { createUser } from '../../db/factories.js';
 import { clientVariants, companies, productLinks, products, supplierVariants } from '../../db/schema/index.js';
@@ -151,6 +151,15 @@ describe('POST /api/admin/import/supplier-prices', () => {
       expect(res.json()).toMatchObject({ code: 'CSV_TOO_MANY_ROWS' });
     }
     expect(await variantsOf(s.id)).toHaveLength(0);
+  });
+
+  it('refuses a file over 5 MB (the issue’s 100 000-row sheet) with 413 before reading it', async () => {
+    const line = 'Masivo SA;TOM01;ES;ifco;;;;1;2;;;;2026-12-01;2026-12-07';
+    const csv = file([PRICE_HEADER, ...Array.from({ length: 100_000 }, () => line)]);
+    expect(csv.length).toBeGreaterThan(IMPORT_MAX_BYTES);
+    const res = await upload('supplier-prices', 'commit', csv);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('refuses an upload that is no CSV, no multipart, a broken quote, or an empty file', async () => {

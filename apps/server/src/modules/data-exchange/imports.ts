@@ -416,34 +416,40 @@ export async function checkFile<K extends ImportKind>(db: Db, kind: K, file: Buf
 }
 
 /**
- * Writes every row of a checked file in the caller's transaction, each through the owning module's
- * service (the same functions the pages' single edits use), so whatever those record per write — the
- * history of changes (issue 26 item 4) — is recorded per imported row too.
+ * Writes every row of a checked file in the caller's transaction, through the owning module's service
+ * (the batch twin of the pages' single add, with the same checks): `addVariants`, `addOnLinks`,
+ * `createImported`, after `ensureLinked` for articles not yet in a company's list. Those functions
+ * hold the per-row loop where whatever is recorded per write (the history of changes, issue 26 item 4)
+ * is recorded for each imported row, in this same transaction.
  */
-async function writeRows(tx: Executor, kind: ImportKind, items: Array<SupplierPriceItem | ClientProductItem | LotItem>) {
-  const links = new Map<string, Map<number, number>>();
-  const linkOf = async (ownerKind: 'supplier' | 'client', ownerId: number, articleId: number) => {
-    const k = `${ownerKind}:${ownerId}`;
-    if (!links.has(k)) {
-      const articleIds = items
-        .filter((i) => ('supplierId' in i ? i.supplierId : (i as ClientProductItem).clientId) === ownerId)
-        .map((i) => ('articleId' in i ? i.articleId : 0));
-      links.set(k, await productLinksService.ensureLinked(tx, ownerKind, ownerId, articleIds));
-    }
-    return links.get(k)!.get(articleId)!;
-  };
-  for (const item of items) {
-    if (kind === 'supplier-prices') {
-      const it = item as SupplierPriceItem;
-      await supplierProductsService.addVariant(tx, { ...it.input, productLinkId: await linkOf('supplier', it.supplierId, it.articleId) });
-    } else if (kind === 'client-products') {
-      const it = item as ClientProductItem;
-      await clientProductsService.addOnLink(tx, await linkOf('client', it.clientId, it.articleId), it.fields);
-    } else {
-      const it = item as LotItem;
-      await marketplaceService.createImported(tx, it.supplierId, it.input);
-    }
+async function writeRows(tx: Executor, kind: ImportKind, items: Array<SupplierPriceItem | ClientProductItem | LotItem>): Promise<number[]> {
+  if (kind === 'lots') return marketplaceService.createImported(tx, items as LotItem[]);
+  const owned = items as Array<SupplierPriceItem | ClientProductItem>;
+  const ownerOf = (i: SupplierPriceItem | ClientProductItem) => ('supplierId' in i ? i.supplierId : i.clientId);
+  const ownerKind = kind === 'supplier-prices' ? 'supplier' : 'client';
+  const links = new Map<number, Map<number, number>>();
+  for (const owner of new Set(owned.map(ownerOf))) {
+    links.set(
+      owner,
+      await productLinksService.ensureLinked(
+        tx,
+        ownerKind,
+        owner,
+        owned.filter((i) => ownerOf(i) === owner).map((i) => i.articleId),
+      ),
+    );
   }
+  const linkOf = (i: SupplierPriceItem | ClientProductItem) => links.get(ownerOf(i))!.get(i.articleId)!;
+  if (kind === 'supplier-prices') {
+    return supplierProductsService.addVariants(
+      tx,
+      (items as SupplierPriceItem[]).map((i) => ({ ...i.input, productLinkId: linkOf(i) })),
+    );
+  }
+  return clientProductsService.addOnLinks(
+    tx,
+    (items as ClientProductItem[]).map((i) => ({ productLinkId: linkOf(i), fields: i.fields })),
+  );
 }
 
 /** All or nothing: re-checks the file, refuses it whole if any cell is wrong, else writes every row in one transaction. */

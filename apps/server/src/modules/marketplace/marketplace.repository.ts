@@ -131,6 +131,11 @@ export function listActive(db: Executor, today: string) {
   return productViews(db).where(onSale(today)).orderBy(desc(products.createdAt), desc(products.id));
 }
 
+/** Many lots in one statement (a CSV import's chunk); ids in the order given. */
+export async function insertMany(db: Executor, values: NewProduct[]) {
+  return values.length ? db.insert(products).values(values).returning({ id: products.id }) : Promise.resolve([]);
+}
+
 export async function insert(db: Executor, values: NewProduct) {
   return (await db.insert(products).values(values).returning())[0]!;
 }

@@ -62,6 +62,11 @@ export async function findLink(db: Executor, linkId: number) {
   )[0];
 }
 
+/** Many rows in one statement (a CSV import's chunk); ids in the order given. */
+export async function insertMany(db: Executor, rows: NewVariantRow[]) {
+  return rows.length ? db.insert(supplierVariants).values(rows).returning({ id: supplierVariants.id }) : Promise.resolve([]);
+}
+
 export async function insert(db: Executor, row: NewVariantRow) {
   return (await db.insert(supplierVariants).values(row).returning({ id: supplierVariants.id }))[0]!;
 }
