@@ -72,9 +72,6 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly string[]> = {
 /** Columns an export adds for the reader (ids, states): an import of that export skips them. */
 export const EXPORT_ONLY_COLUMNS = ['id', 'status', 'created_at'] as const;
 
-/** Which import each export feeds back (a round trip: export → edit → import). */
-export const EXPORT_FEEDS: Partial<Record<ExportList, ImportKind>> = { variants: 'supplier-prices', lots: 'lots' };
-
 /** Per-cell refusals of an import file, each translated on the page. */
 export const IMPORT_CELL_CODES = [
   'REQUIRED',
