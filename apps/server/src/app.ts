@@ -49,6 +49,7 @@ import { alertsRoutes } from './modules/alerts/alerts.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { adminProductsRoutes } from './modules/products/admin-products.routes.js';
 import { bulkRoutes } from './modules/bulk/bulk.routes.js';
+import { dataExchangeRoutes } from './modules/data-exchange/data-exchange.routes.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(jobsRoutes);
     await api.register(alertsRoutes);
     await api.register(homeRoutes);
+    await api.register(dataExchangeRoutes);
     await api.register(adminProductsRoutes);
     await api.register(bulkRoutes);
     await api.register(ordersRoutes);

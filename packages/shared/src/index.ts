@@ -36,3 +36,4 @@ export * from './schemas/claims.js';
 export * from './invoicing/index.js';
 export * from './schemas/invoices.js';
 export * from './schemas/bulk.js';
+export * from './schemas/data-exchange.js';

@@ -98,6 +98,12 @@ export const ERROR_CODES = [
   'UNKNOWN_QUALITY_CLASS',
   'PACKED_ON_FUTURE',
   'UNKNOWN_SORT',
+  // CSV in and out (issue 26)
+  'CSV_BAD_ENCODING',
+  'CSV_UNREADABLE',
+  'CSV_EMPTY',
+  'CSV_TOO_MANY_ROWS',
+  'IMPORT_HAS_ERRORS',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

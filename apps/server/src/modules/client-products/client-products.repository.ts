@@ -31,6 +31,11 @@ export function listByClient(db: Executor, clientId: number) {
   return withRefs(db).where(eq(productLinks.companyId, clientId)).orderBy(asc(articles.family), asc(articles.article), asc(clientVariants.id));
 }
 
+/** Many rows in one statement (a CSV import's chunk); ids in the order given. */
+export async function insertMany(db: Executor, rows: NewClientVariantRow[]) {
+  return rows.length ? db.insert(clientVariants).values(rows).returning({ id: clientVariants.id }) : Promise.resolve([]);
+}
+
 export async function insert(db: Executor, row: NewClientVariantRow) {
   return (await db.insert(clientVariants).values(row).returning({ id: clientVariants.id }))[0]!;
 }

@@ -72,6 +72,39 @@ export async function add(db: Db, clientId: number, input: AddClientVariant) {
   }
 }
 
+/** The fields of a client variant as an import gives them (every reference already checked by the caller). */
+export interface ClientVariantFields {
+  originId: number | null;
+  boxId: number | null;
+  packagingId: number | null;
+  caliber: string;
+  weightPiece: number | null;
+  nbPiece: number;
+}
+
+/**
+ * Client variants on links, in the caller's transaction (a CSV client list, issue 26), by chunks of
+ * 1000 rows per INSERT; answers the ids in input order. A per-row record (the history of changes)
+ * belongs in the loop over `rows` here.
+ */
+export async function addOnLinks(tx: Executor, items: Array<{ productLinkId: number; fields: ClientVariantFields }>): Promise<number[]> {
+  const rows = items.map(({ productLinkId, fields }) => ({
+    productLinkId,
+    ...fields,
+    weightPiece: fields.weightPiece === null ? null : fields.weightPiece.toFixed(3),
+  }));
+  const ids: number[] = [];
+  try {
+    for (let i = 0; i < rows.length; i += 1000) ids.push(...(await repo.insertMany(tx, rows.slice(i, i + 1000))).map((r) => r.id));
+  } catch (err) {
+    if (isForeignKeyViolation(err)) {
+      throw new HttpError(400, 'VALIDATION_FAILED', 'Unknown origin, box or packaging.', [{ path: 'origin, box or packaging', message: 'unknownReference' }]);
+    }
+    throw err;
+  }
+  return ids;
+}
+
 export async function remove(db: Executor, id: number) {
   if (!(await repo.delete(db, id))) throw new HttpError(404, 'NOT_FOUND', 'Client variant not found.');
 }

@@ -201,6 +201,11 @@ export function listActive(db: Executor, today: string) {
   return productViews(db).where(onSale(today)).orderBy(desc(products.createdAt), desc(products.id));
 }
 
+/** Many lots in one statement (a CSV import's chunk); ids in the order given. */
+export async function insertMany(db: Executor, values: NewProduct[]) {
+  return values.length ? db.insert(products).values(values).returning({ id: products.id }) : Promise.resolve([]);
+}
+
 export async function insert(db: Executor, values: NewProduct) {
   return (await db.insert(products).values(values).returning())[0]!;
 }
@@ -302,4 +307,10 @@ export async function orderRefsOfLots(db: Executor, productIds: number[]) {
     out.set(r.productId, list);
   }
   return out;
+}
+
+/** The hidden reserve of each lot (operator-only reads: the CSV export). */
+export async function reservePrices(db: Executor, ids: number[]) {
+  if (!ids.length) return [];
+  return db.select({ id: products.id, reservePrice: products.reservePrice }).from(products).where(inArray(products.id, ids));
 }

@@ -19,6 +19,7 @@ import {
 import { DEFAULT_PAGE_SIZE, toCents, type LotListQuery, type Page } from '@primeur/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
+import { isForeignKeyViolation } from '../../lib/pg-errors.js';
 import type { SessionUser } from '../../plugins/session.js';
 import { effectiveStatus, presentProduct } from './marketplace.presenter.js';
 import type { ProductView } from './product-view.js';
@@ -348,6 +349,40 @@ export async function create(db: Db, store: PhotoStore, user: SessionUser, input
     });
   } catch (err) {
     if (createdId !== undefined) await store.removeAll(createdId);
+    throw err;
+  }
+}
+
+/**
+ * Lots the operator imports for suppliers (issue 26, decision 887), in the caller's transaction: each
+ * passes the form's rules (dates, reserve; references by the foreign keys, 400 when one is unknown),
+ * no photos yet — the supplier adds them from "My lots". Inserted by chunks of 500; answers the ids in
+ * input order. A per-row record (the history of changes) belongs in the loop over `rows` here.
+ */
+export async function createImported(tx: Executor, items: Array<{ supplierId: number; input: Input }>): Promise<number[]> {
+  const rows = items.map(({ supplierId, input }) => ({ ...columnsFrom(input), supplierId }));
+  const ids: number[] = [];
+  try {
+    for (let i = 0; i < rows.length; i += 500) ids.push(...(await repo.insertMany(tx, rows.slice(i, i + 500))).map((r) => r.id));
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw new HttpError(400, 'UNKNOWN_REFERENCE', 'The supplier, article, origin or packaging does not exist.');
+    throw err;
+  }
+  return ids;
+}
+
+/** Lot id → its hidden reserve (€/kg) or null: for the operator's CSV export only, never for buyers. */
+export async function reservePrices(db: Executor, ids: number[]): Promise<Map<number, number | null>> {
+  return new Map((await repo.reservePrices(db, ids)).map((r) => [r.id, r.reservePrice === null ? null : Number(r.reservePrice)]));
+}
+
+/** The form's own checks of a lot, without writing: the import preview's per-row answer (null when it passes). */
+export function checkLotRules(input: Input): HttpError | null {
+  try {
+    columnsFrom(input);
+    return null;
+  } catch (err) {
+    if (err instanceof HttpError) return err;
     throw err;
   }
 }

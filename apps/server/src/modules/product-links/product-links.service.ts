@@ -38,6 +38,24 @@ async function link(db: Db, kind: CompanyKind, companyId: number, articleIds: nu
   }
 }
 
+/**
+ * The link of each article in a company's list, added where missing (a CSV import names articles the
+ * company may not list yet); runs in the caller's transaction. Answers article id → link id.
+ */
+export async function ensureLinked(tx: Executor, kind: CompanyKind, companyId: number, articleIds: number[]) {
+  await requireCompany(tx, kind, companyId);
+  const wanted = [...new Set(articleIds)];
+  const linked = new Set(await repo.linkedArticleIds(tx, companyId, wanted));
+  const missing = wanted.filter((id) => !linked.has(id));
+  if (missing.length) {
+    await catalogService.requireArticles(tx, missing);
+    await repo.insertMany(tx, companyId, missing);
+  }
+  const byArticle = new Map<number, number>();
+  for (const row of await repo.listByCompanies(tx, [companyId])) byArticle.set(row.article.id, row.link.id);
+  return byArticle;
+}
+
 /** Links grouped by company id, for the company presenters. */
 export async function listByCompanies(db: Executor, companyIds: number[]) {
   const byCompany = new Map<number, ProductLink[]>();

@@ -19,3 +19,10 @@ export async function matchingIds(db: Db, filters: Omit<AdminProductQuery, 'page
   const [rows, total] = await Promise.all([repo.ids(db, filters, today, limit), repo.count(db, filters, today)]);
   return { ids: rows.map((r) => r.id), total };
 }
+
+/** One batch of the admin lot list as filtered, newest first (the CSV export walks it batch by batch). */
+export async function searchBatch(db: Db, filters: Omit<AdminProductQuery, 'page' | 'size'>, limit: number, offset: number) {
+  const now = new Date();
+  const rows = await repo.page(db, filters, todayInParis(now), limit, offset);
+  return rows.map((r) => marketplaceService.presentProduct(r, now));
+}

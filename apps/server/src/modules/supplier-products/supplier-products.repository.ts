@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { variantOrigin, variantRefColumns } from '../../db/variant-refs.js';
 import { articles, boxes, companies, packagings, productLinks, supplierVariants } from '../../db/schema/index.js';
@@ -30,6 +30,14 @@ export async function find(db: Executor, id: number) {
   return (await withRefs(db).where(eq(supplierVariants.id, id)).limit(1))[0];
 }
 
+/** Variants after `afterId` in id order, of one supplier or all: the CSV export's batches (keyset, no offset drift). */
+export function listAfter(db: Executor, supplierId: number | undefined, afterId: number, limit: number) {
+  return withRefs(db)
+    .where(and(gt(supplierVariants.id, afterId), supplierId === undefined ? undefined : eq(productLinks.companyId, supplierId)))
+    .orderBy(asc(supplierVariants.id))
+    .limit(limit);
+}
+
 export function listByIds(db: Executor, ids: number[]) {
   return ids.length ? withRefs(db).where(inArray(supplierVariants.id, ids)).orderBy(asc(supplierVariants.id)) : Promise.resolve([]);
 }
@@ -52,6 +60,11 @@ export async function findLink(db: Executor, linkId: number) {
       .where(eq(productLinks.id, linkId))
       .limit(1)
   )[0];
+}
+
+/** Many rows in one statement (a CSV import's chunk); ids in the order given. */
+export async function insertMany(db: Executor, rows: NewVariantRow[]) {
+  return rows.length ? db.insert(supplierVariants).values(rows).returning({ id: supplierVariants.id }) : Promise.resolve([]);
 }
 
 export async function insert(db: Executor, row: NewVariantRow) {

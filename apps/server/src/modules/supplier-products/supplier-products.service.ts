@@ -77,6 +77,28 @@ export async function addVariant(db: Executor, input: NewVariantInput): Promise<
   return present(db, id);
 }
 
+/** Rows per INSERT of a batch: 1000 × 14 columns stays far under PostgreSQL's 65 535 parameters. */
+const BATCH_ROWS = 1000;
+
+/**
+ * Many variants at once on supplier product links (a CSV price list, issue 26), in the caller's
+ * transaction: each input passes the same checks as addVariant, then the rows go in by chunks of
+ * BATCH_ROWS. Answers the new ids in input order. A per-row record (the history of changes) belongs in
+ * the loop over `rows` here, as it would in addVariant.
+ */
+export async function addVariants(tx: Executor, inputs: NewVariantInput[]): Promise<number[]> {
+  const rows = inputs.map((input) => {
+    checkInput(input);
+    return newVariantRow({ ...input, caliber: input.caliber?.trim() });
+  });
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += BATCH_ROWS) {
+    const chunk = rows.slice(i, i + BATCH_ROWS);
+    ids.push(...(await refsChecked('origin, packaging or box', () => repo.insertMany(tx, chunk))).map((r) => r.id));
+  }
+  return ids;
+}
+
 /** The add-variant modal: blank, or a copy of `copyOf`, which must be a variant of the same product link. */
 export async function addBlankOrCopy(db: Db, productLinkId: number, copyOf?: number) {
   return db.transaction(async (tx) => {
@@ -88,6 +110,11 @@ export async function addBlankOrCopy(db: Db, productLinkId: number, copyOf?: num
     const { id } = await repo.insert(tx, fields);
     return present(tx, id);
   });
+}
+
+/** One batch of the variants export (issue 26): ids above `afterId`, of one supplier or all. */
+export async function exportBatch(db: Executor, supplierId: number | undefined, afterId: number, limit: number) {
+  return (await repo.listAfter(db, supplierId, afterId, limit)).map(presentVariant);
 }
 
 export async function listForSupplier(db: Db, supplierId: number) {

@@ -87,6 +87,11 @@ export async function searchCards(db: Db, query: UserListQuery) {
   return { items: rows.map(presentUserCard), page: p, size: s, total };
 }
 
+/** One batch of the admin list as filtered (the CSV export walks it batch by batch). */
+export async function searchBatch(db: Db, filters: Omit<UserListQuery, 'page' | 'size'>, limit: number, offset: number) {
+  return (await repo.searchWithPlace(db, filters, limit, offset)).map(presentUserCard);
+}
+
 /**
  * Admin toggle of an account (the spec's `PUT /api/admin/user/status/{userId}`): the other state, then
  * the whole list as the spec answers.

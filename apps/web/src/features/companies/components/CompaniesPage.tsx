@@ -4,6 +4,8 @@ import Select from 'react-select';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/PageTitle';
+import { ExportCsvButton } from '../../../components/csv/ExportCsvButton';
+import { ImportCsvDialog } from '../../../components/csv/ImportCsvDialog';
 import { useToast } from '../../../components/Toasts';
 import { useAddCompany } from '../api/add-company';
 import { useDeleteCompany } from '../api/delete-company';
@@ -77,6 +79,11 @@ export function CompaniesPage({ kind }: { kind: CompanyKind }) {
   return (
     <section>
       <PageTitle>{t(`${kind}.title`)}</PageTitle>
+      <div className="d-flex flex-wrap gap-2 mb-3">
+        <ExportCsvButton list={kind === 'supplier' ? 'suppliers' : 'clients'} />
+        {kind === 'supplier' ? <ExportCsvButton list="carriers" label={t('csv:export.carriers')} /> : null}
+        <ImportCsvDialog kind={kind === 'supplier' ? 'supplier-prices' : 'client-products'} />
+      </div>
       {isError ? <Alert variant="danger">{t('loadError')}</Alert> : null}
       <Card className="mb-4 shadow-sm">
         <Card.Body>

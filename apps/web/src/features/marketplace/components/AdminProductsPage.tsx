@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZE, FAMILIES, formatDateTime, formatDay, PRODUCT_STATUSES, type AdminProduct, type ProductStatus } from '@primeur/shared';
 import { BulkBar } from '../../../components/BulkBar';
 import { PageTitle } from '../../../components/PageTitle';
+import { ExportCsvButton } from '../../../components/csv/ExportCsvButton';
+import { ImportCsvDialog } from '../../../components/csv/ImportCsvDialog';
 import { useToast } from '../../../components/Toasts';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { FilterSelect, ListSearchForm, Pager, SearchField, useDebouncedValue } from '../../../components/ListControls';
@@ -33,6 +35,10 @@ export function AdminProductsPage() {
   return (
     <section>
       <PageTitle>{t('admin.title')}</PageTitle>
+      <div className="d-flex flex-wrap gap-2 mb-3">
+        <ExportCsvButton list="lots" filters={{ q, status, family }} />
+        <ImportCsvDialog kind="lots" />
+      </div>
       <ListSearchForm>
         <SearchField
           id="admin-products-search"

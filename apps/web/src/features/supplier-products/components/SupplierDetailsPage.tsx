@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { ProductLink, VariantAction } from '@primeur/shared';
 import { PageTitle } from '../../../components/PageTitle';
+import { ExportCsvButton } from '../../../components/csv/ExportCsvButton';
+import { ImportCsvDialog } from '../../../components/csv/ImportCsvDialog';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { useSelection } from '../../../lib/bulk';
 import { useUndoableDelete } from '../../../lib/use-undoable-delete';
@@ -84,6 +86,10 @@ export function SupplierDetailsPage() {
   return (
     <>
       <PageTitle>{t('details.title')}</PageTitle>
+      <div className="d-flex flex-wrap gap-2 mb-3">
+        <ExportCsvButton list="variants" filters={{ supplierId }} />
+        <ImportCsvDialog kind="supplier-prices" />
+      </div>
       <Form.Group className="mb-4" style={{ maxWidth: 420 }} controlId="supplier-select">
         <Form.Label>{t('supplier')}</Form.Label>
         <Form.Select value={supplierId ?? ''} onChange={(e) => setParams(e.target.value ? { supplier: e.target.value } : {})}>

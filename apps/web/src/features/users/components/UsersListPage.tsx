@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserCard, UserListQuery } from '@primeur/shared';
 import { BulkBar } from '../../../components/BulkBar';
 import { ConfirmModal } from '../../../components/ConfirmModal';
+import { ExportCsvButton } from '../../../components/csv/ExportCsvButton';
 import { Flag } from '../../../components/Flag';
 import { PagedCards } from '../../../components/PagedCards';
 import { PageTitle } from '../../../components/PageTitle';
@@ -40,6 +41,9 @@ export function UsersListPage() {
   return (
     <section>
       <PageTitle>{t('list.title')}</PageTitle>
+      <div className="d-flex flex-wrap gap-2 mb-3">
+        <ExportCsvButton list="users" filters={{ q, category, status }} />
+      </div>
       {pending > 0 ? <Alert variant="info">{t('list.pending', { count: pending })}</Alert> : null}
       <ListSearchForm>
         <SearchField
