@@ -49,8 +49,14 @@ export const invoice = z.object({
   status: z.enum(INVOICE_STATUSES),
   /** Why it cannot be issued yet (e.g. BUYER_VAT_ID_MISSING). */
   needs: z.array(z.string()),
-  orderId: dbId,
-  orderNumber: z.string(),
+  /** Null on the operator's commission invoice, which charges a month of orders (decision 850). */
+  orderId: dbId.nullable(),
+  orderNumber: z.string().nullable(),
+  /** The month a commission invoice charges ("2026-10"); null on sale invoices and credit notes. */
+  commissionPeriod: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/)
+    .nullable(),
   claimId: dbId.nullable(),
   /** The invoice a credit note corrects. */
   precedingInvoiceId: dbId.nullable(),

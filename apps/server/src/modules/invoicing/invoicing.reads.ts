@@ -41,6 +41,7 @@ export function presentInvoice(v: InvoiceView, side: Side, today = todayInParis(
     needs: i.needs,
     orderId: i.orderId,
     orderNumber: v.orderNumber,
+    commissionPeriod: i.commissionPeriod?.slice(0, 7) ?? null,
     claimId: i.claimId,
     precedingInvoiceId: i.precedingInvoiceId,
     precedingNumber: v.precedingNumber,

@@ -19,6 +19,7 @@ const invoice = (over: Partial<Invoice> = {}): Invoice => ({
   needs: [],
   orderId: 100,
   orderNumber: 'PRM-2026-000100',
+  commissionPeriod: null,
   claimId: null,
   precedingInvoiceId: null,
   precedingNumber: null,
