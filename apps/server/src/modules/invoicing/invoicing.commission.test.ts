@@ -247,3 +247,29 @@ describe('the monthly commission run', () => {
     });
   });
 });
+
+describe("the seller's bank account on its sale invoices", () => {
+  const put = (who: Party, payload: object) =>
+    ctx.app.inject({ method: 'PUT', url: '/api/users/invoicing-settings', headers: { cookie: who.cookie }, payload });
+
+  it('is checked, kept by the seller only, and printed as a SEPA transfer', async () => {
+    expect((await put(buyer, { iban: 'FR7630006000011234567890189', bic: null, invoicePrefix: null })).statusCode).toBe(403);
+    const bad = await put(sellerES, { iban: 'ES91 2100 0418 4502 0005 1333', bic: 'CAIXESBB', invoicePrefix: null });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ details: Array<{ path: string; message: string }> }>().details).toEqual([
+      expect.objectContaining({ path: 'body.iban', message: 'invalidIban' }),
+    ]);
+    expect((await put(sellerES, { iban: 'x', bic: 'CAIXESBB', invoicePrefix: 'ab-1' })).statusCode).toBe(400);
+    const ok = await put(sellerES, { iban: 'es91 2100 0418 4502 0005 1332', bic: 'caixesbbxxx', invoicePrefix: '' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ iban: 'ES9121000418450200051332', bic: 'CAIXESBBXXX', invoicePrefix: null, defaultPrefix: 'AHP' });
+
+    const order = await delivered(sellerES, '1000.00', '1.10', '2026-11-20T10:00:00Z');
+    const out = await issuing.issueForOrder(deps(), order.id);
+    expect(out?.result).toBe('issued');
+    const [docs] = await ctx.db.select().from(invoiceDocuments).where(eq(invoiceDocuments.invoiceId, out!.row.id));
+    expect(fatal(validateCii(docs!.xml))).toEqual([]);
+    const input = out!.row.input as { payment: { iban: string | null; bic: string | null } };
+    expect(input.payment).toMatchObject({ iban: 'ES9121000418450200051332', bic: 'CAIXESBBXXX' });
+  });
+});

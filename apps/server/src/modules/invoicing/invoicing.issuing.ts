@@ -90,6 +90,8 @@ function articleOf(o: OrderRow, lng: Language) {
 export async function invoiceDraft(db: Executor, o: OrderRow, issueDate: string): Promise<InvoiceDraft> {
   const c = await commonOf(db, o, issueDate);
   const due = dueDateOf(issueDate, c.delivery.date, c.seller.country, c.buyer.country);
+  // The seller's current bank account (company settings, decision 763); none: "bank details on request".
+  const bank = await repo.currentCompany(db, o.sellerId);
   return {
     kind: 'INVOICE',
     issueDate,
@@ -108,8 +110,8 @@ export async function invoiceDraft(db: Executor, o: OrderRow, issueDate: string)
     payment: {
       termsText: text(c.language, due.capped ? 'issue.termsCapped' : 'issue.terms', { days: DEFAULT_TERM_DAYS }, 'invoice'),
       dueDate: due.dueDate,
-      iban: null,
-      bic: null,
+      iban: bank?.iban ?? null,
+      bic: bank?.iban ? (bank.bic ?? null) : null,
     },
     notes: [],
   };

@@ -118,7 +118,29 @@ export async function findOrder(db: Executor, id: number) {
 /** A company's current data, used for facts its order snapshot lacks (a VAT number given since). */
 export async function currentCompany(db: Executor, userId: number | null) {
   if (userId === null) return undefined;
-  return (await db.select({ vatId: users.vatId, address: users.address, postalCode: users.postalCode }).from(users).where(eq(users.id, userId)))[0];
+  return (
+    await db
+      .select({ vatId: users.vatId, address: users.address, postalCode: users.postalCode, iban: users.iban, bic: users.bic })
+      .from(users)
+      .where(eq(users.id, userId))
+  )[0];
+}
+
+/** The seller's invoicing settings (bank account, number prefix). */
+export async function invoicingSettingsOf(db: Executor, userId: number) {
+  return (
+    await db
+      .select({ iban: users.iban, bic: users.bic, invoicePrefix: users.invoicePrefix, companyName: users.companyName })
+      .from(users)
+      .where(eq(users.id, userId))
+  )[0];
+}
+
+export async function setInvoicingSettings(db: Executor, userId: number, v: { iban: string | null; bic: string | null; invoicePrefix: string | null }) {
+  await db
+    .update(users)
+    .set({ ...v, updatedAt: sql`clock_timestamp()` })
+    .where(eq(users.id, userId));
 }
 
 export async function orderInvoice(db: Executor, orderId: number) {
