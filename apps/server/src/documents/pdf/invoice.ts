@@ -141,11 +141,11 @@ export async function renderInvoicePdf(model: InvoicePdfModel): Promise<{ pdf: B
   const sellerBottom = doc.y;
 
   const rx = left + width - headerRight;
-  doc
-    .fillColor('#000')
-    .font('bold')
-    .fontSize(16)
-    .text(title, rx, MARGIN + 14, { width: headerRight, align: 'right' });
+  // A long title ("Facture de commission") is made smaller rather than wrapped onto the facts below it.
+  let titleSize = 16;
+  doc.font('bold').fontSize(titleSize);
+  while (titleSize > 11 && doc.widthOfString(title) > headerRight) doc.fontSize(--titleSize);
+  doc.fillColor('#000').text(title, rx, MARGIN + 14 + (16 - titleSize) / 2, { width: headerRight, align: 'right', lineBreak: false });
   doc.font('regular').fontSize(9);
   const facts: Array<[string, string]> = [
     [t('number'), model.number],
