@@ -8,6 +8,8 @@ CREATE TABLE "operator_invoice_counters" (
 ALTER TABLE "invoices" ALTER COLUMN "order_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "iban" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "bic" text;--> statement-breakpoint
+ALTER TABLE "order_history" ADD COLUMN "note_code" text;--> statement-breakpoint
+ALTER TABLE "order_history" ADD COLUMN "note_params" jsonb;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "commission_period" date;--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_one_commission_per_month_uq" ON "invoices" USING btree ("buyer_id","commission_period") WHERE commission_period is not null;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_iban_shape" CHECK ("users"."iban" is null or "users"."iban" ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$');--> statement-breakpoint
