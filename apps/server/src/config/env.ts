@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { commissionConfig, commissionEnv, type CommissionConfig } from './commission.js';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -153,7 +154,10 @@ const envSchema = z.object({
   WHATSAPP_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(262_144),
 });
 
-export type Env = z.infer<typeof envSchema>;
+/** The environment with the operator's commission settings (config/commission.ts), checked together. */
+const fullEnvSchema = z.intersection(envSchema, commissionEnv);
+
+export type Env = z.infer<typeof fullEnvSchema>;
 
 export type RateLimitName = 'register' | 'login' | 'changePassword' | 'bids' | 'purchaseRequests' | 'uploads' | 'passwordStrength' | 'webhook' | 'wsConnections';
 
@@ -203,11 +207,13 @@ export interface AppConfig {
   mailFrom: string;
   /** Present only when the WhatsApp webhook is configured. */
   whatsapp?: { verifyToken: string; appSecret: string; maxBodyBytes: number };
+  /** The operator's monthly commission invoices; absent when COMMISSION_PERCENT is 0 (decision 850). */
+  commission?: CommissionConfig;
 }
 
 /** The only reader of process.env. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(source);
+  const parsed = fullEnvSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);
@@ -280,5 +286,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       e.WHATSAPP_VERIFY_TOKEN && e.WHATSAPP_APP_SECRET
         ? { verifyToken: e.WHATSAPP_VERIFY_TOKEN, appSecret: e.WHATSAPP_APP_SECRET, maxBodyBytes: e.WHATSAPP_MAX_BODY_BYTES }
         : undefined,
+    commission: commissionConfig(e),
   };
 }

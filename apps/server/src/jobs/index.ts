@@ -4,7 +4,7 @@ import { runNotifier } from '../modules/alerts/notifier.js';
 import { lotPhotoStore } from '../modules/marketplace/marketplace.service.js';
 import * as orders from '../modules/orders/orders.service.js';
 import * as purchaseRequests from '../modules/orders/purchase-requests.service.js';
-import { runInvoicing } from '../modules/invoicing/invoicing.issuing.js';
+import { runCommission, runInvoicing } from '../modules/invoicing/invoicing.issuing.js';
 
 const HOUR = 3_600_000;
 
@@ -69,15 +69,29 @@ export function registerJobs(app: FastifyInstance) {
   // Invoices and credit notes (issue 23, decision 820): issued from delivered orders and settled
   // claims, waiting ones retried, missing documents rendered, due-date reminders sent. Every step is
   // idempotent (unique rows, locked rows), so overlapping passes issue each document once.
+  const invoicingDeps = { db: database.db, mailer: app.mailer, log: app.log, publicOrigin: config.publicOrigin, commission: config.commission };
   jobs.register({
     name: 'invoicing',
     everyMs: config.orders.jobsIntervalMs,
     atStart: true,
     run: async () => {
-      const counts = await runInvoicing({ db: database.db, mailer: app.mailer, log: app.log, publicOrigin: config.publicOrigin });
+      const counts = await runInvoicing(invoicingDeps);
       if (counts.issued || counts.waiting || counts.rendered || counts.reminded) app.log.info(counts, 'invoicing pass');
     },
   });
+
+  // The operator's commission invoices (decision 850): on every tick, for the previous month; only
+  // the first pass of a month finds sellers to charge, and a seller's row is unique per month.
+  if (config.commission)
+    jobs.register({
+      name: 'commission-invoices',
+      everyMs: config.orders.jobsIntervalMs,
+      atStart: true,
+      run: async () => {
+        const counts = await runCommission(invoicingDeps);
+        if (counts.issued || counts.waiting) app.log.info(counts, 'commission invoices');
+      },
+    });
 
   // Expired sessions would otherwise stay in the table for ever (resolve only refuses them).
   jobs.register({ name: 'session-purge', everyMs: HOUR, run: () => app.sessions.purgeExpired() });

@@ -78,7 +78,9 @@ export function order(over: Partial<Order> = {}): Order {
     claimWindowEndsAt: null,
     viewerSide: 'buyer',
     nextActions: ['cancel', 'editDelivery'],
-    history: [{ at: '2026-11-20T09:30:00.000Z', actor: 'SYSTEM', companyName: null, from: null, to: 'CONFIRMED', note: '' }],
+    history: [
+      { at: '2026-11-20T09:30:00.000Z', actor: 'SYSTEM', companyName: null, from: null, to: 'CONFIRMED', note: '', noteCode: 'AUCTION_CLOSED', noteParams: {} },
+    ],
     ...over,
   };
 }

@@ -93,19 +93,25 @@ export const FRESH_PRODUCE_VAT_RATES: readonly DomesticRate[] = [
 ];
 
 /** EN 16931 VAT category codes used here (UNTDID 5305): standard/reduced, intra-community, export. */
-export type VatCategory = 'S' | 'K' | 'G';
-export type VatRule = 'DOMESTIC' | 'INTRA_COMMUNITY' | 'EXPORT';
+export type VatCategory = 'S' | 'K' | 'G' | 'AE';
+export type VatRule = 'DOMESTIC' | 'INTRA_COMMUNITY' | 'EXPORT' | 'REVERSE_CHARGE';
 
 export interface Exemption {
   /** CEF VATEX code (BT-121). */
-  code: 'VATEX-EU-IC' | 'VATEX-EU-G';
+  code: 'VATEX-EU-IC' | 'VATEX-EU-G' | 'VATEX-EU-AE';
   /** The reason as printed in the XML (BT-120); the PDF prints it in the reader's language. */
   text: string;
   source: string;
   recordedOn: string;
 }
 
-export const EXEMPTIONS: Readonly<Record<'INTRA_COMMUNITY' | 'EXPORT', Exemption>> = {
+export const EXEMPTIONS: Readonly<Record<'INTRA_COMMUNITY' | 'EXPORT' | 'REVERSE_CHARGE', Exemption>> = {
+  REVERSE_CHARGE: {
+    code: 'VATEX-EU-AE',
+    text: 'Reverse charge: VAT due by the customer under Articles 44 and 196 of Council Directive 2006/112/EC',
+    source: 'Council Directive 2006/112/EC, art. 44 (place of supply of B2B services) and 196 (customer liable); EN 16931 BR-AE-02, BR-AE-10',
+    recordedOn: '2026-11-26',
+  },
   INTRA_COMMUNITY: {
     code: 'VATEX-EU-IC',
     text: 'Intra-community supply of goods, exempt under Article 138 of Council Directive 2006/112/EC',
@@ -214,4 +220,53 @@ export function decideVat(input: VatInput): VatDecision {
 function prefixCountry(vatId: string): string {
   const p = vatId.slice(0, 2);
   return p === 'EL' ? 'GR' : p;
+}
+
+/**
+ * The standard rate of a service (the operator's commission) supplied within one country. Only
+ * the operator's own country is ever needed; a country that is not here is refused until added.
+ */
+export const SERVICE_STANDARD_VAT_RATES: readonly DomesticRate[] = [
+  { country: 'FR', ratePercent: 20, source: 'Code général des impôts, art. 278 (taux normal)', recordedOn: '2026-11-26' },
+  { country: 'ES', ratePercent: 21, source: 'Ley 37/1992 del IVA, art. 90.Uno (tipo general)', recordedOn: '2026-11-26' },
+  { country: 'IT', ratePercent: 22, source: 'DPR 633/1972, art. 16 (aliquota ordinaria)', recordedOn: '2026-11-26' },
+  { country: 'DE', ratePercent: 19, source: 'UStG § 12 Abs. 1 (allgemeiner Steuersatz)', recordedOn: '2026-11-26' },
+  { country: 'BE', ratePercent: 21, source: 'Arrêté royal n° 20 du 20 juillet 1970, art. 1er (taux normal)', recordedOn: '2026-11-26' },
+  { country: 'NL', ratePercent: 21, source: 'Wet op de omzetbelasting 1968, art. 9 lid 1 (algemeen tarief)', recordedOn: '2026-11-26' },
+  { country: 'PT', ratePercent: 23, source: 'Código do IVA, art. 18.º n.º 1 c) (taxa normal, Continente)', recordedOn: '2026-11-26' },
+];
+
+export type CommissionVatUnsupported = VatUnsupported | 'CUSTOMER_OUTSIDE_EU';
+
+export type CommissionVatDecision =
+  Extract<VatDecision, { status: 'ok' | 'needsData' }> | { status: 'unsupported'; reason: CommissionVatUnsupported; country: string };
+
+/**
+ * The VAT of the operator's commission to a seller (decision 850), a B2B service whose place of
+ * supply is the customer's country (Directive 2006/112/EC art. 44): the same country → the
+ * operator's standard rate (S); another member state → reverse charge (AE, 0 %, both VAT numbers);
+ * outside the EU → not handled yet (category O forbids the VAT numbers we always print).
+ */
+export function decideCommissionVat(input: { operator: VatParty; customer: VatParty }): CommissionVatDecision {
+  const opCountry = vatTerritory(input.operator.country);
+  const cuCountry = vatTerritory(input.customer.country);
+  if (!isEuVatCountry(opCountry)) return { status: 'unsupported', reason: 'SELLER_OUTSIDE_EU', country: opCountry };
+  if (!isEuVatCountry(cuCountry)) return { status: 'unsupported', reason: 'CUSTOMER_OUTSIDE_EU', country: cuCountry };
+  const opVat = normalizeVatId(input.operator.vatId);
+  const cuVat = normalizeVatId(input.customer.vatId);
+  const needs: VatNeed[] = [];
+  if (!opVat) needs.push('SELLER_VAT_ID_MISSING');
+  else if (!vatIdMatches(opVat, opCountry)) needs.push('SELLER_VAT_ID_COUNTRY');
+  if (cuCountry === opCountry) {
+    if (cuVat && !vatIdMatches(cuVat, cuCountry)) needs.push('BUYER_VAT_ID_COUNTRY');
+    if (needs.length) return { status: 'needsData', reasons: needs };
+    const rate = SERVICE_STANDARD_VAT_RATES.find((r) => r.country === opCountry);
+    if (!rate) return { status: 'unsupported', reason: 'NO_RATE_FOR_COUNTRY', country: opCountry };
+    return { status: 'ok', rule: 'DOMESTIC', category: 'S', ratePercent: rate.ratePercent, exemption: null, source: rate.source, buyerVatIdRequired: false };
+  }
+  if (!cuVat) needs.push('BUYER_VAT_ID_MISSING');
+  else if (!vatIdMatches(cuVat, cuCountry)) needs.push('BUYER_VAT_ID_COUNTRY');
+  if (needs.length) return { status: 'needsData', reasons: needs };
+  const ex = EXEMPTIONS.REVERSE_CHARGE;
+  return { status: 'ok', rule: 'REVERSE_CHARGE', category: 'AE', ratePercent: 0, exemption: ex, source: ex.source, buyerVatIdRequired: true };
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { BIC_PATTERN, isValidIban, normalizeIban } from '../invoicing/commission.js';
+import { INVOICE_PREFIX_PATTERN } from '../invoicing/numbering.js';
 import { MAX_PAGE_SIZE } from './paging.js';
 import { dbId, dbIdText, isoDate, isoDateTime } from './common.js';
 
@@ -49,8 +51,14 @@ export const invoice = z.object({
   status: z.enum(INVOICE_STATUSES),
   /** Why it cannot be issued yet (e.g. BUYER_VAT_ID_MISSING). */
   needs: z.array(z.string()),
-  orderId: dbId,
-  orderNumber: z.string(),
+  /** Null on the operator's commission invoice, which charges a month of orders (decision 850). */
+  orderId: dbId.nullable(),
+  orderNumber: z.string().nullable(),
+  /** The month a commission invoice charges ("2026-10"); null on sale invoices and credit notes. */
+  commissionPeriod: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/)
+    .nullable(),
   claimId: dbId.nullable(),
   /** The invoice a credit note corrects. */
   precedingInvoiceId: dbId.nullable(),
@@ -92,3 +100,41 @@ export type MarkInvoicePaidInput = z.infer<typeof markInvoicePaidInput>;
 
 /** The invoice id in /api/users/invoices/{id}.pdf and .xml. */
 export const invoiceFileParam = z.object({ id: dbIdText });
+
+/**
+ * GET/PUT /api/users/invoicing-settings: the seller's bank account printed on its invoices (decision
+ * 763: without one they say "bank details on request") and its invoice number prefix (decision 762).
+ * Empty text clears a field.
+ */
+export const invoicingSettings = z.object({
+  iban: z
+    .string()
+    .max(50, 'tooLong')
+    .transform((s) => normalizeIban(s))
+    .refine((s) => s === '' || isValidIban(s), 'invalidIban')
+    .transform((s) => (s === '' ? null : s))
+    .nullable(),
+  bic: z
+    .string()
+    .max(11, 'tooLong')
+    .transform((s) => s.trim().toUpperCase())
+    .refine((s) => s === '' || BIC_PATTERN.test(s), 'invalidBic')
+    .transform((s) => (s === '' ? null : s))
+    .nullable(),
+  invoicePrefix: z
+    .string()
+    .max(10, 'tooLong')
+    .transform((s) => s.trim().toUpperCase())
+    .refine((s) => s === '' || INVOICE_PREFIX_PATTERN.test(s), 'invalidPrefix')
+    .transform((s) => (s === '' ? null : s))
+    .nullable(),
+});
+export type InvoicingSettingsInput = z.input<typeof invoicingSettings>;
+export const invoicingSettingsAnswer = z.object({
+  iban: z.string().nullable(),
+  bic: z.string().nullable(),
+  invoicePrefix: z.string().nullable(),
+  /** The prefix used while none is set, derived from the company name. */
+  defaultPrefix: z.string(),
+});
+export type InvoicingSettings = z.infer<typeof invoicingSettingsAnswer>;

@@ -86,6 +86,19 @@ export const orderReceipt = z.object({
   differences: z.string().nullable(),
 });
 
+/** The machine-readable history notes (decision 852); the web renders them through orders:history.<code>. */
+export const ORDER_NOTE_CODES = [
+  'AUCTION_CLOSED',
+  'REQUEST_ACCEPTED',
+  'AUTO_RECEIVED',
+  'RECEIVED_WITH_DIFFERENCES',
+  'CLAIM_WINDOW_ENDED',
+  'DELIVERY_CHANGED',
+  'CLAIM_STEP',
+  'CLAIM_SETTLED',
+] as const;
+export type OrderNoteCode = (typeof ORDER_NOTE_CODES)[number];
+
 export const orderHistoryEntry = z.object({
   at: z.string(),
   actor: z.enum(ORDER_ACTORS),
@@ -93,8 +106,11 @@ export const orderHistoryEntry = z.object({
   companyName: z.string().nullable(),
   from: z.enum(ORDER_STATUSES).nullable(),
   to: z.enum(ORDER_STATUSES),
-  /** A cancel reason, "automatic receipt", a delivery change… */
+  /** What a person wrote (a cancel reason, receipt differences, a claim note); on older entries the whole note in English. */
   note: z.string(),
+  /** What happened, for the reader's language to say (null on older entries, whose note says it). */
+  noteCode: z.enum(ORDER_NOTE_CODES).nullable(),
+  noteParams: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
 });
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntry>;
 

@@ -42,6 +42,22 @@ export const invoiceCounters = pgTable(
   ],
 );
 
+/**
+ * The operator's own invoice series (commission invoices, decision 850), one counter per year,
+ * taken like a seller's (decision 762): in the invoice's transaction, never a sequence.
+ */
+export const operatorInvoiceCounters = pgTable(
+  'operator_invoice_counters',
+  {
+    year: integer('year').primaryKey(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [
+    check('operator_invoice_counters_year_range', sql`${t.year} between 2000 and 9999`),
+    check('operator_invoice_counters_last_number_positive', sql`${t.lastNumber} >= 1`),
+  ],
+);
+
 export const invoiceKindEnum = pgEnum('invoice_kind', ['INVOICE', 'CREDIT_NOTE']);
 /** Overdue is not stored: it is ISSUED with a due date in the past (decision 820). */
 export const invoiceStatusEnum = pgEnum('invoice_status', ['NEEDS_DATA', 'ISSUED', 'PAID']);
@@ -71,9 +87,13 @@ export const invoices = pgTable(
     needs: jsonb('needs').$type<string[]>().notNull().default([]),
     sellerId: integer('seller_id').references(() => users.id, { onDelete: 'set null' }),
     buyerId: integer('buyer_id').references(() => users.id, { onDelete: 'set null' }),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** The order a sale invoice or credit note is about; null on the operator's commission invoices. */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    /**
+     * The operator's commission invoice (decision 850): the first day of the month whose delivered
+     * orders it charges. Its seller is the operator (seller_id null), its buyer the selling company.
+     */
+    commissionPeriod: date('commission_period', { mode: 'string' }),
     claimId: integer('claim_id'),
     precedingInvoiceId: integer('preceding_invoice_id').references((): AnyPgColumn => invoices.id, { onDelete: 'restrict' }),
     issueDate: date('issue_date', { mode: 'string' }),
@@ -99,6 +119,12 @@ export const invoices = pgTable(
     uniqueIndex('invoices_one_per_claim_uq')
       .on(t.claimId)
       .where(sql`kind = 'CREDIT_NOTE'`),
+    // One commission invoice per selling company and month, whatever the number of issuers.
+    uniqueIndex('invoices_one_commission_per_month_uq')
+      .on(t.buyerId, t.commissionPeriod)
+      .where(sql`commission_period is not null`),
+    check('invoices_order_or_commission', sql`(${t.orderId} is null) = (${t.commissionPeriod} is not null)`),
+    check('invoices_commission_is_invoice', sql`${t.commissionPeriod} is null or (${t.kind} = 'INVOICE' and ${t.sellerId} is null)`),
     index('invoices_seller_idx').on(t.sellerId, t.id.desc()),
     index('invoices_buyer_idx').on(t.buyerId, t.id.desc()),
     index('invoices_order_idx').on(t.orderId),

@@ -165,7 +165,11 @@ export const orderHistory = pgTable(
     companyName: text('company_name'),
     fromStatus: orderStatusEnum('from_status'),
     toStatus: orderStatusEnum('to_status').notNull(),
+    /** What a person wrote (a cancel reason, receipt differences, a claim note); older rows: the whole note in English. */
     note: text('note').notNull().default(''),
+    /** What happened, as a code the reader's language renders (ORDER_NOTE_CODES), with its values; null on older rows. */
+    noteCode: text('note_code'),
+    noteParams: jsonb('note_params').$type<Record<string, string | number | null>>(),
   },
   (t) => [index('order_history_order_idx').on(t.orderId, t.id)],
 );

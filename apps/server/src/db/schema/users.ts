@@ -21,12 +21,17 @@ export const users = pgTable(
     globalGapNumber: text('global_gap_number'),
     /** The seller's invoice number prefix (company settings); null: derived from the company name. */
     invoicePrefix: text('invoice_prefix'),
+    /** The seller's bank account printed on its sale invoices (decision 763); null: "bank details on request". */
+    iban: text('iban'),
+    bic: text('bic'),
     active: boolean('active').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_uq').on(t.email),
+    check('users_iban_shape', sql`${t.iban} is null or ${t.iban} ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'`),
+    check('users_bic_shape', sql`${t.bic} is null or ${t.bic} ~ '^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$'`),
     check('users_invoice_prefix_shape', sql`${t.invoicePrefix} is null or ${t.invoicePrefix} ~ '^[A-Z][A-Z0-9]{1,9}$'`),
   ],
 );

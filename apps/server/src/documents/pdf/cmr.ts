@@ -15,6 +15,10 @@ import {
 } from './shipping-model.js';
 
 const MARGIN = 24;
+/** An EUR pallet's own weight (EN 13698-1, about 25 kg), added to the net weight for box 11. */
+const PALLET_TARE_KG = 25;
+/** An EUR pallet of fresh produce as loaded: 1,20 × 0,80 m at the usual 1,80 m height → 1,728 m³ (box 12). */
+const PALLET_VOLUME_M3 = 1.2 * 0.8 * 1.8;
 /** Incoterms under which the seller pays the main carriage (box 20). */
 const SELLER_PAYS = new Set(['CPT', 'CIF', 'DAP', 'DDP']);
 
@@ -73,8 +77,21 @@ export async function renderCmr(m: ShippingDocModel, lng: Language): Promise<Buf
 
   const shipped = m.shipment;
   const pallets = shipped?.pallets ?? m.pallets;
-  const netKg = shipped?.netKg ?? m.estimatedNetKg;
   const l = m.lot;
+  // The best known net weight: shipped, else the order's estimate, else the lot's weight per pallet
+  // (or per box) times the pallets (decision 851).
+  const netKg =
+    shipped?.netKg ??
+    m.estimatedNetKg ??
+    (l.netKgPerPallet !== null
+      ? l.netKgPerPallet * pallets
+      : l.netKgPerBox !== null && l.boxesPerPallet !== null
+        ? l.netKgPerBox * l.boxesPerPallet * pallets
+        : null);
+  // Gross = net + the pallets' own weight; volume = pallets at the EUR pallet's footprint and the
+  // usual loaded height. Both are estimates and say so on the form (decision 851).
+  const grossKg = netKg === null ? null : netKg + pallets * PALLET_TARE_KG;
+  const volumeM3 = pallets * PALLET_VOLUME_M3;
   const takingOverDay = shipped?.departureDate ?? null;
   const sellerPlace = [m.seller.city, country(m.seller)].filter(Boolean).join(', ');
 
@@ -188,11 +205,20 @@ export async function renderCmr(m: ShippingDocModel, lng: Language): Promise<Buf
       key: 'cmr.box11',
       w: 74,
       body:
-        netKg === null
+        netKg === null || grossKg === null
           ? [t('cmr.toFill')]
-          : [t('cmr.netKg', { kg: kg(netKg) }), l.netKgPerPallet !== null ? t('cmr.perPallet', { kg: kg(l.netKgPerPallet) }) : ''].filter(Boolean),
+          : [
+              t('cmr.grossKg', { kg: kg(Math.round(grossKg)) }),
+              t('cmr.netKg', { kg: kg(netKg) }),
+              l.netKgPerPallet !== null ? t('cmr.perPallet', { kg: kg(l.netKgPerPallet) }) : '',
+            ].filter(Boolean),
     },
-    { n: '12', key: 'cmr.box12', w: 0, body: [t('cmr.notDeclared')] },
+    {
+      n: '12',
+      key: 'cmr.box12',
+      w: 0,
+      body: [t('cmr.volume', { m3: formatDecimal(volumeM3, lng, { maxDecimals: 2 }) }), t('cmr.volumeBasis', { count: pallets })],
+    },
   ];
   cols[cols.length - 1]!.w = width - cols.slice(0, -1).reduce((s, c) => s + c.w, 0);
   let x = left;

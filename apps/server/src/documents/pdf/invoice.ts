@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from './pdfkit.js';
-import { displayLocale, formatDay, formatDecimal, formatEuro, type Language } from '@primeur/shared';
+import { displayLocale, formatDay, formatDayRange, formatDecimal, formatEuro, type Language } from '@primeur/shared';
 import { documentText } from './i18n.js';
 
 /**
@@ -25,6 +25,9 @@ export interface InvoicePdfParty {
 export interface InvoicePdfModel {
   language: Language;
   kind: 'INVOICE' | 'CREDIT_NOTE';
+  /** COMMISSION: the operator's own invoice to a seller (decision 850): a period instead of a delivery, no billing mandate. */
+  purpose: 'SALE' | 'COMMISSION';
+  period: { start: string; end: string } | null;
   number: string;
   issueDate: string;
   precedingInvoice: { number: string; issueDate: string } | null;
@@ -39,12 +42,13 @@ export interface InvoicePdfModel {
     origin: string | null;
     caliber: string | null;
     orderNumber: string | null;
+    unit: 'KGM' | 'C62';
     quantityKg: number;
     unitPrice: number;
     ratePercent: number;
     netCents: number;
   }>;
-  vat: { rule: 'DOMESTIC' | 'INTRA_COMMUNITY' | 'EXPORT'; category: string; exemptionCode: string | null };
+  vat: { rule: 'DOMESTIC' | 'INTRA_COMMUNITY' | 'EXPORT' | 'REVERSE_CHARGE'; category: string; exemptionCode: string | null };
   breakdown: Array<{ ratePercent: number; category: string; taxableCents: number; vatCents: number }>;
   totals: { netCents: number; vatCents: number; grossCents: number; dueCents: number };
   payment: { termsText: string; dueDate: string; iban: string | null; bic: string | null };
@@ -86,7 +90,8 @@ export async function renderInvoicePdf(model: InvoicePdfModel): Promise<{ pdf: B
   const t = (key: string, vars?: Record<string, string | number>) => documentText('invoice', lng, key, vars);
   const countryName = (code: string) => new Intl.DisplayNames([displayLocale(lng)], { type: 'region' }).of(code) ?? code;
   const day = (d: string) => formatDay(d, lng, 'long');
-  const title = model.kind === 'INVOICE' ? t('invoice') : t('creditNote');
+  const commission = model.purpose === 'COMMISSION';
+  const title = commission ? t('commissionInvoice') : model.kind === 'INVOICE' ? t('invoice') : t('creditNote');
   /** "Label: value", or "Label : value" in French. */
   const lv = (label: string, value: string) => t('labelValue', { label, value });
 
@@ -136,11 +141,11 @@ export async function renderInvoicePdf(model: InvoicePdfModel): Promise<{ pdf: B
   const sellerBottom = doc.y;
 
   const rx = left + width - headerRight;
-  doc
-    .fillColor('#000')
-    .font('bold')
-    .fontSize(16)
-    .text(title, rx, MARGIN + 14, { width: headerRight, align: 'right' });
+  // A long title ("Facture de commission") is made smaller rather than wrapped onto the facts below it.
+  let titleSize = 16;
+  doc.font('bold').fontSize(titleSize);
+  while (titleSize > 11 && doc.widthOfString(title) > headerRight) doc.fontSize(--titleSize);
+  doc.fillColor('#000').text(title, rx, MARGIN + 14 + (16 - titleSize) / 2, { width: headerRight, align: 'right', lineBreak: false });
   doc.font('regular').fontSize(9);
   const facts: Array<[string, string]> = [
     [t('number'), model.number],
@@ -172,14 +177,19 @@ export async function renderInvoicePdf(model: InvoicePdfModel): Promise<{ pdf: B
   // Two boxes: who pays, where the goods went.
   const boxGap = 12;
   const boxW = (width - boxGap) / 2;
-  const deliveryLines = [
-    model.delivery.name ?? '',
-    ...model.delivery.addressLines,
-    `${model.delivery.postalCode} ${model.delivery.city}`.trim(),
-    countryName(model.delivery.country),
-    lv(t('deliveryDate'), day(model.delivery.date)),
-    model.incoterm ? lv(t('incoterm'), [model.incoterm.code, model.incoterm.place].filter(Boolean).join(' ')) : '',
-  ].filter(Boolean);
+  const deliveryLines = commission
+    ? [
+        model.period ? formatDayRange(model.period.start, model.period.end, lng) : '',
+        lv(t('deliveredOrders'), String(new Set(model.lines.map((l) => l.orderNumber)).size)),
+      ].filter(Boolean)
+    : [
+        model.delivery.name ?? '',
+        ...model.delivery.addressLines,
+        `${model.delivery.postalCode} ${model.delivery.city}`.trim(),
+        countryName(model.delivery.country),
+        lv(t('deliveryDate'), day(model.delivery.date)),
+        model.incoterm ? lv(t('incoterm'), [model.incoterm.code, model.incoterm.place].filter(Boolean).join(' ')) : '',
+      ].filter(Boolean);
   const boxText = (heading: string, name: string | null, lines: string[], x: number, measure: boolean) => {
     let h = 8;
     if (!measure)
@@ -205,10 +215,11 @@ export async function renderInvoicePdf(model: InvoicePdfModel): Promise<{ pdf: B
   doc.roundedRect(left, y, boxW, boxH, 4).fill(LIGHT);
   doc.roundedRect(left + boxW + boxGap, y, boxW, boxH, 4).fill(LIGHT);
   boxText(t('billTo'), model.buyer.name, partyLines(model.buyer), left, false);
-  boxText(t('deliverTo'), null, deliveryLines, left + boxW + boxGap, false);
+  boxText(commission ? t('servicePeriod') : t('deliverTo'), null, deliveryLines, left + boxW + boxGap, false);
   y += boxH + 16;
 
-  const header = (c: Column) => (c.key === 'quantity' ? t('quantityKg') : c.key === 'unitPrice' ? t('unitPrice') : t(c.key));
+  const header = (c: Column) =>
+    c.key === 'quantity' ? t(commission ? 'quantity' : 'quantityKg') : c.key === 'unitPrice' ? t(commission ? 'unitPriceService' : 'unitPrice') : t(c.key);
   const drawHeader = () => {
     doc.font('bold').fontSize(8);
     const h = Math.max(...COLUMNS.map((c) => doc.heightOfString(header(c), { width: c.width - 8 }))) + 8;
@@ -255,7 +266,7 @@ export async function renderInvoicePdf(model: InvoicePdfModel): Promise<{ pdf: B
         .fontSize(7.5)
         .text(details, left + 4, y + 4 + nameH, { width: artW });
     const cells: Record<Exclude<Column['key'], 'article'>, string> = {
-      quantity: kg(line.quantityKg, lng),
+      quantity: line.unit === 'KGM' ? kg(line.quantityKg, lng) : formatDecimal(line.quantityKg, lng, { maxDecimals: 3 }),
       unitPrice: pricePerKg(line.unitPrice, lng),
       vatRate: percent(line.ratePercent, lng),
       net: eur(line.netCents, lng),
@@ -280,7 +291,12 @@ export async function renderInvoicePdf(model: InvoicePdfModel): Promise<{ pdf: B
   y += 10;
 
   // VAT breakdown on the left, totals on the right.
-  const exemption = model.vat.exemptionCode === 'VATEX-EU-IC' ? t('exemptIntraCommunity') : model.vat.exemptionCode === 'VATEX-EU-G' ? t('exemptExport') : null;
+  const exemptions: Record<string, string> = {
+    'VATEX-EU-IC': t('exemptIntraCommunity'),
+    'VATEX-EU-G': t('exemptExport'),
+    'VATEX-EU-AE': t('exemptReverseCharge'),
+  };
+  const exemption = model.vat.exemptionCode ? (exemptions[model.vat.exemptionCode] ?? null) : null;
   const totalsW = 220;
   const breakdownW = width - totalsW - 20;
   doc.font('regular').fontSize(8);
@@ -351,7 +367,7 @@ export async function renderInvoicePdf(model: InvoicePdfModel): Promise<{ pdf: B
   }
   if (model.incoterm) paragraphs.push([t('incotermNote', { incoterm: [model.incoterm.code, model.incoterm.place].filter(Boolean).join(' ') }), 'regular']);
   for (const n of model.notes) paragraphs.push([n, 'regular']);
-  paragraphs.push([t('mandate', { operator: model.operatorName, seller: model.seller.name }), 'regular']);
+  if (!commission) paragraphs.push([t('mandate', { operator: model.operatorName, seller: model.seller.name }), 'regular']);
   paragraphs.push([t('facturx'), 'regular']);
   for (const [text, font] of paragraphs) {
     doc.font(font).fontSize(8);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { LANGUAGES } from '@primeur/shared';
 import { describe, expect, it } from 'vitest';
 import { renderCmr } from './cmr.js';
@@ -15,6 +16,25 @@ describe('shipping documents', () => {
       expect(pages(pdf)).toBe(1);
       expect(pdf.toString('latin1')).toContain('/MediaBox [0 0 595.28 841.89]');
     }
+  });
+
+  it('declares the weights (box 11) and the volume (box 12) from the order, also on a draft without an estimate', async () => {
+    // pdftotext (poppler) reads the page as a person would; spaces collapsed for the comparison.
+    const text = async (model: ReturnType<typeof shippingFixture>, lng: 'en' | 'fr') =>
+      execFileSync('pdftotext', ['-raw', '-', '-'], { input: await renderCmr(model, lng) })
+        .toString('utf8')
+        .replace(/[\s\u00a0\u202f]+/g, ' ');
+    const shipped = await text(shippingFixture(), 'en');
+    // 8 pallets, 6 385,5 kg net shipped: + 8 × 25 kg of pallets; 8 × 1,728 m³.
+    expect(shipped).toContain('≈ 6,586 kg gross with pallets');
+    expect(shipped).toContain('6,385.5 kg net');
+    expect(shipped).toContain('≈ 13.82 m³');
+    expect(shipped).toContain('8 EUR pallets 120 × 80 × 180 cm');
+    const draft = await text(shippingFixture({ draft: true, shipment: null, estimatedNetKg: null }), 'fr');
+    // No estimate: 800 kg per pallet × 8.
+    expect(draft).toContain('≈ 6 600 kg brut avec palettes');
+    expect(draft).toContain('6 400 kg net');
+    expect(draft).not.toContain('non déclaré');
   });
 
   it.each(LANGUAGES)('renders the delivery note in %s, its pallet table running over pages for a full truck', async (lng) => {

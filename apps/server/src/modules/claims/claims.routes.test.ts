@@ -107,7 +107,8 @@ describe('filing a claim', () => {
     expect(seen.items[0]).toMatchObject({ id: c.id, viewerSide: 'seller', nextActions: ['accept', 'propose', 'reject'] });
     const order = (await api(ctx, p.seller.cookie, 'GET', `/api/users/orders/${id}`)).json();
     expect(order.status).toBe('DELIVERED');
-    expect(order.history.at(-1).note).toContain(`claim #${c.id} filed`);
+    // A code and its values (decision 852), which the reader's language renders; no English text stored.
+    expect(order.history.at(-1)).toMatchObject({ noteCode: 'CLAIM_STEP', noteParams: { claim: c.id, step: 'filed' } });
 
     const notices = await ctx.db
       .select()

@@ -349,7 +349,7 @@ export async function act(deps: ClaimDeps, user: SessionUser, orderId: number, c
     }
     await record(tx, fx, deps, order, next, { step, actor: who.actor, userId: user.id, companyName: who.companyName, credit, note, acceptedWhat });
     // A settled claim ends the order's after-sale (issue 22 §4): it closes now, window or not.
-    if (settled) await orders.closeAfterClaim(tx, fx, order, `claim #${claim.id} settled`);
+    if (settled) await orders.closeAfterClaim(tx, fx, order, { code: 'CLAIM_SETTLED', params: { claim: claim.id } });
     return { order, claim: next, side };
   });
   return presentOne(deps.db, order, claim, side);
@@ -367,15 +367,6 @@ interface StepRecord {
   acceptedWhat?: 'proposal' | 'rejection';
 }
 
-const ORDER_NOTE: Record<ClaimStep, string> = {
-  filed: 'filed',
-  accepted: 'accepted',
-  proposed: 'credit proposed',
-  rejected: 'rejected',
-  escalated: 'referred to the operator',
-  decided: 'decided by the operator',
-};
-
 /**
  * The step in the claim's history and in the order's (status unchanged; the order event goes to
  * both parties), then a bell notice and an e-mail in each party's language, sent after the commit.
@@ -390,14 +381,13 @@ async function record(tx: Executor, fx: OrderEffects, deps: ClaimDeps, order: Or
     credit: s.credit === null ? null : money(s.credit),
     note: s.note,
   });
-  const credit = s.credit === null ? '' : `: ${money(s.credit)} €`;
   await orders.noteClaimStep(
     tx,
     fx,
     order,
     s.actor,
     { userId: s.userId, companyName: s.companyName },
-    `claim #${claim.id} ${ORDER_NOTE[s.step]}${credit}${s.note ? ` — ${s.note}` : ''}`,
+    { code: 'CLAIM_STEP', params: { claim: claim.id, step: s.step, credit: s.credit }, text: s.note ?? '' },
   );
   for (const userId of [order.buyerId, order.sellerId]) {
     if (userId === null) continue;

@@ -42,7 +42,9 @@ export const invoiceLineSchema = z.object({
   caliber: line(50).nullable(),
   /** The order this line comes from, printed on the line and sent in its description (BT-154). */
   orderNumber: line(40).nullable(),
-  /** Net kg received (unit code KGM). */
+  /** KGM: net kg of produce; C62: one service (a commission line, decision 850). */
+  unit: z.enum(['KGM', 'C62']).default('KGM'),
+  /** Net kg received (unit code KGM), or the number of units (C62). */
   quantityKg: z
     .number()
     .positive()
@@ -57,6 +59,13 @@ export const invoiceLineSchema = z.object({
 export const invoiceInputSchema = z
   .object({
     kind: z.enum(['INVOICE', 'CREDIT_NOTE']),
+    /**
+     * SALE: produce sold by a seller, issued by the operator in its name (billing mandate).
+     * COMMISSION: the operator's own invoice to a seller for its commission (decision 850).
+     */
+    purpose: z.enum(['SALE', 'COMMISSION']).default('SALE'),
+    /** The period a commission invoice charges (BG-14), first and last day. */
+    period: z.object({ start: day, end: day }).nullable().default(null),
     number: line(40).min(1),
     issueDate: day,
     /** The invoice a credit note corrects (BT-25, BT-26). */
@@ -86,7 +95,7 @@ export const invoiceInputSchema = z
       .default(null),
     /** The order the whole document is about (BT-13), when there is one. */
     orderNumber: line(40).nullable().default(null),
-    lines: z.array(invoiceLineSchema).min(1).max(500),
+    lines: z.array(invoiceLineSchema).min(1).max(2000),
     payment: z.object({
       /** The agreed terms in words, in the buyer's language (BT-20). */
       termsText: line(300).min(1),
@@ -111,6 +120,10 @@ export const invoiceInputSchema = z
   .refine((i) => (i.kind === 'CREDIT_NOTE') === (i.precedingInvoice !== null), {
     message: 'a credit note names the invoice it corrects, an invoice names none',
     path: ['precedingInvoice'],
+  })
+  .refine((i) => i.purpose === 'SALE' || (i.kind === 'INVOICE' && i.period !== null), {
+    message: 'a commission invoice is an invoice for a period',
+    path: ['period'],
   })
   .refine((i) => i.payment.dueDate >= i.issueDate, { message: 'due date before the issue date', path: ['payment', 'dueDate'] });
 

@@ -2,13 +2,14 @@ import type { Invoice, InvoiceService } from '@e-invoice-eu/core';
 import {
   centsToDecimal,
   computeInvoiceAmounts,
+  decideCommissionVat,
   decideVat,
+  type CommissionVatUnsupported,
   formatDay,
   normalizeVatId,
   type InvoiceAmounts,
   type VatDecision,
   type VatNeed,
-  type VatUnsupported,
 } from '@primeur/shared';
 import { documentText } from '../../documents/pdf/i18n.js';
 import { renderInvoicePdf, type InvoicePdfModel } from '../../documents/pdf/invoice.js';
@@ -40,7 +41,7 @@ export interface PreparedInvoice {
 export type PrepareOutcome =
   | { status: 'ready'; invoice: PreparedInvoice }
   | { status: 'needsData'; reasons: InvoiceNeed[] }
-  | { status: 'unsupported'; reason: VatUnsupported; country: string };
+  | { status: 'unsupported'; reason: CommissionVatUnsupported; country: string };
 
 function addressMissing(p: InvoiceParty): boolean {
   return p.addressLines.every((l) => l === '') || p.city === '' || p.postalCode === '';
@@ -55,7 +56,10 @@ export function prepareInvoice(input: InvoiceInput): PrepareOutcome {
   const needs: InvoiceNeed[] = [];
   if (addressMissing(data.seller)) needs.push('SELLER_ADDRESS_MISSING');
   if (addressMissing(data.buyer)) needs.push('BUYER_ADDRESS_MISSING');
-  const vat = decideVat({ seller: data.seller, buyer: data.buyer, destinationCountry: data.delivery.country });
+  const vat =
+    data.purpose === 'COMMISSION'
+      ? decideCommissionVat({ operator: data.seller, customer: data.buyer })
+      : decideVat({ seller: data.seller, buyer: data.buyer, destinationCountry: data.delivery.country });
   if (vat.status === 'unsupported') return vat;
   if (vat.status === 'needsData') needs.push(...vat.reasons);
   if (needs.length || vat.status !== 'ok') return { status: 'needsData', reasons: needs };
@@ -122,7 +126,8 @@ export function invoiceNote(p: PreparedInvoice): string {
   if (data.precedingInvoice)
     notes.push(t('corrects', { number: data.precedingInvoice.number, date: formatDay(data.precedingInvoice.issueDate, data.language, 'long') }));
   if (data.incoterm) notes.push(t('incotermNote', { incoterm: [data.incoterm.code, data.incoterm.place].filter(Boolean).join(' ') }));
-  notes.push(t('mandate', { operator: OPERATOR.name, seller: data.seller.name }));
+  // The operator's own commission invoice is not issued under the sellers' billing mandate.
+  if (data.purpose === 'SALE') notes.push(t('mandate', { operator: OPERATOR.name, seller: data.seller.name }));
   notes.push(...data.notes);
   return notes.join('\n');
 }
@@ -192,13 +197,19 @@ export function toEInvoice(p: PreparedInvoice): Invoice {
           ...contact(data.buyer),
         },
       },
-      'cac:Delivery': {
-        'cbc:ActualDeliveryDate': data.delivery.date,
-        'cac:DeliveryLocation': {
-          'cac:Address': postalAddress(data.delivery.addressLines, data.delivery.postalCode, data.delivery.city, data.delivery.country),
-        },
-        ...(data.delivery.name ? { 'cac:DeliveryParty': { 'cac:PartyName': { 'cbc:Name': data.delivery.name } } } : {}),
-      },
+      // A commission is a service over a month (BG-14); produce is delivered somewhere on a day (BG-13).
+      ...(data.period ? { 'cac:InvoicePeriod': { 'cbc:StartDate': data.period.start, 'cbc:EndDate': data.period.end } } : {}),
+      ...(data.purpose === 'SALE'
+        ? {
+            'cac:Delivery': {
+              'cbc:ActualDeliveryDate': data.delivery.date,
+              'cac:DeliveryLocation': {
+                'cac:Address': postalAddress(data.delivery.addressLines, data.delivery.postalCode, data.delivery.city, data.delivery.country),
+              },
+              ...(data.delivery.name ? { 'cac:DeliveryParty': { 'cac:PartyName': { 'cbc:Name': data.delivery.name } } } : {}),
+            },
+          }
+        : {}),
       ...(paymentMeans.length ? { 'cac:PaymentMeans': paymentMeans } : {}),
       'cac:PaymentTerms': { 'cbc:Note': data.payment.termsText },
       'cac:TaxTotal': [
@@ -230,7 +241,7 @@ export function toEInvoice(p: PreparedInvoice): Invoice {
       'cac:InvoiceLine': data.lines.map((l, i) => ({
         'cbc:ID': String(i + 1),
         'cbc:InvoicedQuantity': decimal(l.quantityKg),
-        'cbc:InvoicedQuantity@unitCode': 'KGM',
+        'cbc:InvoicedQuantity@unitCode': l.unit,
         'cbc:LineExtensionAmount': money(amounts.lineNetCents[i]!),
         'cbc:LineExtensionAmount@currencyID': EUR,
         'cac:Item': {
@@ -244,7 +255,7 @@ export function toEInvoice(p: PreparedInvoice): Invoice {
           'cbc:PriceAmount': decimal(l.unitPrice),
           'cbc:PriceAmount@currencyID': EUR,
           'cbc:BaseQuantity': '1',
-          'cbc:BaseQuantity@unitCode': 'KGM',
+          'cbc:BaseQuantity@unitCode': l.unit,
         },
       })),
     },
@@ -314,6 +325,8 @@ export function toPdfModel(p: PreparedInvoice): InvoicePdfModel {
   return {
     language: data.language,
     kind: data.kind,
+    purpose: data.purpose,
+    period: data.period,
     number: data.number,
     issueDate: data.issueDate,
     precedingInvoice: data.precedingInvoice,
@@ -328,6 +341,7 @@ export function toPdfModel(p: PreparedInvoice): InvoicePdfModel {
       origin: l.origin,
       caliber: l.caliber,
       orderNumber: l.orderNumber,
+      unit: l.unit,
       quantityKg: l.quantityKg,
       unitPrice: l.unitPrice,
       ratePercent: vat.ratePercent,

@@ -1,5 +1,6 @@
 import { centsToDecimal, formatDay, formatEuro, isoDay, lineNetCents, paymentDueDate, todayInParis, type Language } from '@primeur/shared';
 import { ZodError } from 'zod';
+import type { CommissionConfig } from '../../config/commission.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { languageForCountry } from '../../documents/email/language.js';
 import { t as text } from '../../documents/email/i18n.js';
@@ -7,6 +8,7 @@ import type { Mailer } from '../../documents/email/mailer.js';
 import { deliverQueued, queueMail } from '../../documents/email/outbox.js';
 import { renderInvoiceReminder } from '../../documents/email/templates/invoice-reminder.js';
 import type { InvoiceInput, InvoiceParty } from './invoice-input.js';
+import { chargeMonth, completeCommissionRow } from './invoicing.commission.js';
 import { numberInvoice, renderInvoiceDocuments, type InvoiceDraft } from './invoicing.service.js';
 import * as repo from './invoicing.repository.js';
 import type { InvoiceRow, OrderRow } from './invoicing.repository.js';
@@ -30,6 +32,8 @@ export interface IssueDeps {
   mailer: Mailer;
   log: { error(o: object, m: string): void; info?(o: object, m: string): void };
   publicOrigin?: string;
+  /** The operator's commission (decision 850); absent when COMMISSION_PERCENT is 0. */
+  commission?: CommissionConfig;
 }
 
 type Party = OrderRow['seller'];
@@ -86,6 +90,8 @@ function articleOf(o: OrderRow, lng: Language) {
 export async function invoiceDraft(db: Executor, o: OrderRow, issueDate: string): Promise<InvoiceDraft> {
   const c = await commonOf(db, o, issueDate);
   const due = dueDateOf(issueDate, c.delivery.date, c.seller.country, c.buyer.country);
+  // The seller's current bank account (company settings, decision 763); none: "bank details on request".
+  const bank = await repo.currentCompany(db, o.sellerId);
   return {
     kind: 'INVOICE',
     issueDate,
@@ -104,8 +110,8 @@ export async function invoiceDraft(db: Executor, o: OrderRow, issueDate: string)
     payment: {
       termsText: text(c.language, due.capped ? 'issue.termsCapped' : 'issue.terms', { days: DEFAULT_TERM_DAYS }, 'invoice'),
       dueDate: due.dueDate,
-      iban: null,
-      bic: null,
+      iban: bank?.iban ?? null,
+      bic: bank?.iban ? (bank.bic ?? null) : null,
     },
     notes: [],
   };
@@ -158,10 +164,11 @@ export type IssueResult = 'issued' | 'needsData' | 'unchanged';
  * one row queue and the second finds it issued. A draft that cannot be issued records why and
  * takes no number.
  */
-export async function completeRow(tx: Tx, id: number, today: string): Promise<{ result: IssueResult; row: InvoiceRow }> {
+export async function completeRow(tx: Tx, id: number, today: string, commission?: CommissionConfig): Promise<{ result: IssueResult; row: InvoiceRow }> {
   const row = await repo.lockInvoice(tx, id);
   if (!row) throw new Error(`invoice ${id} vanished`);
   if (row.status !== 'NEEDS_DATA') return { result: 'unchanged', row };
+  if (row.commissionPeriod !== null || row.orderId === null) return completeCommissionRow(tx, row, commission, today);
   const o = await repo.findOrder(tx, row.orderId);
   if (!o) throw new Error(`order ${row.orderId} of invoice ${id} not found`);
   const waiting = async (needs: string[]) => {
@@ -255,7 +262,7 @@ export async function issueForClaim(deps: IssueDeps, claimId: number, today = to
 
 /** Tries a waiting row again (the job, or the operator's retry after the company data was fixed). */
 export async function retry(deps: IssueDeps, id: number, today = todayInParis()) {
-  const out = await deps.db.transaction((tx) => completeRow(tx, id, today));
+  const out = await deps.db.transaction((tx) => completeRow(tx, id, today, deps.commission));
   return afterCommit(deps, out);
 }
 
@@ -294,6 +301,17 @@ export async function runInvoicing(deps: IssueDeps, now = Date.now()) {
   for (const m of await repo.withoutDocuments(deps.db, BATCH)) if (await renderAndStore(deps, m.id, m.input)) counts.rendered++;
   counts.reminded = await sendReminders(deps, today);
   return counts;
+}
+
+/**
+ * The commission job's pass (decision 850): the previous month's commission invoices, each issued
+ * once whatever the number of overlapping passes, then their documents rendered.
+ */
+export async function runCommission(deps: IssueDeps, now = Date.now()) {
+  if (!deps.commission) return { issued: 0, waiting: 0 };
+  const { issued, waiting } = await chargeMonth(deps, deps.commission, todayInParis(now));
+  for (const row of issued) await renderAndStore(deps, row.id, row.input);
+  return { issued: issued.length, waiting };
 }
 
 /** One reminder per unpaid invoice on its due date (decision 822): marked in the transaction that queues it. */

@@ -1,5 +1,7 @@
 import {
+  defaultInvoicePrefix,
   todayInParis,
+  type InvoicingSettings,
   type AdminInvoiceListQuery,
   type Invoice,
   type InvoicePage,
@@ -41,6 +43,7 @@ export function presentInvoice(v: InvoiceView, side: Side, today = todayInParis(
     needs: i.needs,
     orderId: i.orderId,
     orderNumber: v.orderNumber,
+    commissionPeriod: i.commissionPeriod?.slice(0, 7) ?? null,
     claimId: i.claimId,
     precedingInvoiceId: i.precedingInvoiceId,
     precedingNumber: v.precedingNumber,
@@ -135,4 +138,21 @@ export async function markPaid(db: Db, user: SessionUser, id: number, input: Mar
     await repo.updateInvoice(tx, id, { status: 'PAID', paidOn: input.paidOn, paidAmount: input.amount.toFixed(2), paidBy: user.id });
   });
   return get(db, user, id);
+}
+
+/** The seller's bank account and number prefix (company settings for its invoices). */
+export async function invoicingSettings(db: Executor, user: SessionUser): Promise<InvoicingSettings> {
+  const row = await repo.invoicingSettingsOf(db, user.id);
+  if (!row) throw notFound('User');
+  return { iban: row.iban, bic: row.bic, invoicePrefix: row.invoicePrefix, defaultPrefix: defaultInvoicePrefix(row.companyName) };
+}
+
+export async function saveInvoicingSettings(
+  db: Executor,
+  user: SessionUser,
+  v: { iban: string | null; bic: string | null; invoicePrefix: string | null },
+): Promise<InvoicingSettings> {
+  // A BIC alone says nothing: it is kept only beside an IBAN.
+  await repo.setInvoicingSettings(db, user.id, { ...v, bic: v.iban ? v.bic : null });
+  return invoicingSettings(db, user);
 }

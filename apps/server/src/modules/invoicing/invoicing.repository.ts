@@ -9,7 +9,8 @@ export type OrderRow = typeof orders.$inferSelect;
 /** An invoice row with what its readers see beside it: the order's number and parties, the corrected invoice's number, whether its documents exist. */
 export interface InvoiceView {
   invoice: InvoiceRow;
-  orderNumber: string;
+  /** Null on a commission invoice (no order). */
+  orderNumber: string | null;
   seller: { companyName: string; countryAlpha2: string; vatId: string };
   buyer: { companyName: string; countryAlpha2: string; vatId: string };
   precedingNumber: string | null;
@@ -30,9 +31,9 @@ const viewColumns = {
 
 type ViewRow = {
   invoice: InvoiceRow;
-  orderNumber: string;
-  sellerSnapshot: OrderRow['seller'];
-  buyerSnapshot: OrderRow['buyer'];
+  orderNumber: string | null;
+  sellerSnapshot: OrderRow['seller'] | null;
+  buyerSnapshot: OrderRow['buyer'] | null;
   precedingNumber: string | null;
   documents: boolean;
 };
@@ -43,10 +44,13 @@ function toView(r: ViewRow): InvoiceView {
     seller?: { name: string; country: string; vatId: string | null };
     buyer?: { name: string; country: string; vatId: string | null };
   } | null;
-  const party = (fromInput: { name: string; country: string; vatId: string | null } | undefined, snap: OrderRow['seller']) =>
+  const party = (fromInput: { name: string; country: string; vatId: string | null } | undefined, snap: OrderRow['seller'] | null) =>
     fromInput
       ? { companyName: fromInput.name, countryAlpha2: fromInput.country, vatId: fromInput.vatId ?? '' }
-      : { companyName: snap.companyName, countryAlpha2: snap.countryAlpha2, vatId: snap.vatId };
+      : snap
+        ? { companyName: snap.companyName, countryAlpha2: snap.countryAlpha2, vatId: snap.vatId }
+        : // A commission row that could not even be drafted (its seller's account is gone).
+          { companyName: '', countryAlpha2: '', vatId: '' };
   return {
     invoice: r.invoice,
     orderNumber: r.orderNumber,
@@ -114,7 +118,29 @@ export async function findOrder(db: Executor, id: number) {
 /** A company's current data, used for facts its order snapshot lacks (a VAT number given since). */
 export async function currentCompany(db: Executor, userId: number | null) {
   if (userId === null) return undefined;
-  return (await db.select({ vatId: users.vatId, address: users.address, postalCode: users.postalCode }).from(users).where(eq(users.id, userId)))[0];
+  return (
+    await db
+      .select({ vatId: users.vatId, address: users.address, postalCode: users.postalCode, iban: users.iban, bic: users.bic })
+      .from(users)
+      .where(eq(users.id, userId))
+  )[0];
+}
+
+/** The seller's invoicing settings (bank account, number prefix). */
+export async function invoicingSettingsOf(db: Executor, userId: number) {
+  return (
+    await db
+      .select({ iban: users.iban, bic: users.bic, invoicePrefix: users.invoicePrefix, companyName: users.companyName })
+      .from(users)
+      .where(eq(users.id, userId))
+  )[0];
+}
+
+export async function setInvoicingSettings(db: Executor, userId: number, v: { iban: string | null; bic: string | null; invoicePrefix: string | null }) {
+  await db
+    .update(users)
+    .set({ ...v, updatedAt: sql`clock_timestamp()` })
+    .where(eq(users.id, userId));
 }
 
 export async function orderInvoice(db: Executor, orderId: number) {
@@ -250,7 +276,7 @@ function where(f: InvoiceFilter): SQL | undefined {
 export async function page(db: Executor, f: InvoiceFilter, limit: number, offset: number): Promise<{ rows: InvoiceView[]; total: number }> {
   const w = where(f);
   const [rows, [totalRow]] = await Promise.all([
-    db.select(viewColumns).from(invoices).innerJoin(orders, eq(orders.id, invoices.orderId)).where(w).orderBy(desc(invoices.id)).limit(limit).offset(offset),
+    db.select(viewColumns).from(invoices).leftJoin(orders, eq(orders.id, invoices.orderId)).where(w).orderBy(desc(invoices.id)).limit(limit).offset(offset),
     db.select({ n: count() }).from(invoices).where(w),
   ]);
   return { rows: rows.map(toView), total: totalRow?.n ?? 0 };
@@ -261,7 +287,7 @@ export async function chunk(db: Executor, f: InvoiceFilter, limit: number, offse
   const rows = await db
     .select(viewColumns)
     .from(invoices)
-    .innerJoin(orders, eq(orders.id, invoices.orderId))
+    .leftJoin(orders, eq(orders.id, invoices.orderId))
     .where(where(f))
     .orderBy(sql`${invoices.issueDate} asc nulls last`, asc(invoices.number), asc(invoices.id))
     .limit(limit)
@@ -270,7 +296,7 @@ export async function chunk(db: Executor, f: InvoiceFilter, limit: number, offse
 }
 
 export async function findView(db: Executor, id: number): Promise<InvoiceView | undefined> {
-  const [row] = await db.select(viewColumns).from(invoices).innerJoin(orders, eq(orders.id, invoices.orderId)).where(eq(invoices.id, id));
+  const [row] = await db.select(viewColumns).from(invoices).leftJoin(orders, eq(orders.id, invoices.orderId)).where(eq(invoices.id, id));
   return row ? toView(row) : undefined;
 }
 

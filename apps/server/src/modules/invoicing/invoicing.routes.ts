@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminInvoiceListQuery, errorBody, idParam, invoice, invoicePage, markInvoicePaidInput, todayInParis, userInvoiceListQuery } from '@primeur/shared';
+import {
+  adminInvoiceListQuery,
+  errorBody,
+  idParam,
+  invoice,
+  invoicePage,
+  invoicingSettings,
+  invoicingSettingsAnswer,
+  markInvoicePaidInput,
+  todayInParis,
+  userInvoiceListQuery,
+} from '@primeur/shared';
 import { invoicesCsv } from './invoicing.csv.js';
 import * as issuing from './invoicing.issuing.js';
 import * as reads from './invoicing.reads.js';
@@ -15,7 +26,7 @@ const fileName = (kind: 'INVOICE' | 'CREDIT_NOTE', number: string, ext: 'pdf' | 
 export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, database } = app.deps;
   const db = database.db;
-  const issueDeps: issuing.IssueDeps = { db, mailer: app.mailer, log: app.log, publicOrigin: config.publicOrigin };
+  const issueDeps: issuing.IssueDeps = { db, mailer: app.mailer, log: app.log, publicOrigin: config.publicOrigin, commission: config.commission };
 
   app.get(
     '/api/users/invoices',
@@ -73,6 +84,19 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParam, body: markInvoicePaidInput, response: { 200: invoice, ...errors } },
     },
     async (req) => reads.markPaid(db, req.user!, req.params.id, req.body),
+  );
+
+  // ---- the seller's settings for its invoices ----
+  app.get(
+    '/api/users/invoicing-settings',
+    { config: { access: 'supplier' }, schema: { tags, response: { 200: invoicingSettingsAnswer, ...errors } } },
+    async (req) => reads.invoicingSettings(db, req.user!),
+  );
+
+  app.put(
+    '/api/users/invoicing-settings',
+    { config: { access: 'supplier' }, schema: { tags, body: invoicingSettings, response: { 200: invoicingSettingsAnswer, ...errors } } },
+    async (req) => reads.saveInvoicingSettings(db, req.user!, req.body),
   );
 
   // ---- the operator ----

@@ -1,6 +1,17 @@
-import type { Order, OrderHistoryEntry, OrderIncoterm, OrderRef, OrderSide, OrderSummary } from '@primeur/shared';
+import {
+  ORDER_NOTE_CODES,
+  type Order,
+  type OrderHistoryEntry,
+  type OrderIncoterm,
+  type OrderNoteCode,
+  type OrderRef,
+  type OrderSide,
+  type OrderSummary,
+} from '@primeur/shared';
 import type { HistoryRow, OrderRow } from './orders.repository.js';
 import { nextActions } from './orders.policy.js';
+
+const ORDER_NOTE_CODE_SET = new Set<string>(ORDER_NOTE_CODES);
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
@@ -61,7 +72,16 @@ export function presentSummary(o: OrderRow, side: OrderSide, claimWindowMs: numb
 }
 
 export function presentHistory(h: HistoryRow): OrderHistoryEntry {
-  return { at: h.at.toISOString(), actor: h.actor, companyName: h.companyName, from: h.fromStatus, to: h.toStatus, note: h.note };
+  return {
+    at: h.at.toISOString(),
+    actor: h.actor,
+    companyName: h.companyName,
+    from: h.fromStatus,
+    to: h.toStatus,
+    note: h.note,
+    noteCode: ORDER_NOTE_CODE_SET.has(h.noteCode ?? '') ? (h.noteCode as OrderNoteCode) : null,
+    noteParams: h.noteParams ?? {},
+  };
 }
 
 export function presentOrder(o: OrderRow, history: HistoryRow[], side: OrderSide, claimWindowMs: number): Order {

@@ -11,6 +11,7 @@ import {
   type OrderEvent,
   type OrderPage,
   type OrderRef,
+  type OrderNoteCode,
   type OrderSide,
   type OrderStatus,
   type UserOrderListQuery,
@@ -254,7 +255,8 @@ export async function createOrder(tx: Executor, fx: OrderEffects, input: NewOrde
     companyName: input.actor === 'SELLER' ? sellerSnap.companyName : null,
     fromStatus: null,
     toStatus: 'CONFIRMED',
-    note: input.source === 'AUCTION' ? 'auction closed' : 'purchase request accepted',
+    noteCode: input.source === 'AUCTION' ? 'AUCTION_CLOSED' : 'REQUEST_ACCEPTED',
+    noteParams: {},
   });
   await announce(tx, fx, order, 'confirmed', { publicOrigin });
   return order;
@@ -295,6 +297,16 @@ async function lockForStep(tx: Executor, id: number, user: SessionUser) {
   return { order, side: sideOf(order, user) };
 }
 
+/**
+ * A history entry's note (decision 852): a code with its values, which each reader's language
+ * renders, and what a person wrote (a reason, a claim note) as it was written.
+ */
+export interface HistoryNote {
+  code?: OrderNoteCode;
+  params?: Record<string, string | number | null>;
+  text?: string;
+}
+
 async function step(
   tx: Executor,
   fx: OrderEffects,
@@ -303,7 +315,7 @@ async function step(
   actor: OrderActor,
   who: { userId?: number; companyName?: string | null },
   changes: Partial<repo.NewOrder>,
-  note: string,
+  note: HistoryNote,
 ) {
   assertAllowed(t, order.status, actor);
   const to = targetOf(t);
@@ -315,7 +327,9 @@ async function step(
     companyName: who.companyName ?? null,
     fromStatus: order.status,
     toStatus: to,
-    note,
+    note: note.text ?? '',
+    noteCode: note.code ?? null,
+    noteParams: note.params ?? {},
   });
   return next;
 }
@@ -352,7 +366,7 @@ export async function ship(deps: OrderDeps, user: SessionUser, id: number, input
         shippedAt: new Date(),
         amount: lineAmount(input.netKg, Number(order.pricePerKg)).toFixed(2),
       },
-      '',
+      {},
     );
     await announce(tx, fx, next, 'shipped', { publicOrigin: deps.publicOrigin });
     return { order: next, side };
@@ -384,7 +398,7 @@ async function recordReceipt(
       deliveredAt: r.recordedAt ?? new Date(),
       amount: lineAmount(r.netKg, Number(order.pricePerKg)).toFixed(2),
     },
-    r.automatic ? 'received automatically: no answer from the buyer 72 hours after shipping' : r.differences ? `differences: ${r.differences}` : '',
+    r.automatic ? { code: 'AUTO_RECEIVED' } : r.differences ? { code: 'RECEIVED_WITH_DIFFERENCES', text: r.differences } : {},
   );
   await announce(tx, fx, next, 'delivered', { publicOrigin: deps.publicOrigin, claimWindowMs: deps.claimWindowMs, automatic: r.automatic });
   return next;
@@ -433,7 +447,7 @@ export async function cancel(deps: OrderDeps, user: SessionUser, id: number, inp
       actor,
       { userId: user.id, companyName: companyOf(order, side) },
       { cancelReason: input.reason, cancelledAt: new Date() },
-      input.reason,
+      { text: input.reason },
     );
     // Goods still at the seller's go back on sale; once shipped they are on a truck, not on the marketplace.
     if (order.status === 'CONFIRMED') await returnPallets(tx, fx, order);
@@ -491,11 +505,11 @@ export async function update(deps: OrderDeps, user: SessionUser, id: number, inp
       ]);
     }
     const changes: Partial<repo.NewOrder> = {};
-    const notes: string[] = [];
+    const params: Record<string, string | null> = {};
     if (input.deliveryAddress) {
       changes.deliveryAddress = input.deliveryAddress;
       const a = input.deliveryAddress;
-      notes.push(`delivery address: ${a.address}, ${a.postalCode} ${a.city}, ${a.countryAlpha2}`);
+      params.address = `${a.address}, ${a.postalCode} ${a.city}, ${a.countryAlpha2}`;
     }
     if (input.requestedDeliveryDate !== undefined) {
       if (input.requestedDeliveryDate !== null && input.requestedDeliveryDate < todayInParis()) {
@@ -504,7 +518,7 @@ export async function update(deps: OrderDeps, user: SessionUser, id: number, inp
         ]);
       }
       changes.requestedDeliveryDate = input.requestedDeliveryDate;
-      notes.push(`requested delivery date: ${input.requestedDeliveryDate ?? '—'}`);
+      params.requestedDeliveryDate = input.requestedDeliveryDate;
     }
     const next = await repo.updateOrder(tx, order.id, changes);
     await repo.insertHistory(tx, {
@@ -514,7 +528,8 @@ export async function update(deps: OrderDeps, user: SessionUser, id: number, inp
       companyName: order.buyer.companyName,
       fromStatus: order.status,
       toStatus: order.status,
-      note: notes.join('; '),
+      noteCode: 'DELIVERY_CHANGED',
+      noteParams: params,
     });
     queueEvent(fx, next, order.status);
     return { order: next, side };
@@ -555,7 +570,7 @@ export async function runLifecycle(deps: OrderDeps, now = Date.now()) {
     const n = await inTransaction(deps, async (tx, fx) => {
       const due = await repo.lockDeliveredBefore(tx, new Date(now - deps.claimWindowMs), 100);
       for (const o of due) {
-        const next = await step(tx, fx, o, 'close', 'SYSTEM', {}, { closedAt: new Date() }, 'claim window ended');
+        const next = await step(tx, fx, o, 'close', 'SYSTEM', {}, { closedAt: new Date() }, { code: 'CLAIM_WINDOW_ENDED' });
         queueEvent(fx, next, o.status);
       }
       return due.length;
@@ -581,14 +596,24 @@ export async function noteClaimStep(
   o: OrderRow,
   actor: OrderActor,
   who: { userId: number; companyName: string | null },
-  note: string,
+  note: HistoryNote,
 ) {
-  await repo.insertHistory(tx, { orderId: o.id, actor, actorUserId: who.userId, companyName: who.companyName, fromStatus: o.status, toStatus: o.status, note });
+  await repo.insertHistory(tx, {
+    orderId: o.id,
+    actor,
+    actorUserId: who.userId,
+    companyName: who.companyName,
+    fromStatus: o.status,
+    toStatus: o.status,
+    note: note.text ?? '',
+    noteCode: note.code ?? null,
+    noteParams: note.params ?? {},
+  });
   queueEvent(fx, o, o.status);
 }
 
 /** A settled claim closes its delivered order at once, whatever is left of the window. */
-export async function closeAfterClaim(tx: Executor, fx: OrderEffects, o: OrderRow, note: string) {
+export async function closeAfterClaim(tx: Executor, fx: OrderEffects, o: OrderRow, note: HistoryNote) {
   if (o.status !== 'DELIVERED') return o;
   const next = await step(tx, fx, o, 'close', 'SYSTEM', {}, { closedAt: new Date() }, note);
   queueEvent(fx, next, o.status);

@@ -1,5 +1,13 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminInvoiceListQuery, Invoice, InvoicePage, MarkInvoicePaidInput, UserInvoiceListQuery } from '@primeur/shared';
+import type {
+  AdminInvoiceListQuery,
+  Invoice,
+  InvoicePage,
+  InvoicingSettings,
+  InvoicingSettingsInput,
+  MarkInvoicePaidInput,
+  UserInvoiceListQuery,
+} from '@primeur/shared';
 import { api } from '../../../lib/api';
 
 /** Every invoice query sits under ['invoices']: recording a payment refreshes them all. */
@@ -60,5 +68,20 @@ export function useRetryInvoice(id: number) {
   return useMutation({
     mutationFn: () => api.post<Invoice>(`/api/admin/invoices/${id}/retry`),
     onSuccess: () => client.invalidateQueries({ queryKey: invoicesKey }),
+  });
+}
+
+const settingsKey = [...invoicesKey, 'settings'] as const;
+
+/** GET /api/users/invoicing-settings: the seller's bank account and invoice number prefix. */
+export const useInvoicingSettings = (enabled: boolean) =>
+  useQuery({ queryKey: settingsKey, queryFn: () => api.get<InvoicingSettings>('/api/users/invoicing-settings'), enabled });
+
+/** PUT /api/users/invoicing-settings. */
+export function useSaveInvoicingSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InvoicingSettingsInput) => api.put<InvoicingSettings>('/api/users/invoicing-settings', body),
+    onSuccess: (saved) => client.setQueryData(settingsKey, saved),
   });
 }

@@ -1,6 +1,6 @@
-import { Button, Spinner } from 'react-bootstrap';
+import { Badge, Button, CloseButton, Col, Form, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { INVOICE_KINDS, INVOICE_PAGE_SIZE, INVOICE_STATUSES, type Invoice, type InvoiceKind, type InvoiceStatus } from '@primeur/shared';
+import { INVOICE_KINDS, INVOICE_PAGE_SIZE, INVOICE_STATUSES, isIsoDay, type Invoice, type InvoiceKind, type InvoiceStatus } from '@primeur/shared';
 import { FilterSelect, ListSearchForm } from '../../../components/ListControls';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PageTitle } from '../../../components/PageTitle';
@@ -9,7 +9,11 @@ import { useListParams } from '../../../lib/list-params';
 import { adminInvoicesCsvUrl, useAdminInvoices, useRetryInvoice, type AdminInvoicesQuery } from '../api/invoices';
 import { InvoicesTable } from './InvoicesTable';
 
-const FILTERS = ['status', 'kind'] as const;
+const FILTERS = ['status', 'kind', 'party', 'from', 'to'] as const;
+
+/** A company id from the address: digits that fit the database's integer, else no filter. */
+const partyParam = (v: string) => (/^\d{1,10}$/.test(v) && Number(v) >= 1 && Number(v) <= 2_147_483_647 ? Number(v) : undefined);
+const dayParam = (v: string) => (isIsoDay(v) ? v : undefined);
 
 function RetryButton({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation('invoices');
@@ -27,10 +31,26 @@ export function AdminInvoicesPage() {
   const { page, filters, setPage, setFilters } = useListParams(FILTERS);
   const status = (INVOICE_STATUSES as readonly string[]).includes(filters.status) ? (filters.status as InvoiceStatus) : undefined;
   const kind = (INVOICE_KINDS as readonly string[]).includes(filters.kind) ? (filters.kind as InvoiceKind) : undefined;
-  const query: AdminInvoicesQuery = { status, kind, page, size: INVOICE_PAGE_SIZE };
+  const party = partyParam(filters.party);
+  const from = dayParam(filters.from);
+  const to = dayParam(filters.to);
+  const query: AdminInvoicesQuery = { status, kind, party, from, to, page, size: INVOICE_PAGE_SIZE };
   const list = useAdminInvoices(query);
   useClampPage(page, list.data, setPage);
   const data = list.data;
+  const filtered = Boolean(status || kind || party || from || to);
+  // The company's name as its invoices state it (the filter is set by clicking a name in the list).
+  const partyName = party
+    ? data?.items.map((i) => (i.seller.id === party ? i.seller.name : i.buyer.id === party ? i.buyer.name : null)).find(Boolean)
+    : undefined;
+  const dateField = (key: 'from' | 'to', value: string | undefined) => (
+    <Col xs={6} sm={6} md={4} lg={2}>
+      <Form.Label htmlFor={`admin-invoices-${key}`} className="small mb-0">
+        {t(`admin.${key}`)}
+      </Form.Label>
+      <Form.Control id={`admin-invoices-${key}`} type="date" size="sm" value={value ?? ''} onChange={(e) => setFilters({ [key]: e.target.value })} />
+    </Col>
+  );
   return (
     <section>
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
@@ -64,10 +84,22 @@ export function AdminInvoicesPage() {
           allLabel={t('admin.allKinds')}
           options={INVOICE_KINDS.map((k) => [k, t(`kind.${k}`)] as const)}
         />
+        {dateField('from', from)}
+        {dateField('to', to)}
       </ListSearchForm>
+      {party ? (
+        <p data-testid="invoices-party-filter">
+          <Badge bg="secondary" className="d-inline-flex align-items-center gap-2 fs-6 fw-normal">
+            {t('admin.partyFilter', { name: partyName ?? `#${party}` })}
+            <CloseButton variant="white" aria-label={t('admin.clearParty')} onClick={() => setFilters({ party: '' })} />
+          </Badge>
+        </p>
+      ) : (
+        <p className="small text-body-secondary">{t('admin.partyHint')}</p>
+      )}
       {list.isLoading ? <Spinner role="status" aria-label={t('loading')} /> : null}
       {list.isError ? <LoadFailed message={t('list.loadError')} onRetry={() => void list.refetch()} busy={list.isFetching} /> : null}
-      {data?.total === 0 ? <p data-testid="invoices-empty">{status || kind ? t('list.noMatch') : t('list.empty')}</p> : null}
+      {data?.total === 0 ? <p data-testid="invoices-empty">{filtered ? t('list.noMatch') : t('list.empty')}</p> : null}
       {data && data.total > 0 ? (
         <>
           <p className="text-body-secondary small" aria-live="polite" data-testid="invoices-total">
@@ -79,6 +111,7 @@ export function AdminInvoicesPage() {
             orderHref={(i) => `/admin/orders/${i.orderId}`}
             testId="admin-invoices-table"
             retry={(i) => <RetryButton invoice={i} />}
+            onParty={(id) => setFilters({ party: String(id) })}
           />
           <Pager page={page} size={data.size} total={data.total} onPage={setPage} busy={list.isPlaceholderData} testId="invoices-page" />
         </>

@@ -19,6 +19,7 @@ const invoice = (over: Partial<Invoice> = {}): Invoice => ({
   needs: [],
   orderId: 100,
   orderNumber: 'PRM-2026-000100',
+  commissionPeriod: null,
   claimId: null,
   precedingInvoiceId: null,
   precedingNumber: null,
@@ -174,6 +175,49 @@ describe('/admin/invoices', () => {
     await waitFor(() => expect(screen.queryByTestId('invoice-row-11')).toBeNull());
     expect(asked.at(-1)!.searchParams.get('kind')).toBe('CREDIT_NOTE');
     expect(screen.getByTestId('invoices-csv')).toHaveAttribute('href', '/api/admin/invoices.csv?kind=CREDIT_NOTE');
+  }, 30_000);
+
+  it("filters on a company by its name and on issue dates, in the address, and shows the operator's commission by its month", async () => {
+    const asked: URL[] = [];
+    const commission = invoice({
+      id: 13,
+      number: 'PRM-COM-2026-00001',
+      orderId: null,
+      orderNumber: null,
+      commissionPeriod: '2026-10',
+      side: 'operator',
+      seller: { id: null, name: 'Primeur Trading SAS', country: 'FR', vatId: 'FR40732829320' },
+      buyer: { id: 3, name: 'Huerta Sur S.L.', country: 'ES', vatId: 'ESB12345678' },
+    });
+    renderPage(<AdminInvoicesPage />, {
+      path: '/admin/invoices',
+      answers: {
+        ...signedIn(admin),
+        '/api/admin/invoices': (url: string) => {
+          const u = new URL(url, 'http://test');
+          asked.push(u);
+          const party = Number(u.searchParams.get('party'));
+          const items = [invoice({ side: 'operator' }), commission].filter((i) => !party || i.seller.id === party || i.buyer.id === party);
+          return jsonResponse({ items, page: 1, size: 20, total: items.length });
+        },
+      },
+    });
+    const row = await screen.findByTestId('invoice-row-13', {}, { timeout: 10_000 });
+    expect(row).toHaveTextContent('Commission, October 2026');
+    // No order to open: the only links are its documents.
+    expect(
+      within(row)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/api/users/invoices/13.pdf', '/api/users/invoices/13.xml']);
+    await userEvent.click(within(screen.getByTestId('invoice-row-11')).getByRole('button', { name: 'Frischmarkt Hamburg GmbH' }));
+    await waitFor(() => expect(asked.at(-1)!.searchParams.get('party')).toBe('7'));
+    expect(await screen.findByTestId('invoices-party-filter')).toHaveTextContent('Company: Frischmarkt Hamburg GmbH');
+    await userEvent.type(screen.getByLabelText('Issued from'), '2026-11-01');
+    await waitFor(() => expect(asked.at(-1)!.searchParams.get('from')).toBe('2026-11-01'));
+    expect(screen.getByTestId('invoices-csv')).toHaveAttribute('href', '/api/admin/invoices.csv?party=7&from=2026-11-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Show every company' }));
+    await waitFor(() => expect(asked.at(-1)!.searchParams.get('party')).toBeNull());
   }, 30_000);
 });
 

@@ -9,6 +9,7 @@ import { useListParams } from '../../../lib/list-params';
 import { useSession } from '../../../lib/session';
 import { useUserInvoices } from '../api/invoices';
 import { InvoicesTable } from './InvoicesTable';
+import { InvoicingSettingsForm } from './InvoicingSettingsForm';
 
 const FILTERS = ['side', 'status'] as const;
 type Side = 'issued' | 'received';
@@ -39,6 +40,7 @@ export function InvoicesPage() {
           </Nav.Item>
         ))}
       </Nav>
+      {side === 'issued' && user?.category === 'supplier' ? <InvoicingSettingsForm /> : null}
       <ListSearchForm>
         <FilterSelect
           id="invoices-status"

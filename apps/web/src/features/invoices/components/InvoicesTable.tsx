@@ -2,7 +2,7 @@ import { Fragment, useState } from 'react';
 import { Button, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDay, type Invoice } from '@primeur/shared';
+import { displayLocale, formatDay, type Invoice } from '@primeur/shared';
 import { useEuro } from '../../../lib/format';
 import { invoicePdfUrl, invoiceXmlUrl } from '../api/invoices';
 import { InvoiceStatusBadge, useNeedsText } from './InvoiceStatusBadge';
@@ -17,15 +17,29 @@ interface InvoicesTableProps {
   testId: string;
   /** The operator's "try again" on a waiting invoice. */
   retry?: (invoice: Invoice) => React.ReactNode;
+  /** The operator's list: a party's name filters the list on that company. */
+  onParty?(id: number): void;
 }
 
+/** "October 2026" in the reader's language. */
+const formatMonth = (period: string, lng: string | undefined) =>
+  new Intl.DateTimeFormat(displayLocale(lng), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${period}-01T12:00:00Z`));
+
 /** Invoices as a table on a desk and one card each on a phone (`.table-cards`, decision 660). */
-export function InvoicesTable({ invoices, show, orderHref, testId, retry }: InvoicesTableProps) {
+export function InvoicesTable({ invoices, show, orderHref, testId, retry, onParty }: InvoicesTableProps) {
   const { t, i18n } = useTranslation('invoices');
   const euro = useEuro();
   const needsText = useNeedsText();
   const lng = i18n.resolvedLanguage;
   const [paying, setPaying] = useState<number | null>(null);
+  const partyName = (p: Invoice['seller']) =>
+    onParty && p.id !== null ? (
+      <Button variant="link" size="sm" className="p-0 text-start" onClick={() => onParty(p.id!)} title={t('admin.filterOn', { name: p.name })}>
+        {p.name}
+      </Button>
+    ) : (
+      p.name
+    );
   return (
     <Table responsive size="sm" hover className="align-middle table-cards" data-testid={testId}>
       <thead>
@@ -47,16 +61,20 @@ export function InvoicesTable({ invoices, show, orderHref, testId, retry }: Invo
             <tr data-testid={`invoice-row-${i.id}`}>
               <td>
                 <span className="fw-semibold text-nowrap">{i.number ?? t('list.noNumber')}</span>
-                <div className="small text-body-secondary">{t(`kind.${i.kind}`)}</div>
+                <div className="small text-body-secondary">{i.commissionPeriod ? t('kind.COMMISSION') : t(`kind.${i.kind}`)}</div>
               </td>
               <td data-label={t('list.date')} className="text-nowrap">
                 {i.issueDate ? formatDay(i.issueDate, lng) : '–'}
               </td>
               <td data-label={t('list.order')}>
-                <Link to={orderHref(i)}>{i.orderNumber}</Link>
+                {i.commissionPeriod ? (
+                  <span data-testid={`invoice-commission-${i.id}`}>{t('list.commissionOf', { month: formatMonth(i.commissionPeriod, lng) })}</span>
+                ) : (
+                  <Link to={orderHref(i)}>{i.orderNumber}</Link>
+                )}
               </td>
-              {show !== 'buyer' ? <td data-label={t('list.seller')}>{i.seller.name}</td> : null}
-              {show !== 'seller' ? <td data-label={t('list.buyer')}>{i.buyer.name}</td> : null}
+              {show !== 'buyer' ? <td data-label={t('list.seller')}>{partyName(i.seller)}</td> : null}
+              {show !== 'seller' ? <td data-label={t('list.buyer')}>{partyName(i.buyer)}</td> : null}
               <td data-label={t('list.total')} className="text-end text-nowrap">
                 {i.total === null ? '–' : euro(i.kind === 'CREDIT_NOTE' ? -i.total : i.total)}
               </td>

@@ -1,11 +1,39 @@
 import { Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, type Order } from '@primeur/shared';
+import { formatDateTime, formatDay, isIsoDay, type Order, type OrderHistoryEntry } from '@primeur/shared';
+import { useEuro } from '../../../lib/format';
 
 /** Every change of the order, oldest first: when, who, from → to, and the note (a reason, an automatic receipt). */
 export function OrderHistory({ order }: { order: Order }) {
   const { t, i18n } = useTranslation('orders');
   const lng = i18n.resolvedLanguage;
+  const euro = useEuro();
+  /** The coded note in the reader's language (decision 852); older entries have only their English text. */
+  const coded = (h: OrderHistoryEntry) => {
+    if (!h.noteCode) return null;
+    const p = h.noteParams;
+    switch (h.noteCode) {
+      case 'DELIVERY_CHANGED':
+        return [
+          typeof p.address === 'string' ? t('history.address', { address: p.address }) : '',
+          'requestedDeliveryDate' in p
+            ? t('history.requestedDate', {
+                date: typeof p.requestedDeliveryDate === 'string' && isIsoDay(p.requestedDeliveryDate) ? formatDay(p.requestedDeliveryDate, lng) : '—',
+              })
+            : '',
+        ]
+          .filter(Boolean)
+          .join(' · ');
+      case 'CLAIM_STEP':
+        return t('history.CLAIM_STEP', {
+          claim: p.claim,
+          step: t(`history.claimStep.${String(p.step)}`),
+          credit: typeof p.credit === 'number' ? ` (${euro(p.credit)})` : '',
+        });
+      default:
+        return t(`history.${h.noteCode}`, { claim: p.claim });
+    }
+  };
   return (
     <Card className="shadow-sm mb-4" data-testid="order-history">
       <Card.Body>
@@ -23,6 +51,7 @@ export function OrderHistory({ order }: { order: Order }) {
                 {t(`detail.by.${h.actor}`)}
                 {h.companyName ? ` · ${h.companyName}` : ''}
               </div>
+              {h.noteCode ? <div className="small">{coded(h)}</div> : null}
               {h.note ? <div className="small text-break fst-italic">{h.note}</div> : null}
             </li>
           ))}

@@ -82,7 +82,16 @@ describe('/user/orders/{id}: the next step as a form', () => {
       },
       history: [
         ...current.history,
-        { at: new Date().toISOString(), actor: 'SELLER', companyName: supplier.companyName, from: 'CONFIRMED', to: 'SHIPPED', note: '' },
+        {
+          at: new Date().toISOString(),
+          actor: 'SELLER',
+          companyName: supplier.companyName,
+          from: 'CONFIRMED',
+          to: 'SHIPPED',
+          note: '',
+          noteCode: null,
+          noteParams: {},
+        },
       ],
     });
     const fake = fakeOrder(
