@@ -4,6 +4,7 @@ import { AUCTION_RESULTS, PRODUCT_STATUSES } from '../constants/marketplace.js';
 import { MAX_BOXES_PER_PALLET, MAX_NET_KG_PER_BOX, MAX_NET_KG_PER_PALLET, PURCHASE_REQUEST_STATUSES } from '../constants/orders.js';
 import { dbId, isoDate, isoDateTime, multilineText, text } from './common.js';
 import { orderRef } from './orders.js';
+import { marketReferenceSummary } from './reference.js';
 
 /** Money in €/kg: positive, at most 2 decimals. */
 export const euroPerKg = z
@@ -84,6 +85,8 @@ export const adminProduct = z.object({
   netKgPerPallet: z.number().nullable(),
   boxesPerPallet: z.number().int().nullable(),
   netKgPerBox: z.number().nullable(),
+  /** The market reference line of the lot lists (issue 25); null when no market price matches, absent elsewhere. */
+  reference: marketReferenceSummary.nullable().optional(),
 });
 export type AdminProduct = z.infer<typeof adminProduct>;
 
