@@ -16,6 +16,7 @@ import {
 import { CountrySelect } from '../../../components/CountrySelect';
 import { DateField, DateTimeField } from '../../../components/DateField';
 import { usePackagingName } from '../../../lib/lookups';
+import { ArticleMarketReference } from '../../../components/MarketReference';
 import { DecimalField, type DecimalProblem } from '../../../components/DecimalField';
 import { photoNames, photoUrl } from '../../../components/PhotoCarousel';
 import { useToast } from '../../../components/Toasts';
@@ -353,6 +354,15 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
                 {problems.reservePrice ? null : <Form.Control.Feedback type="invalid">{fieldError('reservePrice')}</Form.Control.Feedback>}
               </Form.Group>
             ) : null}
+            {/* The wholesale market beside the starting price and the reserve (issue 25). */}
+            <Col xs={12}>
+              <ArticleMarketReference
+                articleId={Number(draft.articleId) || null}
+                price={draft.price === '' ? null : Number(draft.price)}
+                reserve={draft.auction && draft.reserve !== '' ? Number(draft.reserve) : null}
+                auction={draft.auction}
+              />
+            </Col>
             <Form.Group as={Col} xs={12} controlId="lot-photos">
               <Form.Label>{t('fields.photos')}</Form.Label>
               {product ? (
