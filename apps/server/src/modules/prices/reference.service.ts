@@ -24,14 +24,18 @@ import type { ReferencePoint } from './reference.repository.js';
  * at the matched level (today when imported today, else dated);
  * grower prices are added when they exist at the same level.
  */
-export function matchReference(points: ReferencePoint[], articleId: number): MarketReference | null {
-  const mine = points.filter((p) => p.articleId === articleId);
+export function matchReference(points: ReferencePoint[], articleId: number, familyKey: string | undefined): MarketReference | null {
+  if (familyKey === undefined) return null;
+  const subfamily = familyKey.slice(familyKey.indexOf('|') + 1);
+  const at = (level: 'article' | 'family') => (p: ReferencePoint) =>
+    level === 'article' ? p.articleId === articleId : p.articleId === null && p.familyKey === familyKey;
   for (const level of ['article', 'family'] as const) {
-    const market = mine.filter((p) => p.kind === 'market' && p.level === level).sort((a, b) => a.date.localeCompare(b.date));
+    const mine = points.filter(at(level));
+    const market = mine.filter((p) => p.kind === 'market').sort((a, b) => a.date.localeCompare(b.date));
     const last = market.at(-1);
     if (!last) continue;
     const grower = mine
-      .filter((p) => p.kind === 'grower' && p.level === level && p.date <= last.date)
+      .filter((p) => p.kind === 'grower' && p.date <= last.date)
       .sort((a, b) => a.date.localeCompare(b.date))
       .at(-1);
     return {
@@ -40,7 +44,7 @@ export function matchReference(points: ReferencePoint[], articleId: number): Mar
       avg: last.avg,
       max: last.max,
       matchedBy: level,
-      subfamily: last.subfamily,
+      subfamily,
       trend: market.map((p) => ({ date: p.date, avg: p.avg })),
       ...(grower ? { grower: { date: grower.date, min: grower.min, avg: grower.avg, max: grower.max } satisfies GrowerReference } : {}),
     };
@@ -88,9 +92,9 @@ export async function referencesFor(db: Executor, articleIds: number[], now = ne
     else missing.push(id);
   }
   if (missing.length > 0) {
-    const points = await repo.referencePoints(db, missing, addDays(today, -(REFERENCE_DAYS - 1)), today);
+    const { families, points } = await repo.referencePoints(db, missing, addDays(today, -(REFERENCE_DAYS - 1)), today);
     for (const id of missing) {
-      const value = matchReference(points, id);
+      const value = matchReference(points, id, families.get(id));
       cache.entries.set(id, { at: now.getTime(), value });
       out.set(id, value);
     }
