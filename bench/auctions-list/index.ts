@@ -19,6 +19,7 @@ import { createUser } from '../../apps/server/src/db/factories.js';
 import { countryId, createArticle, createPackaging } from '../../apps/server/src/db/factories/listings.js';
 import * as auctionsService from '../../apps/server/src/modules/auctions/auctions.service.js';
 import * as marketplaceRepository from '../../apps/server/src/modules/marketplace/marketplace.repository.js';
+import * as marketplaceService from '../../apps/server/src/modules/marketplace/marketplace.service.js';
 import * as referenceService from '../../apps/server/src/modules/prices/reference.service.js';
 import { createGrowerPrices, createMarketPrices, type GrowerPriceInput, type MarketPriceInput } from '../../apps/server/src/db/factories/prices.js';
 import { DEFAULT_PAGE_SIZE, addDays, todayInParis } from '@primeur/shared';
@@ -136,13 +137,16 @@ async function build(label: string, perLive: number): Promise<Target> {
   }
 }
 
-const KINDS = ['sql', 'service', 'http', 'deep', 'plain', 'refcold'] as const;
+const KINDS = ['sql', 'bare', 'service', 'http', 'deep', 'plain', 'refcold'] as const;
 type Kind = (typeof KINDS)[number];
 
 function calls(t: Target): Record<Kind, () => Promise<unknown>> {
   const q = marketplaceRepository.openAuctionsPage(t.database.db, FILTER, DEFAULT_PAGE_SIZE, 0).toSQL();
   return {
     sql: () => t.database.pool!.query(q.sql, q.params),
+    // The page and its total without the reference line, beside the service with it (cached, as the
+    // list serves it all day): the difference is what the line costs a page.
+    bare: () => marketplaceService.openAuctionsPage(t.database.db, FILTER),
     service: () => auctionsService.listActivePage(t.database.db, FILTER),
     http: () => get(t.port, `${PATH}?page=1&size=${DEFAULT_PAGE_SIZE}`, t.cookie),
     deep: () => get(t.port, `${PATH}?page=${DEEP.page}&size=${DEEP.size}`, t.cookie),
@@ -201,7 +205,8 @@ try {
   });
   console.table({
     ...row('SQL (page query)', 'sql'),
-    ...row('service (page + total)', 'service'),
+    ...row('service without the reference line', 'bare'),
+    ...row('service (page + total + reference line)', 'service'),
     ...row('HTTP ?page=1', 'http'),
     ...row(`HTTP ?page=${DEEP.page} (deep)`, 'deep'),
     ...row('HTTP plain array (spec call)', 'plain'),
