@@ -5,6 +5,9 @@
  * same rounds, alternating (on a shared machine the load moves in minutes, so measuring one after
  * the other measured the load's change): latency over HTTP, of the service and of the page query
  * alone, the growth between the two, and the query plan (an index walk; offers never read).
+ * Each card carries the market reference line (issue 25): the lots are spread over 24 articles in 4
+ * catalog families with 30 days of market and grower prices (matched by article, by family, or not at
+ * all); the reference query of a page is also measured uncached ("reference, cold").
  */
 import http from 'node:http';
 import { loadavg } from 'node:os';
@@ -16,7 +19,10 @@ import { createUser } from '../../apps/server/src/db/factories.js';
 import { countryId, createArticle, createPackaging } from '../../apps/server/src/db/factories/listings.js';
 import * as auctionsService from '../../apps/server/src/modules/auctions/auctions.service.js';
 import * as marketplaceRepository from '../../apps/server/src/modules/marketplace/marketplace.repository.js';
-import { DEFAULT_PAGE_SIZE } from '@primeur/shared';
+import * as marketplaceService from '../../apps/server/src/modules/marketplace/marketplace.service.js';
+import * as referenceService from '../../apps/server/src/modules/prices/reference.service.js';
+import { createGrowerPrices, createMarketPrices, type GrowerPriceInput, type MarketPriceInput } from '../../apps/server/src/db/factories/prices.js';
+import { DEFAULT_PAGE_SIZE, addDays, todayInParis } from '@primeur/shared';
 import { benchDatabase, ms, summary } from '../lib.js';
 
 const LIVE = 1000;
@@ -46,6 +52,7 @@ interface Target {
   offers: number;
   app: FastifyInstance;
   port: number;
+  articleIds: number[];
   cookie: string;
   database: Awaited<ReturnType<typeof benchDatabase>>['database'];
   drop: () => Promise<void>;
@@ -58,28 +65,52 @@ async function build(label: string, perLive: number): Promise<Target> {
     const db = database.db;
     const seller = await createUser(db, { category: 'supplier' });
     const buyer = await createUser(db, { category: 'client' });
-    const article = await createArticle(db);
+    // 24 articles in 4 catalog families: in the first three families every third article has no prices
+    // of its own (matched by family); the fourth family has none at all (no reference).
+    const articles = [];
+    for (let i = 0; i < 24; i++) articles.push(await createArticle(db, { family: 'fruits', subfamily: `bench-${Math.floor(i / 6)}` }));
+    const articleIds = articles.map((a) => a.id);
+    const today = todayInParis();
+    const market: MarketPriceInput[] = [];
+    const grower: GrowerPriceInput[] = [];
+    articles.forEach((a, i) => {
+      if (i >= 18 || i % 3 === 0) return;
+      for (let d = 0; d < 30; d++) {
+        const date = addDays(today, -d);
+        for (const source of ['Mercabarna', 'Mercamadrid']) {
+          const avg = 1 + i / 10 + (d % 7) / 50;
+          market.push({ date, source, family: 'fruits', name: a.article, articleId: a.id, minPrice: avg * 0.85, avgPrice: avg, maxPrice: avg * 1.2 });
+        }
+        grower.push({ date, family: 'fruits', name: a.article, articleId: a.id, cuts: [1.2, 1.1, 1, 0.95, 0.9] });
+      }
+    });
+    await createMarketPrices(db, market);
+    await createGrowerPrices(db, grower);
     const packaging = await createPackaging(db);
     const origin = await countryId(db, 'ES');
     // Live auctions end over the next 3 days; the others ended long ago or are fixed-price lots.
     await db.execute(sql`
       insert into products (supplier_id, article_id, name, origin_id, packaging_id, price, quantity, available_until, photos, status, auction_start_date, ends_at)
-      select ${seller.id}, ${article.id}, 'Lot ' || g, ${origin}, ${packaging.id}, 1, 10, current_date + 30, '["a.png"]'::jsonb, 'IN_AUCTION',
+      select ${seller.id}, (${sql.raw(`array[${articleIds.join(',')}]`)})[1 + g % 24], 'Lot ' || g, ${origin}, ${packaging.id}, 1, 10, current_date + 30, '["a.png"]'::jsonb, 'IN_AUCTION',
              now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval + interval '3 days'
       from generate_series(1, ${LIVE}) g`);
     await db.execute(sql`
       insert into products (supplier_id, article_id, name, origin_id, packaging_id, price, quantity, available_until, photos, status, auction_start_date, ends_at)
-      select ${seller.id}, ${article.id}, 'Old ' || g, ${origin}, ${packaging.id}, 1, 10, current_date - 1, '["a.png"]'::jsonb,
+      select ${seller.id}, ${articleIds[0]!}, 'Old ' || g, ${origin}, ${packaging.id}, 1, 10, current_date - 1, '["a.png"]'::jsonb,
              case when g % 2 = 0 then 'EXPIRED' else 'ENABLED' end::product_status,
              case when g % 2 = 0 then now() - interval '10 days' end, case when g % 2 = 0 then now() - interval '7 days' end
       from generate_series(1, ${OTHER}) g`);
-    // In slices of 100 000 rows, each well within the pool's statement timeout.
-    for (let from = 1; from <= perLive; from += 100) {
-      const to = Math.min(perLive, from + 99);
+    // In slices of 20 000 rows, each well within the pool's statement timeout. The bidder-number
+    // trigger (decision 700) looks each new row's bidder up in offers: with the statistics of the empty
+    // table its plan is a sequential scan, quadratic over a million rows, so the table is analyzed
+    // after each slice.
+    for (let from = 1; from <= perLive; from += 20) {
+      const to = Math.min(perLive, from + 19);
       await db.execute(sql`
         insert into offers (product_id, user_id, amount, created_at)
         select p.id, ${buyer.id}, 1 + g * 0.01, now() - ((${perLive}::int - g) || ' seconds')::interval
         from products p cross join generate_series(${from}::int, ${to}::int) g where p.status = 'IN_AUCTION'`);
+      await db.execute(sql`analyze offers`);
     }
     // What place_bid keeps on the lot in the bid's transaction (migration 0002).
     await db.execute(sql`
@@ -97,24 +128,34 @@ async function build(label: string, perLive: number): Promise<Target> {
     const first = JSON.parse(await get(port, `${PATH}?page=1`, cookie));
     if (first.total !== LIVE || first.items.length !== DEFAULT_PAGE_SIZE || first.items[0].amount === null)
       throw new Error(`unexpected answer at ${offers} offers`);
-    return { offers, app, port, cookie, database, drop };
+    const refs = (first.items as Array<{ product: { reference: { matchedBy: string } | null } }>).map((i) => i.product.reference?.matchedBy ?? 'none');
+    if (!refs.includes('article') || !refs.includes('family') || !refs.includes('none')) throw new Error(`unexpected reference lines: ${refs.join(' ')}`);
+    return { offers, app, port, articleIds, cookie, database, drop };
   } catch (err) {
     await drop();
     throw err;
   }
 }
 
-const KINDS = ['sql', 'service', 'http', 'deep', 'plain'] as const;
+const KINDS = ['sql', 'bare', 'service', 'http', 'deep', 'plain', 'refcold'] as const;
 type Kind = (typeof KINDS)[number];
 
 function calls(t: Target): Record<Kind, () => Promise<unknown>> {
   const q = marketplaceRepository.openAuctionsPage(t.database.db, FILTER, DEFAULT_PAGE_SIZE, 0).toSQL();
   return {
     sql: () => t.database.pool!.query(q.sql, q.params),
+    // The page and its total without the reference line, beside the service with it (cached, as the
+    // list serves it all day): the difference is what the line costs a page.
+    bare: () => marketplaceService.openAuctionsPage(t.database.db, FILTER),
     service: () => auctionsService.listActivePage(t.database.db, FILTER),
     http: () => get(t.port, `${PATH}?page=1&size=${DEFAULT_PAGE_SIZE}`, t.cookie),
     deep: () => get(t.port, `${PATH}?page=${DEEP.page}&size=${DEEP.size}`, t.cookie),
     plain: () => get(t.port, PATH, t.cookie),
+    // The one reference query of a page of 24 lots (24 articles), the day's cache emptied first.
+    refcold: () => {
+      referenceService.invalidateReferences(t.database.db);
+      return referenceService.referencesFor(t.database.db, t.articleIds);
+    },
   };
 }
 
@@ -164,10 +205,12 @@ try {
   });
   console.table({
     ...row('SQL (page query)', 'sql'),
-    ...row('service (page + total)', 'service'),
+    ...row('service without the reference line', 'bare'),
+    ...row('service (page + total + reference line)', 'service'),
     ...row('HTTP ?page=1', 'http'),
     ...row(`HTTP ?page=${DEEP.page} (deep)`, 'deep'),
     ...row('HTTP plain array (spec call)', 'plain'),
+    ...row('reference, cold (24 articles, 1 query)', 'refcold'),
   });
   const growth = b.http.p99 / a.http.p99;
   console.log(`baseline (issue 15, whole list of 1 000): HTTP p99 70.3 ms busy machine / 37.7 ms quiet`);

@@ -14,6 +14,7 @@ export * from './schemas/product-links.js';
 export * from './constants/prices.js';
 export * from './constants/weather.js';
 export * from './schemas/prices.js';
+export * from './schemas/reference.js';
 export * from './schemas/weather.js';
 export * from './constants/marketplace.js';
 export * from './schemas/marketplace.js';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDecimal, formatEuro, type FormatEuroOptions } from '@primeur/shared';
+import { displayLocale, formatDecimal, formatEuro, type FormatEuroOptions } from '@primeur/shared';
 
 /** Country name in the reader's language from its ISO code (the server stores English names). */
 export function countryName(alpha2: string, lng: string, fallback?: string) {
@@ -55,4 +55,9 @@ export function useKg(): (value: number | string | null | undefined) => string {
   const { i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? 'en';
   return useCallback((value) => kg(value, lng), [lng]);
+}
+
+/** A signed whole percent in the reader's language: en "+4%", fr "+4 %" (narrow no-break space), "−12 %"; 0 → "0%". */
+export function signedPercent(value: number, lng: string | undefined): string {
+  return new Intl.NumberFormat(displayLocale(lng), { style: 'percent', signDisplay: 'exceptZero', maximumFractionDigits: 0 }).format(value / 100);
 }

@@ -15,6 +15,7 @@ import { PagedCards } from '../components/PagedCards';
 import { PageTitle } from '../components/PageTitle';
 import { Pager, useClampPage } from '../components/Pager';
 import { PhotoCarousel } from '../components/PhotoCarousel';
+import { ReferenceLine } from '../components/MarketReference';
 import { api } from '../lib/api';
 import { countryName, euro } from '../lib/format';
 import { useFamilyOptions, useOriginOptions } from '../lib/lookups';
@@ -260,6 +261,7 @@ function AuctionCard({ item, canWatch }: { item: AuctionItem; canWatch: boolean 
             <TimeLeft ms={opensIn > 0 ? opensIn : left} />
           </dd>
         </dl>
+        <ReferenceLine reference={p.reference} price={item.amount ?? p.price} />
       </Card.Body>
       <Card.Footer className="bg-transparent d-flex justify-content-between align-items-center gap-2">
         <Link className="btn btn-primary btn-sm" to={`/encheres/details/${p.productId}`}>

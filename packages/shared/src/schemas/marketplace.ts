@@ -5,6 +5,7 @@ import { todayInParis } from '../dates.js';
 import { MAX_BOXES_PER_PALLET, MAX_NET_KG_PER_BOX, MAX_NET_KG_PER_PALLET, PURCHASE_REQUEST_STATUSES } from '../constants/orders.js';
 import { dbId, isoDate, isoDateTime, multilineText, text } from './common.js';
 import { orderRef } from './orders.js';
+import { marketReferenceSummary } from './reference.js';
 
 /** Money in €/kg: positive, at most 2 decimals. */
 export const euroPerKg = z
@@ -112,6 +113,8 @@ export const adminProduct = z.object({
   certificates: z.array(
     z.object({ id: z.number().int(), name: z.string(), names: z.object({ en: z.string(), fr: z.string(), de: z.string(), es: z.string() }).nullable() }),
   ),
+  /** The market reference line of the lot lists (issue 25); null when no market price matches, absent elsewhere. */
+  reference: marketReferenceSummary.nullable().optional(),
 });
 export type AdminProduct = z.infer<typeof adminProduct>;
 

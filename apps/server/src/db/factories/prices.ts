@@ -1,4 +1,4 @@
-import { GROWER_PRICE_COLUMNS, type GrowerPriceColumn } from '@primeur/shared';
+import { GROWER_PRICE_COLUMNS, type GrowerPriceColumn, type PriceUnit } from '@primeur/shared';
 import type { Executor } from '../client.js';
 import { growerPrices, marketPrices } from '../schema/index.js';
 
@@ -11,6 +11,7 @@ export interface MarketPriceInput {
   maxPrice?: number;
   avgPrice?: number;
   articleId?: number | null;
+  unit?: PriceUnit;
 }
 
 /** Valid market price rows (min ≤ avg ≤ max); many at once for the seed. */
@@ -29,6 +30,7 @@ export async function createMarketPrices(db: Executor, inputs: MarketPriceInput[
           family: i.family ?? 'legumes',
           name: i.name ?? 'Tomato',
           articleId: i.articleId ?? null,
+          unit: i.unit ?? 'kg',
           minPrice: min.toFixed(3),
           maxPrice: max.toFixed(3),
           avgPrice: avg.toFixed(3),
@@ -46,6 +48,7 @@ export interface GrowerPriceInput {
   /** Up to 15 cuts, first to fifteenth; missing cuts stay empty. */
   cuts?: number[];
   articleId?: number | null;
+  unit?: PriceUnit;
 }
 
 export async function createGrowerPrices(db: Executor, inputs: GrowerPriceInput[]) {
@@ -65,6 +68,7 @@ export async function createGrowerPrices(db: Executor, inputs: GrowerPriceInput[
           family: i.family ?? 'legumes',
           name: i.name ?? 'Tomato',
           articleId: i.articleId ?? null,
+          unit: i.unit ?? 'kg',
           ...prices,
           firstPrice: (cuts[0] ?? 1).toFixed(3),
         };

@@ -7,6 +7,12 @@ import { articles, familyEnum } from './catalog.js';
  * article_id links the catalog article of the same family and English name when there is one, so a
  * source's product the catalog does not know is still stored.
  */
+/**
+ * What a price is quoted per (decision 860). Lots are priced per kg, so only kg rows are ever set beside
+ * a lot; a source quoting lettuce per piece keeps its rows but they never serve as a reference.
+ */
+export const priceUnitEnum = pgEnum('price_unit', ['kg', 'piece', 'box', 'bunch']);
+
 const priceColumns = {
   id: serial('id').primaryKey(),
   date: date('date', { mode: 'string' }).notNull(),
@@ -15,6 +21,7 @@ const priceColumns = {
   name: text('name').notNull(),
   articleId: integer('article_id').references(() => articles.id, { onDelete: 'set null' }),
   importId: integer('import_id').references(() => priceImports.id, { onDelete: 'set null' }),
+  unit: priceUnitEnum('unit').notNull().default('kg'),
 };
 
 const money = (name: string) => numeric(name, { precision: 10, scale: 3 });
@@ -30,6 +37,8 @@ export const marketPrices = pgTable(
   (t) => [
     uniqueIndex('market_prices_key_uq').on(t.date, t.source, t.family, t.name),
     index('market_prices_product_idx').on(t.family, t.name, t.date),
+    // The market reference beside a lot looks rows up by their catalog article (decision 860).
+    index('market_prices_article_idx').on(t.articleId, t.date),
     check('market_prices_order', sql`${t.minPrice} >= 0 and ${t.minPrice} <= ${t.avgPrice} and ${t.avgPrice} <= ${t.maxPrice}`),
   ],
 );
@@ -54,7 +63,11 @@ export const growerPrices = pgTable(
     fourteenthPrice: money('fourteenth_price'),
     fifteenthPrice: money('fifteenth_price'),
   },
-  (t) => [uniqueIndex('grower_prices_key_uq').on(t.date, t.source, t.family, t.name), index('grower_prices_product_idx').on(t.family, t.name, t.date)],
+  (t) => [
+    uniqueIndex('grower_prices_key_uq').on(t.date, t.source, t.family, t.name),
+    index('grower_prices_product_idx').on(t.family, t.name, t.date),
+    index('grower_prices_article_idx').on(t.articleId, t.date),
+  ],
 );
 
 export const importOriginEnum = pgEnum('price_import_origin', ['upload', 'cli', 'schedule']);

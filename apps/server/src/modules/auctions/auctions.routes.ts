@@ -9,6 +9,7 @@ import {
   errorBody,
   idempotencyKey,
   lotListQuery,
+  lotReference,
   myBid,
   offer,
   pageOf,
@@ -62,6 +63,20 @@ export const auctionsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: visibleLot,
     },
     async (req) => service.details(db, req.user!, req.params.productId),
+  );
+
+  // The wholesale market reference beside the lot (issue 25, decision 860): 204 when no price matches.
+  app.get(
+    '/api/users/product/reference/:productId',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['auctions'], params: productIdParam, response: { 200: lotReference, 204: z.null(), 404: errorBody } },
+      preHandler: visibleLot,
+    },
+    async (req, reply) => {
+      const ref = await service.lotReference(db, req.params.productId);
+      return ref ? ref : reply.status(204).send(null);
+    },
   );
 
   app.get(

@@ -15,6 +15,7 @@ import {
   type AuctionSummaryMessage,
   type BidResult,
   type LotListQuery,
+  type LotReference,
   type MyBid,
   type Offer,
   type OfferMessage,
@@ -30,6 +31,7 @@ import type { EventBus } from '../../realtime/event-bus.js';
 import type { LiveMessage } from '../../realtime/offer-relay.js';
 import * as marketplaceService from '../marketplace/marketplace.service.js';
 import * as ordersService from '../orders/orders.service.js';
+import * as referenceService from '../prices/reference.service.js';
 
 /** The close job (decision 203), for the jobs and other modules' tests. */
 export { closeAuctions } from './auction-closer.js';
@@ -255,8 +257,21 @@ export function listActive(db: Db): Promise<AuctionItem[]> {
 }
 
 /** A page of running auctions with their highest offer (docs/api/lists.md). */
-export function listActivePage(db: Db, f: LotListQuery): Promise<Page<AuctionItem>> {
-  return marketplaceService.openAuctionsPage(db, f);
+export async function listActivePage(db: Db, f: LotListQuery): Promise<Page<AuctionItem>> {
+  const page = await marketplaceService.openAuctionsPage(db, f);
+  // The market reference line of every card, one query for the page (decision 860).
+  const products = await referenceService.withReferences(
+    db,
+    page.items.map((i) => i.product),
+  );
+  return { ...page, items: page.items.map((i, k) => ({ ...i, product: products[k]! })) };
+}
+
+/** A lot's market reference at its current price: the highest bid, else the starting or fixed price. */
+export async function lotReference(db: Db, productId: number): Promise<LotReference | null> {
+  const found = await marketplaceService.productWithAuctionState(db, productId);
+  if (!found) throw notFound('Product');
+  return referenceService.forLot(db, found.product.articleId, found.state.highest ?? found.product.price);
 }
 
 export async function won(db: Db, userId: number): Promise<WonAuction[]> {

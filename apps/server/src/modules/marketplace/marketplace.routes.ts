@@ -36,7 +36,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['marketplace'], querystring: lotListQuery, response: { 200: z.union([pageOf(adminProduct), z.array(adminProduct)]), 400: errorBody } },
     },
     async (req, reply) => {
-      const page = await service.activePage(db, req.query);
+      const page = await service.activePageWithReferences(db, req.query);
       if (req.query.page !== undefined || req.query.size !== undefined) return page;
       void reply.header('x-total-count', page.total);
       return page.items;

@@ -27,6 +27,7 @@ import type { ProductView } from './product-view.js';
 /** A lot as the admin lists show it (spec §3), for the other lot lists (the admin search). */
 export { presentProduct };
 import * as repo from './marketplace.repository.js';
+import * as referenceService from '../prices/reference.service.js';
 import { type NewProduct, type ProductRow } from './marketplace.repository.js';
 import { PhotoStore, type CheckedPhoto } from './photos.js';
 
@@ -169,6 +170,12 @@ export async function activePage(db: Db, f: LotListQuery): Promise<Page<AdminPro
   const { page, size, offset } = pageBounds(f);
   const [rows, total] = await Promise.all([repo.activePage(db, today, f, size, offset), repo.countActive(db, today, f)]);
   return { items: await presentViews(db, rows, now), page, size, total };
+}
+
+/** The marketplace page with the market reference line of every lot, one query for the page (decision 860). */
+export async function activePageWithReferences(db: Db, f: LotListQuery): Promise<Page<AdminProduct>> {
+  const page = await activePage(db, f);
+  return { ...page, items: await referenceService.withReferences(db, page.items) };
 }
 
 /** One page of the running auctions (spec §3 items), filtered in SQL, with the count of all that match. */

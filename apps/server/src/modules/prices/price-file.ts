@@ -4,10 +4,13 @@ import {
   MARKET_PRICE_COLUMNS,
   PRICE_IMPORT_MAX_ROWS,
   PRICE_KEY_COLUMNS,
+  PRICE_OPTIONAL_COLUMNS,
+  PRICE_UNITS,
   isoDate,
   round3,
   type GrowerPriceColumn,
   type PriceType,
+  type PriceUnit,
 } from '@primeur/shared';
 
 /**
@@ -15,7 +18,8 @@ import {
  *
  * CSV: a header line, then one product per line. Columns date (YYYY-MM-DD), source, family
  * (fruits|legumes), name, then either minPrice, maxPrice, avgPrice (market) or firstPrice …
- * fifteenthPrice (grower; only firstPrice required). Comma or semicolon separated; with semicolons a
+ * fifteenthPrice (grower; only firstPrice required), and optionally unit (kg, piece, box or bunch; kg when
+ * absent — decision 860). Comma or semicolon separated; with semicolons a
  * decimal comma is accepted (the usual European spreadsheet export).
  * JSON: { "type": "market"|"grower", "rows": [ { same columns } ] }.
  */
@@ -41,6 +45,7 @@ export type PriceFileReason =
   | 'tooManyRows'
   | 'badDate'
   | 'badFamily'
+  | 'badUnit'
   | 'duplicateProduct'
   | 'minAboveMax'
   | 'avgOutside';
@@ -51,6 +56,7 @@ export interface ParsedMarketRow {
   source: string;
   family: (typeof FAMILIES)[number];
   name: string;
+  unit: PriceUnit;
   minPrice: number;
   maxPrice: number;
   avgPrice: number;
@@ -119,7 +125,7 @@ function parseCsv(text: string): ParsedPriceFile {
   if (!type || (header.includes('minPrice') && header.includes('firstPrice'))) {
     throw new PriceFileError(1, 'the header must hold either minPrice, maxPrice, avgPrice (market) or firstPrice … fifteenthPrice (grower)', 'badHeader');
   }
-  const allowed = new Set<string>([...PRICE_KEY_COLUMNS, ...(type === 'market' ? MARKET_PRICE_COLUMNS : GROWER_PRICE_COLUMNS)]);
+  const allowed = new Set<string>([...PRICE_KEY_COLUMNS, ...PRICE_OPTIONAL_COLUMNS, ...(type === 'market' ? MARKET_PRICE_COLUMNS : GROWER_PRICE_COLUMNS)]);
   const seen = new Set<string>();
   for (const h of header) {
     if (!allowed.has(h)) throw new PriceFileError(1, `unknown column "${h}"`, 'unknownColumn', { column: h });
@@ -214,7 +220,7 @@ function validate(type: PriceType, records: Array<{ line: number; values: Record
   if (records.length > PRICE_IMPORT_MAX_ROWS)
     throw new PriceFileError(PRICE_IMPORT_MAX_ROWS + 2, `more than ${PRICE_IMPORT_MAX_ROWS} rows`, 'tooManyRows', { max: PRICE_IMPORT_MAX_ROWS });
   const keys = new Map<string, number>();
-  const allowed = new Set<string>([...PRICE_KEY_COLUMNS, ...(type === 'market' ? MARKET_PRICE_COLUMNS : GROWER_PRICE_COLUMNS)]);
+  const allowed = new Set<string>([...PRICE_KEY_COLUMNS, ...PRICE_OPTIONAL_COLUMNS, ...(type === 'market' ? MARKET_PRICE_COLUMNS : GROWER_PRICE_COLUMNS)]);
   const rows = records.map(({ line, values }) => {
     for (const k of Object.keys(values)) if (!allowed.has(k)) throw new PriceFileError(line, `unknown column "${k}"`, 'unknownColumn', { column: k });
     const date = text(values, 'date', line);
@@ -225,6 +231,12 @@ function validate(type: PriceType, records: Array<{ line: number; values: Record
       throw new PriceFileError(line, `family "${familyText}" must be fruits or legumes`, 'badFamily', { value: familyText });
     const family = familyText as (typeof FAMILIES)[number];
     const name = text(values, 'name', line);
+    const unitValue = values.unit;
+    // No unit (column absent or cell empty) is the usual wholesale quote: per kg.
+    const unitText = unitValue === undefined || unitValue === null || unitValue === '' ? 'kg' : String(unitValue).trim().toLowerCase();
+    if (!(PRICE_UNITS as readonly string[]).includes(unitText))
+      throw new PriceFileError(line, `unit "${unitText}" must be kg, piece, box or bunch`, 'badUnit', { value: unitText });
+    const unit = unitText as PriceUnit;
     // Same product, source and day twice in one file: which one is right is anyone's guess.
     const key = `${date}|${source.toLowerCase()}|${family}|${name.toLowerCase()}`;
     const earlier = keys.get(key);
@@ -239,13 +251,13 @@ function validate(type: PriceType, records: Array<{ line: number; values: Record
         throw new PriceFileError(line, `minPrice ${minPrice} is greater than maxPrice ${maxPrice}`, 'minAboveMax', { min: minPrice, max: maxPrice });
       if (avgPrice < minPrice || avgPrice > maxPrice)
         throw new PriceFileError(line, `avgPrice ${avgPrice} is not between minPrice and maxPrice`, 'avgOutside', { avg: avgPrice });
-      return { line, date, source, family, name, minPrice, maxPrice, avgPrice };
+      return { line, date, source, family, name, unit, minPrice, maxPrice, avgPrice };
     }
     const cuts = Object.fromEntries(GROWER_PRICE_COLUMNS.map((c, i) => [c, price(values, c, line, decimalComma, i === 0)])) as Record<
       GrowerPriceColumn,
       number | null
     >;
-    return { line, date, source, family, name, ...cuts };
+    return { line, date, source, family, name, unit, ...cuts };
   });
   return type === 'market' ? { type, rows: rows as ParsedMarketRow[] } : { type, rows: rows as ParsedGrowerRow[] };
 }

@@ -33,11 +33,12 @@ const linkColumns = (r: ParsedMarketRow | ParsedGrowerRow, articleIds: Map<strin
   source: r.source,
   family: r.family,
   name: r.name,
+  unit: r.unit,
   articleId: articleIds.get(`${r.family}|${r.name.toLowerCase()}`) ?? null,
   importId,
 });
 /** A row imported again takes the new import's article link and import id with its prices. */
-const relinked = { articleId: sql`excluded.article_id`, importId: sql`excluded.import_id` };
+const relinked = { articleId: sql`excluded.article_id`, importId: sql`excluded.import_id`, unit: sql`excluded.unit` };
 
 /** Inserts or replaces (same date + source + family + name) every row. */
 export async function upsertMarket(db: Executor, rows: ParsedMarketRow[], articleIds: Map<string, number>, importId: number) {

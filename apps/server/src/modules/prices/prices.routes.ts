@@ -2,7 +2,9 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import {
+  articleIdParam,
   errorBody,
+  marketReference,
   PRICE_IMPORT_MAX_BYTES,
   priceHistoryQuery,
   priceHistoryResponse,
@@ -18,6 +20,7 @@ import { readMultipart } from '../../lib/multipart-input.js';
 import { detectFormat } from './price-file.js';
 import { PriceFetcher } from './price-fetcher.js';
 import * as pricesService from './prices.service.js';
+import * as referenceService from './reference.service.js';
 
 export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
@@ -51,6 +54,20 @@ export const pricesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['prices'], querystring: priceHistoryQuery, response: { 200: priceHistoryResponse, 400: errorBody } },
     },
     async (req) => pricesService.history(db, req.query),
+  );
+
+  // The market reference of a catalog article (decision 860): the supplier's lot form shows it beside the
+  // starting price and the reserve before the lot exists. 204 when no market price matches.
+  app.get(
+    '/api/users/reference/article/:articleId',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['prices'], params: articleIdParam, response: { 200: marketReference, 204: z.null(), 400: errorBody, 404: errorBody } },
+    },
+    async (req, reply) => {
+      const ref = await referenceService.forArticle(db, req.params.articleId);
+      return ref ? ref : reply.status(204).send(null);
+    },
   );
 
   app.post(

@@ -4,6 +4,7 @@ import { HttpError } from '../../lib/http-error.js';
 import { parsePriceFile, PriceFileError, type ParsedPriceFile, type PriceFileFormat } from './price-file.js';
 import { presentGrower, presentImport, presentMarket } from './prices.presenter.js';
 import * as repo from './prices.repository.js';
+import { invalidateReferences } from './reference.service.js';
 import { type GrowerRecord, type MarketRecord } from './prices.repository.js';
 
 export interface ImportInput {
@@ -56,6 +57,8 @@ export async function importFile(db: Db, input: ImportInput): Promise<PriceImpor
       else await repo.upsertGrower(tx, parsed.rows, articleIds, rec.id);
       return rec;
     });
+    // The lot references read these rows: the next read recomputes them (decision 860).
+    invalidateReferences(db);
     const dates = [...new Set(parsed.rows.map((r) => r.date))].sort();
     return { type: parsed.type, rowCount: parsed.rows.length, dates, import: presentImport(record) };
   } catch (e) {

@@ -9,6 +9,7 @@ import { Flag } from '../../../components/Flag';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { LotTotal } from '../../../components/LotTotal';
 import { useLotFactRows } from '../../../components/LotFacts';
+import { LotMarketReference } from '../../../components/MarketReference';
 import { PageTitle } from '../../../components/PageTitle';
 import { PhotoCarousel } from '../../../components/PhotoCarousel';
 import { ApiError } from '../../../lib/api';
@@ -146,12 +147,16 @@ export function AuctionDetailsPage() {
           {isAuction && phase ? (
             <>
               <AuctionPanel details={d} room={room} offers={offers.data} me={me} now={now} phase={phase} connection={connection} />
+              <LotMarketReference productId={d.productId} price={room.highest ?? d.price} />
               <OffersTable offers={offers.data} me={me} />
             </>
           ) : (
-            <Alert variant="secondary" data-testid="not-auction">
-              {t('room:notAuction')}
-            </Alert>
+            <>
+              <Alert variant="secondary" data-testid="not-auction">
+                {t('room:notAuction')}
+              </Alert>
+              <LotMarketReference productId={d.productId} price={d.price} />
+            </>
           )}
         </Col>
       </Row>

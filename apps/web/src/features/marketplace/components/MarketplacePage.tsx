@@ -26,6 +26,7 @@ import { useSession } from '../../../lib/session';
 import { useActiveProducts } from '../api/active-products';
 import { useFamilyOptions, useOriginOptions } from '../../../lib/lookups';
 import { useFormOptions } from '../api/form-options';
+import { ReferenceLine } from '../../../components/MarketReference';
 import { OriginLabel, ProductFacts, useArticleName } from './ProductFacts';
 import { PurchaseRequestModal } from './PurchaseRequestModal';
 
@@ -187,6 +188,7 @@ export function MarketplacePage() {
                 {p.name}
               </Card.Title>
               <ProductFacts product={p} />
+              <ReferenceLine reference={p.reference} price={p.price} />
             </Card.Body>
             {user?.category === 'client' ? (
               <Card.Footer className="bg-transparent">

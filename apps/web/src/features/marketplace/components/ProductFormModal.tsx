@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CALIBER_MAX_LENGTH, dayInParis, type SupplierProduct } from '@primeur/shared';
 import { CountrySelect } from '../../../components/CountrySelect';
 import { DateField, DateTimeField } from '../../../components/DateField';
+import { ArticleMarketReference } from '../../../components/MarketReference';
 import { DecimalField, type DecimalProblem } from '../../../components/DecimalField';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
@@ -329,6 +330,15 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
                 {feedback('reserve')}
               </Form.Group>
             ) : null}
+            {/* The wholesale market beside the starting price and the reserve (issue 25). */}
+            <Col xs={12}>
+              <ArticleMarketReference
+                articleId={watch('articleId') || null}
+                price={watch('price')}
+                reserve={auction ? watch('reserve') : null}
+                auction={auction}
+              />
+            </Col>
             <Form.Group as={Col} xs={12} controlId="lot-photos">
               <Form.Label>{t('fields.photos')}</Form.Label>
               {product ? (

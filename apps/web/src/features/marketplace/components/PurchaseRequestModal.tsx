@@ -3,6 +3,7 @@ import { Alert, Button, Form, Modal } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { AdminProduct } from '@primeur/shared';
 import { DecimalField } from '../../../components/DecimalField';
+import { LotMarketReference } from '../../../components/MarketReference';
 import { useToast } from '../../../components/Toasts';
 import { useErrorMessage } from '../../../lib/error-message';
 import { usePurchaseRequest } from '../api/purchase-request';
@@ -42,6 +43,7 @@ export function PurchaseRequestModal({ product, onClose }: { product: AdminProdu
         </Modal.Header>
         <Modal.Body>
           {error ? <Alert variant="danger">{error}</Alert> : null}
+          <LotMarketReference productId={product.productId} price={product.price} />
           <Form.Group className="mb-3" controlId="request-pallets">
             <Form.Label>{t('request.pallets')}</Form.Label>
             <DecimalField
