@@ -192,7 +192,7 @@ describe('round trip: export → import gives the same data', () => {
     expect(
       before
         .slice(1)
-        .map((r) => r[13] !== '')
+        .map((r) => r[LOT_COLUMNS.indexOf('auction_start')] !== '')
         .sort(),
     ).toEqual([false, true]);
 
@@ -200,7 +200,7 @@ describe('round trip: export → import gives the same data', () => {
     expect(
       before
         .slice(1)
-        .map((r) => r[14])
+        .map((r) => r[LOT_COLUMNS.indexOf('reserve_price')])
         .sort(),
     ).toEqual(['', '0.95']);
     await ctx.db.delete(products).where(eq(products.supplierId, seller.id));

@@ -14,7 +14,7 @@ withAdminApp((c, cookie) => ((ctx = c), (admin = cookie)));
 const PRICE_HEADER = 'supplier;article;origin;packaging;box;caliber;weight_piece;nb_piece;price_kg;price_colis;price_piece;volume;start_date;end_date';
 const CLIENT_HEADER = 'client;article;origin;packaging;box;caliber;weight_piece;nb_piece';
 const LOT_HEADER =
-  'supplier,article,name,description,caliber,origin,packaging,price,quantity,net_kg_per_pallet,boxes_per_pallet,net_kg_per_box,available_until,auction_start,reserve_price';
+  'supplier,article,name,description,caliber,quality_class,variety,packed_on,origin,packaging,price,quantity,net_kg_per_pallet,boxes_per_pallet,net_kg_per_box,available_until,auction_start,reserve_price';
 
 const file = (lines: string[], bom = true) => Buffer.from((bom ? '\ufeff' : '') + lines.join('\r\n') + '\r\n', 'utf8');
 
@@ -222,8 +222,8 @@ describe('POST /api/admin/import/lots', () => {
     const good = file(
       [
         LOT_HEADER,
-        `Finca Lotes,TOM01,Tomate rama,"Fresh, red",57-67,ES,ifco,1.20,10,800,80,10,${until},,`,
-        `Finca Lotes,CIT01,Naranja,,,ES,bulk,0.9,4,1000,,,${until},${start},1.1`,
+        `Finca Lotes,TOM01,Tomate rama,"Fresh, red",57-67,EXTRA,Raf,${dayInParis(-1)},ES,ifco,1.20,10,800,80,10,${until},,`,
+        `Finca Lotes,CIT01,Naranja,,,i,,,ES,bulk,0.9,4,1000,,,${until},${start},1.1`,
       ],
       false,
     );
@@ -234,14 +234,21 @@ describe('POST /api/admin/import/lots', () => {
       ['Naranja', '', 'IN_AUCTION', '0.90', '1.10', 4],
       ['Tomate rama', 'Fresh, red', 'ENABLED', '1.20', null, 10],
     ]);
+    // The lot facts (issue 25): the class in any case, the variety and the packing day.
+    expect(lots.map((l) => [l.name, l.qualityClass, l.variety, l.packedOn]).sort()).toEqual([
+      ['Naranja', 'I', null, null],
+      ['Tomate rama', 'EXTRA', 'Raf', dayInParis(-1)],
+    ]);
 
     const bad = file(
       [
         LOT_HEADER,
-        `Finca Lotes,TOM01,Past,,,ES,ifco,1.20,10,800,80,10,2020-01-01,,`,
-        `Finca Lotes,TOM01,Reserve alone,,,ES,ifco,1.20,10,800,80,10,${until},,2`,
-        `Finca Lotes,TOM01,,,,ES,ifco,abc,0,800,80,10,${until},,`,
-        `Someone else,TOM01,Who,,,ES,ifco,1,1,800,,,${until},,`,
+        `Finca Lotes,TOM01,Past,,,I,,,ES,ifco,1.20,10,800,80,10,2020-01-01,,`,
+        `Finca Lotes,TOM01,Reserve alone,,,I,,,ES,ifco,1.20,10,800,80,10,${until},,2`,
+        `Finca Lotes,TOM01,,,,I,,,ES,ifco,abc,0,800,80,10,${until},,`,
+        `Someone else,TOM01,Who,,,I,,,ES,ifco,1,1,800,,,${until},,`,
+        `Finca Lotes,TOM01,Bad class,,,Z,,,ES,ifco,1.20,10,800,80,10,${until},,`,
+        `Finca Lotes,TOM01,Packed tomorrow,,,II,,${dayInParis(1)},ES,ifco,1.20,10,800,80,10,${until},,`,
       ],
       false,
     );
@@ -254,6 +261,8 @@ describe('POST /api/admin/import/lots', () => {
         { row: 4, column: 'price', code: 'BAD_NUMBER' },
         { row: 4, column: 'quantity', code: 'BAD_INTEGER' },
         { row: 5, column: 'supplier', code: 'UNKNOWN_SUPPLIER' },
+        { row: 6, column: 'quality_class', code: 'BAD_VALUE' },
+        { row: 7, column: 'packed_on', code: 'BAD_DATE' },
       ]),
     );
     expect((await upload('lots', 'commit', bad)).statusCode).toBe(400);
@@ -263,7 +272,7 @@ describe('POST /api/admin/import/lots', () => {
   it('names an ambiguous supplier account instead of guessing', async () => {
     await createUser(ctx.db, { category: 'supplier', companyName: 'Twin Farms' });
     await createUser(ctx.db, { category: 'supplier', companyName: 'Twin Farms' });
-    const csv = file([LOT_HEADER, `Twin Farms,TOM01,Lot,,,ES,ifco,1,1,800,,,${dayInParis(10)},,`], false);
+    const csv = file([LOT_HEADER, `Twin Farms,TOM01,Lot,,,I,,,ES,ifco,1,1,800,,,${dayInParis(10)},,`], false);
     expect((await upload('lots', 'preview', csv)).json<ImportPreview>().errors).toEqual([{ row: 2, column: 'supplier', code: 'AMBIGUOUS_SUPPLIER' }]);
   });
 });

@@ -297,6 +297,9 @@ const LOT_FIELD_COLUMN: Record<string, string> = {
   name: 'name',
   description: 'description',
   caliber: 'caliber',
+  qualityClass: 'quality_class',
+  variety: 'variety',
+  packedOn: 'packed_on',
   originId: 'origin',
   packagingId: 'packaging',
   price: 'price',
@@ -316,6 +319,7 @@ function lotRuleCode(code: string, message: string): ImportCellCode {
   if (code === 'AVAILABLE_UNTIL_PAST' || message === 'inPast') return 'DATE_PAST';
   if (code === 'AUCTION_OUTSIDE_AVAILABILITY') return 'DATE_ORDER';
   if (code === 'AUCTION_START_TOO_FAR') return 'BAD_DATE';
+  if (code === 'PACKED_ON_FUTURE') return 'BAD_DATE';
   return 'BAD_VALUE';
 }
 
@@ -340,6 +344,10 @@ function checkLots(rows: Row[], refs: RefData): LotItem[] {
       name: row.text('name'),
       description: row.text('description') ?? '',
       caliber: row.text('caliber') ?? '',
+      // The class is written as in the API (EXTRA, I, II); lower case is accepted.
+      qualityClass: row.text('quality_class')?.toUpperCase(),
+      variety: row.text('variety') || null,
+      packedOn: row.text('packed_on') || null,
       originId: originId ?? undefined,
       packagingId: packagingId ?? undefined,
       price,
@@ -363,7 +371,7 @@ function checkLots(rows: Row[], refs: RefData): LotItem[] {
             ? 'REQUIRED'
             : NUMBER_COLUMNS.has(column)
               ? 'BAD_NUMBER'
-              : column === 'available_until'
+              : column === 'available_until' || column === 'packed_on'
                 ? 'BAD_DATE'
                 : column === 'quantity'
                   ? 'BAD_INTEGER'

@@ -89,7 +89,7 @@ describe('EN 16931 invoices built from an InvoiceInput', () => {
     expect(tag(xml, 'GrandTotalAmount')).toEqual(['12802.21']);
     expect(tag(xml, 'RateApplicablePercent')).toContain('5.5');
     expect(tag(xml, 'IBANID')).toEqual(['FR7630006000011234567890189']);
-    expect(tag(xml, 'Content').join('\n')).toContain('Incoterms® 2020) : DAP Rungis');
+    expect(tag(xml, 'Content').join('\n')).toContain('Incoterms® 2020)\u00a0: DAP Rungis');
     expect(xml).toContain('Les Vergers du Roussillon SARL');
     expect(xml).toContain('Pêche jaune');
   });
