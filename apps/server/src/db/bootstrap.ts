@@ -9,7 +9,7 @@ export async function prepareDatabase(config: AppConfig, log: (msg: string) => v
   await database.migrate();
   await syncReferenceData(database.db);
   if (config.seedDemo) {
-    const seeded = await seedDemo(database.db, { dataDir: config.dataDir });
+    const seeded = await seedDemo(database.db, { dataDir: config.dataDir, claimWindowMs: config.orders.claimWindowMs });
     if (seeded) log('demo data seeded');
   }
   return database;

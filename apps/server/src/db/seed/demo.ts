@@ -7,6 +7,7 @@ import { seedListings } from './listings.js';
 import { seedSupplierProducts } from './supplier-products.js';
 import { seedClientProducts } from './client-products.js';
 import { seedUncheckedProducts } from './unchecked-products.js';
+import { seedTrade } from './trade.js';
 
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@example.com', password: 'Demo-admin-1' },
@@ -15,7 +16,7 @@ export const DEMO_ACCOUNTS = {
 } as const;
 
 /** Seeds demo data into an empty database (no users yet). Returns false when there was data already. */
-export async function seedDemo(db: Db, opts: { dataDir?: string } = {}): Promise<boolean> {
+export async function seedDemo(db: Db, opts: { dataDir?: string; claimWindowMs?: number } = {}): Promise<boolean> {
   const [{ n }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from users`)).rows as [{ n: number }];
   if (n > 0) return false;
   await db.transaction(async (tx) => {
@@ -82,5 +83,7 @@ export async function seedDemo(db: Db, opts: { dataDir?: string } = {}): Promise
     await seedUncheckedProducts(tx);
     await seedClientProducts(tx);
   });
+  // The trade after the sale goes through the services, each step in its own transaction, as in the app.
+  await seedTrade(db, opts);
   return true;
 }
