@@ -3,23 +3,24 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { AUCTION_DURATION_MS, isoDay, type ClaimReason } from '@primeur/shared';
-import type { Db } from '../client.js';
-import { createOffer, createProduct } from '../factories/listings.js';
-import { articles, claimHistory, claims, invoices, notifications, orderHistory, orders, outbox, packagings, products, users } from '../schema/index.js';
-import { drawProducePhoto } from '../../lib/png.js';
-import type { Mailer } from '../../documents/email/mailer.js';
-import type { SessionUser } from '../../plugins/session.js';
-import { InProcessEventBus } from '../../realtime/event-bus.js';
-import { closeAuctions } from '../../modules/auctions/auction-closer.js';
-import * as claimsService from '../../modules/claims/claims.service.js';
-import { completeRow } from '../../modules/invoicing/invoicing.issuing.js';
-import { ensureCreditNote, ensureOrderInvoice } from '../../modules/invoicing/invoicing.repository.js';
-import { PhotoStore, checkPhoto, reencodePhoto } from '../../modules/marketplace/photos.js';
-import * as orderService from '../../modules/orders/orders.service.js';
-import { palletLoad } from './listings.js';
+import type { Db } from './db/client.js';
+import { createOffer, createProduct } from './db/factories/listings.js';
+import { articles, claimHistory, claims, invoices, notifications, orderHistory, orders, outbox, packagings, products, users } from './db/schema/index.js';
+import { drawProducePhoto } from './lib/png.js';
+import type { Mailer } from './documents/email/mailer.js';
+import type { SessionUser } from './plugins/session.js';
+import { InProcessEventBus } from './realtime/event-bus.js';
+import { closeAuctions } from './modules/auctions/auction-closer.js';
+import * as claimsService from './modules/claims/claims.service.js';
+import { completeRow } from './modules/invoicing/invoicing.issuing.js';
+import { ensureCreditNote, ensureOrderInvoice } from './modules/invoicing/invoicing.repository.js';
+import { PhotoStore, checkPhoto, reencodePhoto } from './modules/marketplace/photos.js';
+import * as orderService from './modules/orders/orders.service.js';
+import { palletLoad } from './db/seed/listings.js';
 
 /**
- * The trade after the sale for the demo (decision 900): orders in every state, a shipment with its
+ * The trade after the sale for the demo (decision 900; here beside app.ts, not in db/seed, because it
+ * composes modules as app.ts does, which the db layer may not import): orders in every state, a shipment with its
  * CMR data, receipts, claims (one open, one settled with its credit note), invoices and a
  * cancellation. Everything goes through the real service functions (auction close, ship, receive,
  * cancel, claims, invoicing), so numbers, snapshots, history and outbox rows are the app's own; only
@@ -308,7 +309,11 @@ export async function seedTrade(db: Db, opts: TradeSeedOptions = {}): Promise<{ 
   const orderIds: number[] = [];
   const sold: DemoTrade[] = [];
   for (const t of trades) {
-    const [article] = await db.select({ id: articles.id }).from(articles).where(sql`lower(${articles.article}) = lower(${t.article})`).limit(1);
+    const [article] = await db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(sql`lower(${articles.article}) = lower(${t.article})`)
+      .limit(1);
     const [packaging] = await db.select({ id: packagings.id }).from(packagings).where(eq(packagings.name, t.packaging)).limit(1);
     if (!article || !packaging) {
       warn(`demo trade "${t.name}" skipped: ${!article ? `article "${t.article}"` : `packaging "${t.packaging}"`} is not in the catalog`);
@@ -361,7 +366,13 @@ export async function seedTrade(db: Db, opts: TradeSeedOptions = {}): Promise<{ 
       switch (s.kind) {
         case 'ship': {
           const [carrier] = await orderService.carriers(db);
-          await orderService.ship(deps, seller, id, { pallets: t.pallets, netKg: s.netKg, departureDate: isoDay(at), vehiclePlate: s.plate, carrierId: carrier?.id ?? null });
+          await orderService.ship(deps, seller, id, {
+            pallets: t.pallets,
+            netKg: s.netKg,
+            departureDate: isoDay(at),
+            vehiclePlate: s.plate,
+            carrierId: carrier?.id ?? null,
+          });
           await redate(db, id, at, { shippedAt: at }, t0);
           break;
         }
@@ -381,7 +392,10 @@ export async function seedTrade(db: Db, opts: TradeSeedOptions = {}): Promise<{ 
             const [o] = await tx.select().from(orders).where(eq(orders.id, id));
             await completeRow(tx, await ensureOrderInvoice(tx, o!), isoDay(at));
           });
-          await db.update(invoices).set({ createdAt: at, updatedAt: at }).where(and(eq(invoices.orderId, id), gte(invoices.createdAt, t0)));
+          await db
+            .update(invoices)
+            .set({ createdAt: at, updatedAt: at })
+            .where(and(eq(invoices.orderId, id), gte(invoices.createdAt, t0)));
           await redate(db, id, at, {}, t0);
           break;
         }
@@ -430,7 +444,10 @@ export async function seedTrade(db: Db, opts: TradeSeedOptions = {}): Promise<{ 
             const [o] = await tx.select().from(orders).where(eq(orders.id, id));
             await completeRow(tx, await ensureCreditNote(tx, { claimId: claimId!, order: o! }), isoDay(at));
           });
-          await db.update(invoices).set({ createdAt: at, updatedAt: at }).where(and(eq(invoices.orderId, id), gte(invoices.createdAt, t0)));
+          await db
+            .update(invoices)
+            .set({ createdAt: at, updatedAt: at })
+            .where(and(eq(invoices.orderId, id), gte(invoices.createdAt, t0)));
           await redate(db, id, at, {}, t0);
           break;
         }
@@ -450,7 +467,10 @@ async function redate(db: Db, orderId: number, at: Date, columns: Partial<typeof
     .set({ ...columns, updatedAt: at })
     .where(eq(orders.id, orderId));
   const since = t0;
-  await db.update(orderHistory).set({ at }).where(and(eq(orderHistory.orderId, orderId), gte(orderHistory.at, since)));
+  await db
+    .update(orderHistory)
+    .set({ at })
+    .where(and(eq(orderHistory.orderId, orderId), gte(orderHistory.at, since)));
   await db
     .update(claimHistory)
     .set({ at })
