@@ -2,6 +2,7 @@ import { loadConfig } from './config/env.js';
 import { prepareDatabase } from './db/bootstrap.js';
 import { buildApp } from './app.js';
 import { createEventBus } from './realtime/create-event-bus.js';
+import { seedTrade } from './demo-trade.js';
 
 // performance.now() counts from the process start: this is the time spent loading the code.
 const loadedMs = performance.now();
@@ -10,7 +11,7 @@ const lap = (from: number) => Math.round(performance.now() - from);
 // The database (open, migrate, reference data) and the bus connect at the same time.
 // Redis when REDIS_URL is set, so ended sessions and notifications reach every instance.
 const [{ database, databaseMs }, { bus, kind: busKind, busMs }] = await Promise.all([
-  (async (t = performance.now()) => ({ database: await prepareDatabase(config, (m) => console.log(m)), databaseMs: lap(t) }))(),
+  (async (t = performance.now()) => ({ database: await prepareDatabase(config, (m) => console.log(m), seedTrade), databaseMs: lap(t) }))(),
   (async (t = performance.now()) => ({ ...(await createEventBus(config, (err) => console.error('event bus:', err.message))), busMs: lap(t) }))(),
 ]);
 const appStarted = performance.now();

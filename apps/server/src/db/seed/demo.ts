@@ -14,8 +14,18 @@ export const DEMO_ACCOUNTS = {
   supplier: { email: 'supplier@example.com', password: 'Demo-supplier-1' },
 } as const;
 
+export interface DemoSeedOptions {
+  dataDir?: string;
+  claimWindowMs?: number;
+  /**
+   * The trade after the sale (src/demo-trade.ts, decision 900), run after the commit: it goes through
+   * the order, claim and invoicing services, which this layer may not import, so the caller passes it.
+   */
+  trade?: (db: Db, opts: { dataDir?: string; claimWindowMs?: number }) => Promise<unknown>;
+}
+
 /** Seeds demo data into an empty database (no users yet). Returns false when there was data already. */
-export async function seedDemo(db: Db, opts: { dataDir?: string } = {}): Promise<boolean> {
+export async function seedDemo(db: Db, opts: DemoSeedOptions = {}): Promise<boolean> {
   const [{ n }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from users`)).rows as [{ n: number }];
   if (n > 0) return false;
   await db.transaction(async (tx) => {
@@ -82,5 +92,7 @@ export async function seedDemo(db: Db, opts: { dataDir?: string } = {}): Promise
     await seedUncheckedProducts(tx);
     await seedClientProducts(tx);
   });
+  // The trade after the sale goes through the services, each step in its own transaction, as in the app.
+  if (opts.trade) await opts.trade(db, { dataDir: opts.dataDir, claimWindowMs: opts.claimWindowMs });
   return true;
 }

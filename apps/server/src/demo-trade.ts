@@ -1,0 +1,486 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { AUCTION_DURATION_MS, isoDay, type ClaimReason } from '@primeur/shared';
+import type { Db } from './db/client.js';
+import { createOffer, createProduct } from './db/factories/listings.js';
+import { articles, claimHistory, claims, invoices, notifications, orderHistory, orders, outbox, packagings, products, users } from './db/schema/index.js';
+import { drawProducePhoto } from './lib/png.js';
+import type { Mailer } from './documents/email/mailer.js';
+import type { SessionUser } from './plugins/session.js';
+import { InProcessEventBus } from './realtime/event-bus.js';
+import { closeAuctions } from './modules/auctions/auction-closer.js';
+import * as claimsService from './modules/claims/claims.service.js';
+import { completeRow } from './modules/invoicing/invoicing.issuing.js';
+import { ensureCreditNote, ensureOrderInvoice } from './modules/invoicing/invoicing.repository.js';
+import { PhotoStore, checkPhoto, reencodePhoto } from './modules/marketplace/photos.js';
+import * as orderService from './modules/orders/orders.service.js';
+import { palletLoad } from './db/seed/listings.js';
+
+/**
+ * The trade after the sale for the demo (decision 900; here beside app.ts, not in db/seed, because it
+ * composes modules as app.ts does, which the db layer may not import): orders in every state, a shipment with its
+ * CMR data, receipts, claims (one open, one settled with its credit note), invoices and a
+ * cancellation. Everything goes through the real service functions (auction close, ship, receive,
+ * cancel, claims, invoicing), so numbers, snapshots, history and outbox rows are the app's own; only
+ * the clock is moved afterwards: each step's rows are re-dated to when the step "happened".
+ * Invoice PDFs are not rendered here: the invoicing job's sweep renders them at start-up.
+ */
+
+const H = 3_600_000;
+const D = 24 * H;
+
+const HUERTA = 'supplier@example.com';
+const FRISCHMARKT = 'buyer@example.com';
+
+type Step =
+  | { kind: 'ship'; at: number; netKg: number; plate: string }
+  | { kind: 'receive'; at: number; pallets?: number; netKg: number; differences?: string }
+  | { kind: 'invoice'; at: number }
+  | { kind: 'close'; at: number }
+  | { kind: 'cancel'; at: number; by: 'buyer' | 'seller'; reason: string }
+  | {
+      kind: 'claim';
+      at: number;
+      reasons: ClaimReason[];
+      pallets: number;
+      description: string;
+      creditAsked: number;
+    }
+  | { kind: 'propose'; at: number; credit: number; note: string }
+  | { kind: 'acceptProposal'; at: number }
+  | { kind: 'creditNote'; at: number };
+
+interface DemoTrade {
+  seller: string;
+  buyer: string;
+  article: string;
+  name: string;
+  caliber: string;
+  packaging: string;
+  pallets: number;
+  startPrice: number;
+  /** Bids as [buyer, €/kg], oldest first; the last one wins. */
+  bids: Array<[string, number]>;
+  /** When the auction ended (the order's confirmation), ms before now. */
+  endedAgo: number;
+  colour: [number, number, number];
+  steps: Step[];
+}
+
+const LYON = 'primeurs.lyon@example.com';
+const MILANO = 'fruttaverde@example.com';
+
+/** Oldest sale first: the auctions close in this order, so the order numbers follow it. */
+export const DEMO_TRADES: DemoTrade[] = [
+  {
+    seller: HUERTA,
+    buyer: FRISCHMARKT,
+    article: 'Red bell pepper',
+    name: 'California red peppers, greenhouse Níjar',
+    caliber: 'L',
+    packaging: 'ifco',
+    pallets: 6,
+    startPrice: 1.55,
+    bids: [
+      [LYON, 1.55],
+      [FRISCHMARKT, 1.62],
+    ],
+    endedAgo: 17 * D,
+    colour: [205, 40, 35],
+    steps: [
+      { kind: 'ship', at: 16 * D, netKg: 4785.5, plate: '4821-KLM' },
+      { kind: 'receive', at: 14 * D, netKg: 4785.5 },
+      { kind: 'invoice', at: 14 * D - 2 * H },
+      { kind: 'close', at: 13 * D },
+    ],
+  },
+  {
+    seller: 'agrumi@example.com',
+    buyer: LYON,
+    article: 'Lemon',
+    name: 'Femminello lemons, unwaxed',
+    caliber: '3',
+    packaging: 'ifco',
+    pallets: 5,
+    startPrice: 1.15,
+    bids: [[LYON, 1.2]],
+    endedAgo: 15 * D,
+    colour: [245, 215, 60],
+    steps: [
+      { kind: 'ship', at: 14 * D, netKg: 3990, plate: 'FG 482 KT' },
+      { kind: 'receive', at: 12 * D, netKg: 3990 },
+      { kind: 'invoice', at: 12 * D - 2 * H },
+      { kind: 'close', at: 11 * D },
+    ],
+  },
+  {
+    seller: HUERTA,
+    buyer: FRISCHMARKT,
+    article: 'Cucumber',
+    name: 'Long cucumbers, first category',
+    caliber: '400-500 g',
+    packaging: 'europool',
+    pallets: 8,
+    startPrice: 0.8,
+    bids: [
+      [MILANO, 0.8],
+      [FRISCHMARKT, 0.86],
+    ],
+    endedAgo: 12 * D,
+    colour: [80, 150, 60],
+    steps: [
+      { kind: 'ship', at: 11 * D, netKg: 6470, plate: '7310-GHT' },
+      { kind: 'receive', at: 9 * D, pallets: 8, netKg: 6470, differences: 'Two pallets with soft, yellowing cucumbers at the bottom layers.' },
+      { kind: 'invoice', at: 9 * D - 2 * H },
+      {
+        kind: 'claim',
+        at: 9 * D - 3 * H,
+        reasons: ['DECAY'],
+        pallets: 2,
+        description: 'Two pallets with soft, yellowing cucumbers in the bottom layers (about 25 % of the boxes). Photos taken at the dock.',
+        creditAsked: 420,
+      },
+      { kind: 'propose', at: 8 * D, credit: 300, note: 'Our loading record shows the pallets were fine at departure; we offer 300 € as a gesture.' },
+      { kind: 'acceptProposal', at: 8 * D - 4 * H },
+      { kind: 'creditNote', at: 8 * D - 3 * H },
+    ],
+  },
+  {
+    seller: HUERTA,
+    buyer: FRISCHMARKT,
+    article: 'Cherry tomato',
+    name: 'Cherry tomatoes on the vine',
+    caliber: '20-25 mm',
+    packaging: 'punnet 250 g',
+    pallets: 4,
+    startPrice: 2.05,
+    bids: [[FRISCHMARKT, 2.1]],
+    endedAgo: 8 * D,
+    colour: [205, 40, 35],
+    steps: [{ kind: 'cancel', at: 7 * D, by: 'buyer', reason: 'Our cold room is under repair this week; we cannot take the goods.' }],
+  },
+  {
+    seller: 'vergers@example.com',
+    buyer: MILANO,
+    article: 'Apricot',
+    name: 'Rouge du Roussillon apricots',
+    caliber: 'AA',
+    packaging: 'ifco',
+    pallets: 4,
+    startPrice: 2.7,
+    bids: [
+      [FRISCHMARKT, 2.7],
+      [MILANO, 2.85],
+    ],
+    endedAgo: 5 * D,
+    colour: [240, 130, 30],
+    steps: [{ kind: 'ship', at: 2 * D, netKg: 3150, plate: 'GH-214-PX' }],
+  },
+  {
+    seller: HUERTA,
+    buyer: FRISCHMARKT,
+    article: 'Strawberry',
+    name: 'Strawberries Fortuna',
+    caliber: 'L',
+    packaging: 'punnet 500 g',
+    pallets: 5,
+    startPrice: 2.5,
+    bids: [
+      [LYON, 2.5],
+      [FRISCHMARKT, 2.65],
+    ],
+    endedAgo: 4 * D,
+    colour: [200, 30, 50],
+    steps: [
+      { kind: 'ship', at: 3 * D, netKg: 3590, plate: '2290-MBX' },
+      // Fractions of the claim window, so any CLAIM_WINDOW_HOURS leaves this claim filed inside it.
+      { kind: 'receive', at: -0.6, netKg: 3585 },
+      { kind: 'invoice', at: -0.55 },
+      {
+        kind: 'claim',
+        at: -0.5,
+        reasons: ['BRUISING', 'TEMPERATURE'],
+        pallets: 1,
+        description: 'One pallet arrived at 9 °C instead of 2 °C; many punnets show bruised and leaking fruit.',
+        creditAsked: 650,
+      },
+    ],
+  },
+  {
+    seller: HUERTA,
+    buyer: FRISCHMARKT,
+    article: 'Seedless watermelon',
+    name: 'Seedless watermelons, mini',
+    caliber: '2-3 kg',
+    packaging: 'bulk',
+    pallets: 3,
+    startPrice: 0.5,
+    bids: [[FRISCHMARKT, 0.55]],
+    endedAgo: 3 * D,
+    colour: [80, 150, 60],
+    steps: [
+      { kind: 'ship', at: 2 * D, netKg: 2690, plate: '5512-JCD' },
+      { kind: 'receive', at: -0.25, netKg: 2690 },
+      { kind: 'invoice', at: -0.2 },
+    ],
+  },
+  {
+    seller: HUERTA,
+    buyer: FRISCHMARKT,
+    article: 'Red bell pepper',
+    name: 'California red peppers, second harvest',
+    caliber: 'L',
+    packaging: 'ifco',
+    pallets: 6,
+    startPrice: 1.5,
+    bids: [
+      [MILANO, 1.5],
+      [FRISCHMARKT, 1.58],
+    ],
+    endedAgo: 40 * 60_000 + 2 * D,
+    colour: [205, 40, 35],
+    steps: [{ kind: 'ship', at: 20 * H, netKg: 4790, plate: '9034-LRN' }],
+  },
+  {
+    seller: HUERTA,
+    buyer: FRISCHMARKT,
+    article: 'Cucumber',
+    name: 'Long cucumbers, this week’s cut',
+    caliber: '400-500 g',
+    packaging: 'europool',
+    pallets: 4,
+    startPrice: 0.82,
+    bids: [
+      [LYON, 0.82],
+      [FRISCHMARKT, 0.88],
+    ],
+    endedAgo: 2 * H,
+    colour: [80, 150, 60],
+    steps: [],
+  },
+];
+
+/** The seed sends nothing: what it queues stays in the outbox, as the app does without SMTP. */
+const outboxOnly: Mailer = { mode: 'outbox', send: () => Promise.reject(new Error('the demo seed sends no mail')), close: () => {} };
+
+export interface TradeSeedOptions {
+  dataDir?: string;
+  claimWindowMs?: number;
+  now?: number;
+  warn?: (msg: string) => void;
+}
+
+export async function seedTrade(db: Db, opts: TradeSeedOptions = {}): Promise<{ orderIds: number[] }> {
+  const now = opts.now ?? Date.now();
+  const warn = opts.warn ?? console.warn;
+  const claimWindowMs = opts.claimWindowMs ?? 24 * H;
+  const dataDir = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'primeur-demo-')));
+  const log = { error: (o: object, m: string) => console.error(m, o) };
+  const deps: claimsService.ClaimDeps = {
+    db,
+    bus: new InProcessEventBus(),
+    mailer: outboxOnly,
+    log,
+    claimWindowMs,
+    purchaseRequestTtlMs: 48 * H,
+    photos: new PhotoStore(dataDir),
+    claimPhotos: new PhotoStore(dataDir, 'claim-photos'),
+  };
+  /** A step given in ms ago, or (negative) as a fraction of the claim window ago. */
+  const when = (ago: number) => new Date(now - (ago < 0 ? -ago * claimWindowMs : ago));
+
+  const emails = [...new Set(DEMO_TRADES.flatMap((t) => [t.seller, t.buyer, ...t.bids.map((b) => b[0])]))];
+  const people = await db
+    .select({ id: users.id, email: users.email, category: users.category, companyName: users.companyName })
+    .from(users)
+    .where(inArray(users.email, emails));
+  const byEmail = new Map(people.map((u) => [u.email, u]));
+  const session = (email: string): SessionUser => {
+    const u = byEmail.get(email)!;
+    return { id: u.id, email: u.email, category: u.category, companyName: u.companyName ?? '', sessionId: 'demo-seed' };
+  };
+  // Trades of companies the seed did not make (listings come only with a data dir) are left out.
+  const trades = DEMO_TRADES.filter((t) => byEmail.has(t.seller) && byEmail.has(t.buyer));
+
+  // 1. Each lot as an auction that ended at its sale's time, with its bids, closed by the real closer
+  // (EXPIRED with its order, in one transaction): one at a time, so the numbers follow the sales.
+  const orderIds: number[] = [];
+  const sold: DemoTrade[] = [];
+  for (const t of trades) {
+    const [article] = await db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(sql`lower(${articles.article}) = lower(${t.article})`)
+      .limit(1);
+    const [packaging] = await db.select({ id: packagings.id }).from(packagings).where(eq(packagings.name, t.packaging)).limit(1);
+    if (!article || !packaging) {
+      warn(`demo trade "${t.name}" skipped: ${!article ? `article "${t.article}"` : `packaging "${t.packaging}"`} is not in the catalog`);
+      continue;
+    }
+    const endsAt = new Date(now - t.endedAgo);
+    const start = new Date(endsAt.getTime() - AUCTION_DURATION_MS);
+    const load = palletLoad(t.packaging);
+    const lot = await createProduct(db, {
+      supplierId: byEmail.get(t.seller)!.id,
+      articleId: article.id,
+      packagingId: packaging.id,
+      origin: t.seller === HUERTA ? 'ES' : t.seller === 'agrumi@example.com' ? 'IT' : 'FR',
+      name: t.name,
+      description: 'Sold at auction.',
+      caliber: t.caliber,
+      price: t.startPrice,
+      quantity: t.pallets,
+      netKgPerPallet: load.kgPerPallet,
+      boxesPerPallet: load.boxes,
+      netKgPerBox: load.kgPerBox,
+      availableUntil: isoDay(new Date(endsAt.getTime() + 7 * D)),
+      auctionStartDate: start,
+      createdAt: start,
+    });
+    for (const [j, [bidder, amount]] of t.bids.entries()) {
+      await createOffer(db, lot.id, byEmail.get(bidder)!.id, amount, new Date(start.getTime() + ((j + 1) / (t.bids.length + 1)) * AUCTION_DURATION_MS));
+    }
+    const t0 = await clock(db);
+    const closed = await closeAuctions(db, (fx) => orderService.flush(deps, fx));
+    const orderId = closed.find((c) => c.productId === lot.id)?.orderId;
+    if (!orderId) throw new Error(`demo trade "${t.name}": the auction close made no order`);
+    await db.update(products).set({ closedAt: endsAt, updatedAt: endsAt }).where(eq(products.id, lot.id));
+    await redate(db, orderId, endsAt, { createdAt: endsAt }, t0);
+    orderIds.push(orderId);
+    sold.push(t);
+  }
+
+  // 3. What happened to each order afterwards, step by step, each step re-dated.
+  for (const [i, t] of sold.entries()) {
+    const id = orderIds[i]!;
+    const seller = session(t.seller);
+    const buyer = session(t.buyer);
+    let claimId: number | null = null;
+    // The claim window runs from the delivery: an order with a claim to file gets its date after it.
+    let deliveredLater: Date | null = null;
+    for (const s of t.steps) {
+      const at = when(s.at);
+      const t0 = await clock(db);
+      switch (s.kind) {
+        case 'ship': {
+          const [carrier] = await orderService.carriers(db);
+          await orderService.ship(deps, seller, id, {
+            pallets: t.pallets,
+            netKg: s.netKg,
+            departureDate: isoDay(at),
+            vehiclePlate: s.plate,
+            carrierId: carrier?.id ?? null,
+          });
+          await redate(db, id, at, { shippedAt: at }, t0);
+          break;
+        }
+        case 'receive': {
+          await orderService.receive(deps, buyer, id, {
+            pallets: s.pallets ?? t.pallets,
+            netKg: s.netKg,
+            receivedAt: at.toISOString(),
+            ...(s.differences ? { differences: s.differences } : {}),
+          });
+          if (t.steps.some((x) => x.kind === 'claim')) deliveredLater = at;
+          await redate(db, id, at, deliveredLater ? {} : { deliveredAt: at }, t0);
+          break;
+        }
+        case 'invoice': {
+          await db.transaction(async (tx) => {
+            const [o] = await tx.select().from(orders).where(eq(orders.id, id));
+            await completeRow(tx, await ensureOrderInvoice(tx, o!), isoDay(at));
+          });
+          await db
+            .update(invoices)
+            .set({ createdAt: at, updatedAt: at })
+            .where(and(eq(invoices.orderId, id), gte(invoices.createdAt, t0)));
+          await redate(db, id, at, {}, t0);
+          break;
+        }
+        case 'close': {
+          await orderService.runLifecycle(deps);
+          await redate(db, id, at, { closedAt: at }, t0);
+          break;
+        }
+        case 'cancel': {
+          await orderService.cancel(deps, s.by === 'buyer' ? buyer : seller, id, { reason: s.reason });
+          await redate(db, id, at, { cancelledAt: at }, t0);
+          break;
+        }
+        case 'claim': {
+          const photos = [];
+          for (let k = 0; k < 2; k++) {
+            const name = `dock-${k + 1}.png`;
+            photos.push(await reencodePhoto(name, checkPhoto(name, drawProducePhoto(t.colour, 31 * (i + 1) + k))));
+          }
+          const claim = await claimsService.file(
+            deps,
+            buyer,
+            id,
+            { reasons: s.reasons, pallets: s.pallets, description: s.description, creditAsked: s.creditAsked },
+            photos,
+          );
+          claimId = claim.id;
+          await db.update(claims).set({ createdAt: at, updatedAt: at }).where(eq(claims.id, claimId));
+          await redate(db, id, at, deliveredLater ? { deliveredAt: deliveredLater } : {}, t0);
+          break;
+        }
+        case 'propose': {
+          await claimsService.act(deps, seller, id, claimId!, 'propose', { credit: s.credit, note: s.note });
+          await db.update(claims).set({ updatedAt: at }).where(eq(claims.id, claimId!));
+          await redate(db, id, at, {}, t0);
+          break;
+        }
+        case 'acceptProposal': {
+          await claimsService.act(deps, buyer, id, claimId!, 'accept', {});
+          await db.update(claims).set({ updatedAt: at, settledAt: at }).where(eq(claims.id, claimId!));
+          await redate(db, id, at, { closedAt: at }, t0);
+          break;
+        }
+        case 'creditNote': {
+          await db.transaction(async (tx) => {
+            const [o] = await tx.select().from(orders).where(eq(orders.id, id));
+            await completeRow(tx, await ensureCreditNote(tx, { claimId: claimId!, order: o! }), isoDay(at));
+          });
+          await db
+            .update(invoices)
+            .set({ createdAt: at, updatedAt: at })
+            .where(and(eq(invoices.orderId, id), gte(invoices.createdAt, t0)));
+          await redate(db, id, at, {}, t0);
+          break;
+        }
+      }
+    }
+  }
+  return { orderIds };
+}
+
+/**
+ * Moves what one step wrote to the step's time: the order's own timestamps given, and the order
+ * history, claim history, notices and e-mails written since `t0` (the seed runs alone).
+ */
+async function redate(db: Db, orderId: number, at: Date, columns: Partial<typeof orders.$inferInsert>, t0: Date) {
+  await db
+    .update(orders)
+    .set({ ...columns, updatedAt: at })
+    .where(eq(orders.id, orderId));
+  const since = t0;
+  await db
+    .update(orderHistory)
+    .set({ at })
+    .where(and(eq(orderHistory.orderId, orderId), gte(orderHistory.at, since)));
+  await db
+    .update(claimHistory)
+    .set({ at })
+    .where(and(gte(claimHistory.at, since), sql`${claimHistory.claimId} in (select id from claims where order_id = ${orderId})`));
+  await db.update(notifications).set({ createdAt: at }).where(gte(notifications.createdAt, since));
+  await db.update(outbox).set({ createdAt: at }).where(gte(outbox.createdAt, since));
+}
+
+/** The database's clock now (rows written after this instant belong to the next step). */
+async function clock(db: Db): Promise<Date> {
+  const [row] = (await db.execute<{ t0: string }>(sql`select clock_timestamp()::text as t0`)).rows;
+  return new Date(row!.t0);
+}
