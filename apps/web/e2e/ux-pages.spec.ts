@@ -35,7 +35,7 @@ const PUBLIC: Visit[] = [
   { path: '/no-such-page' },
 ];
 
-function userVisits(role: Exclude<Role, 'visitor'>, auctionId: number): Visit[] {
+function userVisits(role: Exclude<Role, 'visitor'>, auctionId: number, orderId?: number): Visit[] {
   const list: Visit[] = [
     { path: '/' },
     { path: '/user/home', lands: role === 'admin' ? /\/admin\/home$/ : undefined },
@@ -48,6 +48,8 @@ function userVisits(role: Exclude<Role, 'visitor'>, auctionId: number): Visit[] 
     { path: `/encheres/details/${auctionId}` },
     // The trade after the sale: each company's orders and invoices (the operator has its own lists).
     ...(role === 'admin' ? [] : [{ path: '/user/orders' }, { path: '/user/invoices' }]),
+    // One order of the demo's trade, with its documents, claim and history.
+    ...(orderId ? [{ path: `/user/orders/${orderId}` }] : []),
     { path: '/user/products', lands: role === 'supplier' ? undefined : /\/unauthorized$/ },
     { path: '/unauthorized' },
     { path: '/no-such-page' },
@@ -56,7 +58,7 @@ function userVisits(role: Exclude<Role, 'visitor'>, auctionId: number): Visit[] 
   return list;
 }
 
-function adminVisits(supplierId: number, clientId: number): Visit[] {
+function adminVisits(supplierId: number, clientId: number, orderId?: number): Visit[] {
   return [
     { path: '/admin/home' },
     {
@@ -68,6 +70,7 @@ function adminVisits(supplierId: number, clientId: number): Visit[] {
     { path: '/admin/productsList' },
     { path: '/admin/usersList' },
     { path: '/admin/orders' },
+    ...(orderId ? [{ path: `/admin/orders/${orderId}` }] : []),
     { path: '/admin/claims' },
     { path: '/admin/invoices' },
     { path: `/intern/suppliers?id=${supplierId}` },
@@ -235,7 +238,9 @@ test.describe('every page at every width, for every role', () => {
         product: { productId: number };
       }>;
       const auctionId = auctions[0]!.product.productId;
-      await visitAll(page, role, userVisits(role, auctionId));
+      // The demo's trade (seed): its newest order.
+      const orders = (await (await page.request.get('/api/users/orders')).json()) as { items: Array<{ id: number }> };
+      await visitAll(page, role, userVisits(role, auctionId, orders.items[0]?.id));
     });
   }
 
@@ -247,7 +252,8 @@ test.describe('every page at every width, for every role', () => {
       if (half === 'back office') {
         const suppliers = (await (await page.request.get('/api/intern/supplier/getSuppliers')).json()) as Array<{ id: number }>;
         const clients = (await (await page.request.get('/api/intern/client/getClients')).json()) as Array<{ id: number }>;
-        await visitAll(page, 'admin', adminVisits(suppliers[0]!.id, clients[0]!.id));
+        const orders = (await (await page.request.get('/api/admin/orders')).json()) as { items: Array<{ id: number }> };
+        await visitAll(page, 'admin', adminVisits(suppliers[0]!.id, clients[0]!.id, orders.items[0]?.id));
       } else {
         const auctions = (await (await page.request.get('/api/users/product/listActiveAuctionsWithBiggestOffer')).json()) as Array<{
           product: { productId: number };
