@@ -102,7 +102,7 @@ export function LotMarketReference({ productId, price }: { productId: number; pr
           {t('title')}
         </Card.Title>
         {isLoading ? (
-          <Spinner size="sm" aria-label={t('loading')} />
+          <Spinner size="sm" role="status" aria-label={t('loading')} />
         ) : isError ? (
           <p className="small text-body-secondary mb-0">{t('failed')}</p>
         ) : (
@@ -159,7 +159,7 @@ export function ArticleMarketReference({
   const { data, isLoading } = useArticleReference(articleId);
   const percentText = usePercentText();
   if (!articleId) return null;
-  if (isLoading) return <Spinner size="sm" aria-label={t('loading')} />;
+  if (isLoading) return <Spinner size="sm" role="status" aria-label={t('loading')} />;
   return (
     <div className="border rounded p-2 small" data-testid="article-reference">
       <div className="fw-semibold">{t('title')}</div>

@@ -136,7 +136,7 @@ export function CompaniesPage({ kind }: { kind: CompanyKind }) {
       {selected ? (
         <div data-testid="company-config">
           <h2 className="h4 mb-3">{selected.company}</h2>
-          <Suspense fallback={<Spinner aria-label={t('loading')} />}>
+          <Suspense fallback={<Spinner role="status" aria-label={t('loading')} />}>
             <CompanyConfig key={selected.id} kind={kind} company={selected} />
           </Suspense>
         </div>
