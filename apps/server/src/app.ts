@@ -48,6 +48,7 @@ import metricsPlugin, { AppMetrics } from './plugins/metrics.js';
 import { alertsRoutes } from './modules/alerts/alerts.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { adminProductsRoutes } from './modules/products/admin-products.routes.js';
+import { activityRoutes } from './modules/activity/activity.routes.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(alertsRoutes);
     await api.register(homeRoutes);
     await api.register(adminProductsRoutes);
+    await api.register(activityRoutes);
     await api.register(ordersRoutes);
     await api.register(claimsRoutes);
     await api.register(invoicingRoutes);

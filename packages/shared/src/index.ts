@@ -35,3 +35,4 @@ export * from './constants/claims.js';
 export * from './schemas/claims.js';
 export * from './invoicing/index.js';
 export * from './schemas/invoices.js';
+export * from './schemas/activity.js';

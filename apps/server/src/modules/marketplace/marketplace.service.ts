@@ -24,6 +24,8 @@ import { effectiveStatus, presentProduct } from './marketplace.presenter.js';
 
 /** A lot as the admin lists show it (spec §3), for the other lot lists (the admin search). */
 export { presentProduct };
+import * as activityService from '../activity/activity.service.js';
+import { type Actor } from '../activity/activity.service.js';
 import * as repo from './marketplace.repository.js';
 import { type NewProduct, type ProductRow } from './marketplace.repository.js';
 import { PhotoStore, type CheckedPhoto } from './photos.js';
@@ -239,13 +241,15 @@ export async function listAll(db: Db) {
 }
 
 /** Admin toggle ENABLED ↔ DISABLED; any other status (auction, expired) is not the operator's switch. */
-export async function toggleEnabled(db: Db, productId: number) {
-  const row = await repo.findById(db, productId);
-  if (!row) throw notFound('Product');
-  const shown = effectiveStatus(row);
-  if ((shown !== 'ENABLED' && shown !== 'DISABLED') || !(await repo.toggleEnabled(db, productId))) {
-    throw new HttpError(409, 'STATUS_NOT_TOGGLEABLE', `A lot in status ${shown} cannot be enabled or disabled.`);
-  }
+export async function toggleEnabled(db: Db, actor: Actor | null, productId: number) {
+  await db.transaction(async (tx) => {
+    const row = await repo.lockById(tx, productId);
+    if (!row) throw notFound('Product');
+    const shown = effectiveStatus(row);
+    const after = shown === 'ENABLED' || shown === 'DISABLED' ? await repo.toggleEnabled(tx, productId) : undefined;
+    if (!after) throw new HttpError(409, 'STATUS_NOT_TOGGLEABLE', `A lot in status ${shown} cannot be enabled or disabled.`);
+    await activityService.recordChange(tx, actor, 'lot', productId, 'update', row, after);
+  });
   return listAll(db);
 }
 
@@ -310,6 +314,7 @@ export async function create(db: Db, store: PhotoStore, user: SessionUser, input
       createdId = row.id;
       const names = await store.save(row.id, photos);
       await repo.update(tx, row.id, { photos: names });
+      await activityService.recordChange(tx, user, 'lot', row.id, 'create', null, (await repo.findById(tx, row.id))!);
       return presentProduct((await repo.findView(tx, row.id))!);
     });
   } catch (err) {
@@ -323,6 +328,7 @@ export async function update(db: Db, user: SessionUser, productId: number, input
     const row = await lockOwnEditable(tx, user, productId);
     await assertReferences(tx, input);
     await repo.update(tx, productId, columnsFrom(input, row));
+    await activityService.recordChange(tx, user, 'lot', productId, 'update', row, (await repo.findById(tx, productId))!);
     return presentProduct((await repo.findView(tx, productId))!);
   });
 }
@@ -336,6 +342,7 @@ export async function addPhotos(db: Db, store: PhotoStore, user: SessionUser, pr
       if (row.photos.length + photos.length > MAX_PHOTOS_PER_PRODUCT) throw tooManyPhotos();
       saved = await store.save(productId, photos);
       await repo.update(tx, productId, { photos: [...row.photos, ...saved] });
+      await activityService.recordChange(tx, user, 'lot', productId, 'update', row, (await repo.findById(tx, productId))!);
       return presentProduct((await repo.findView(tx, productId))!);
     });
   } catch (err) {
@@ -350,6 +357,7 @@ export async function removePhoto(db: Db, store: PhotoStore, user: SessionUser, 
     if (!row.photos.includes(file)) throw notFound('Photo');
     if (row.photos.length <= 1) throw new HttpError(409, 'LAST_PHOTO', 'A lot keeps at least one photo.');
     await repo.update(tx, productId, { photos: row.photos.filter((p) => p !== file) });
+    await activityService.recordChange(tx, user, 'lot', productId, 'update', row, (await repo.findById(tx, productId))!);
     return presentProduct((await repo.findView(tx, productId))!);
   });
   await store.remove(productId, [file]);
@@ -359,8 +367,9 @@ export async function removePhoto(db: Db, store: PhotoStore, user: SessionUser, 
 /** Withdraws (deletes) the supplier's lot while nobody has bid on it. */
 export async function withdraw(db: Db, store: PhotoStore, user: SessionUser, productId: number) {
   await db.transaction(async (tx) => {
-    await lockOwnEditable(tx, user, productId);
+    const row = await lockOwnEditable(tx, user, productId);
     await repo.delete(tx, productId);
+    await activityService.recordChange(tx, user, 'lot', productId, 'delete', row, null);
   });
   await store.removeAll(productId);
 }
