@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Supplier } from '@primeur/shared';
 import { PageTitle } from '../../../components/PageTitle';
+import { RecordHistorySlot } from '../../../components/RecordHistorySlot';
 import { useToast } from '../../../components/Toasts';
 import { useAddCompany } from '../api/add-company';
 import { useDeleteCompany } from '../api/delete-company';
@@ -138,6 +139,7 @@ export function CompaniesPage({ kind }: { kind: CompanyKind }) {
             countryCode={'country' in selected ? (selected as Supplier).country?.alpha2 : null}
           />
           <ProductsSection kind={kind} ownerId={selected.id} products={selected.products} />
+          <RecordHistorySlot entity={kind} id={selected.id} revision={selected} />
         </div>
       ) : null}
       <ConfirmModal
