@@ -40,9 +40,9 @@ export function ActivityEntries({ entries, showRecord = false }: { entries: Acti
   const { t, i18n } = useTranslation('activity');
   const lng = i18n.resolvedLanguage ?? 'en';
   return (
-    <ol className="list-unstyled mb-0 activity-timeline">
+    <ol className="list-unstyled mb-0">
       {entries.map((e) => (
-        <li key={e.id} className="border-start border-3 ps-3 pb-3 position-relative" data-testid="activity-entry">
+        <li key={e.id} className="timeline-item pb-3" data-testid="activity-entry">
           <div className="d-flex flex-wrap gap-2 align-items-baseline">
             <time dateTime={e.at} className="text-body-secondary small">
               {formatDateTime(e.at, lng)}
