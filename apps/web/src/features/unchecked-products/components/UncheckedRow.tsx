@@ -269,7 +269,7 @@ export function UncheckedRow({ row, lookups, busy, onMove, onDelete }: Props) {
           </div>
         </Form>
       </td>
-      <td className="text-end text-nowrap" data-label={t('actions')} data-testid="unchecked-actions">
+      <td className="text-end text-nowrap unchecked-actions-cell" data-label={t('actions')} data-testid="unchecked-actions">
         <Button type="submit" form={id('form')} variant="success" size="sm" className="me-1" disabled={busy} aria-label={t('move', { line: row.line })}>
           {busy ? <Spinner size="sm" animation="border" /> : <BsPlusLg aria-hidden="true" />}{' '}
           <span className="d-inline d-lg-none d-xl-inline">{t('moveShort')}</span>
