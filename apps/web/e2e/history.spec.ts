@@ -46,7 +46,8 @@ for (const width of WIDTHS) {
       await signIn(page, DEMO.admin.email, DEMO.admin.password);
       await gotoIn(page, '/intern/supplierProductsUnchecked', 'es');
       const actions = page.getByTestId('unchecked-actions');
-      await expect(actions.first()).toBeVisible();
+      // The rows wait for five catalog lists: slow on a loaded machine.
+      await expect(actions.first()).toBeVisible({ timeout: 30_000 });
       const count = await actions.count();
       expect(count).toBeGreaterThan(0);
       for (let i = 0; i < count; i++) {
@@ -63,7 +64,6 @@ for (const width of WIDTHS) {
       // No part of the table hides behind a sideways scroll of its own.
       const wrapper = page.getByTestId('unchecked-table').locator('xpath=..');
       expect(await wrapper.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
-      await page.screenshot({ path: `/tmp/history-review-${width}.png` });
       // Selects wide enough to read a supplier's or an article's name (they were 64 px at 768).
       const row = page.locator('[data-testid^="unchecked-row-"]').first();
       for (const label of ['Proveedor', 'Producto']) {
