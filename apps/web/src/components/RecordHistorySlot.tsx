@@ -5,7 +5,7 @@ import { createContext, useContext, type ReactNode } from 'react';
  * router decides what fills it (the activity feature's timeline), so no feature imports another.
  */
 export interface RecordHistorySlotProps {
-  entity: 'supplier' | 'client' | 'contact' | 'carrier' | 'productLink' | 'variant' | 'lot' | 'user';
+  entity: 'supplier' | 'client' | 'contact' | 'carrier' | 'productLink' | 'variant' | 'clientVariant' | 'lot' | 'user';
   id: number;
   /** Changes whenever the record does, so the history is read again. */
   revision?: unknown;

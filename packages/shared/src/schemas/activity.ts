@@ -6,7 +6,7 @@ import { ADMIN_PAGE_SIZE, MAX_PAGE_SIZE } from './paging.js';
  * What the history of changes records (issue 26): the records the operator's staff edit. A company's
  * own settings (address, VAT id…) are recorded on the `user` entity, as is an account's status.
  */
-export const ACTIVITY_ENTITIES = ['supplier', 'client', 'contact', 'carrier', 'productLink', 'variant', 'lot', 'user'] as const;
+export const ACTIVITY_ENTITIES = ['supplier', 'client', 'contact', 'carrier', 'productLink', 'variant', 'clientVariant', 'lot', 'user'] as const;
 export type ActivityEntity = (typeof ACTIVITY_ENTITIES)[number];
 export const ACTIVITY_ACTIONS = ['create', 'update', 'delete'] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];

@@ -13,7 +13,7 @@ export const auditEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** Who; null for the system, or once the account is deleted. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    entity: text('entity', { enum: ['supplier', 'client', 'contact', 'carrier', 'productLink', 'variant', 'lot', 'user'] }).notNull(),
+    entity: text('entity', { enum: ['supplier', 'client', 'contact', 'carrier', 'productLink', 'variant', 'clientVariant', 'lot', 'user'] }).notNull(),
     entityId: integer('entity_id').notNull(),
     action: text('action', { enum: ['create', 'update', 'delete'] }).notNull(),
     /** `[{ field, from, to }]`, the fields that changed. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { ActivityEntity, ActivityEntry } from '@primeur/shared';
 import { createUser, placeIn } from '../../db/factories.js';
-import { createSupplier, createClient, carrierByName } from '../../db/factories/backoffice.js';
+import { articleByCode, createSupplier, createClient, carrierByName } from '../../db/factories/backoffice.js';
 import { auditEvents } from '../../db/schema/index.js';
 import { withAdminApp, signedIn, type TestContext } from '../../../test/build-app.js';
 import * as companiesService from '../companies/companies.service.js';
@@ -106,6 +106,19 @@ describe('every write path records who changed what', () => {
 
     expect((await send('DELETE', `/api/intern/productList/supplier/delete/${link.id}`)).statusCode).toBe(200);
     expect((await historyOf('productLink', link.id)).map((e) => e.action)).toEqual(['delete', 'create']);
+  });
+
+  it("client variants: added to a client's product, then deleted", async () => {
+    const client = await createClient(ctx.db, { company: 'Precios Cliente', products: ['CIT01'] });
+    const { id: productId } = await articleByCode(ctx.db, 'CIT01');
+    const added = await send('POST', `/api/intern/userProduct/user/client/product/add/${client.id}`, { productId, caliber: '3' });
+    expect(added.statusCode).toBe(201);
+    const id = added.json().id as number;
+    expect((await send('DELETE', `/api/intern/userProduct/client/delete/${id}`)).statusCode).toBe(200);
+    const history = await historyOf('clientVariant', id);
+    expect(history.map((e) => e.action)).toEqual(['delete', 'create']);
+    expect(history[1]!.changes).toEqual(expect.arrayContaining([{ field: 'caliber', from: null, to: '3' }]));
+    expect(history[0]!.changes).toEqual(expect.arrayContaining([{ field: 'caliber', from: '3', to: null }]));
   });
 
   it("users: the account's status and the company's own settings, never the password hash", async () => {
