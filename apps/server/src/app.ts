@@ -50,6 +50,7 @@ import { homeRoutes } from './modules/home/home.routes.js';
 import { adminProductsRoutes } from './modules/products/admin-products.routes.js';
 import { bulkRoutes } from './modules/bulk/bulk.routes.js';
 import { dataExchangeRoutes } from './modules/data-exchange/data-exchange.routes.js';
+import { activityRoutes } from './modules/activity/activity.routes.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(dataExchangeRoutes);
     await api.register(adminProductsRoutes);
     await api.register(bulkRoutes);
+    await api.register(activityRoutes);
     await api.register(ordersRoutes);
     await api.register(claimsRoutes);
     await api.register(invoicingRoutes);

@@ -73,6 +73,7 @@ function adminVisits(supplierId: number, clientId: number, orderId?: number): Vi
     ...(orderId ? [{ path: `/admin/orders/${orderId}` }] : []),
     { path: '/admin/claims' },
     { path: '/admin/invoices' },
+    { path: '/admin/activity' },
     { path: `/intern/suppliers?id=${supplierId}` },
     { path: `/intern/supplierDetails?supplier=${supplierId}` },
     {

@@ -38,3 +38,4 @@ export * from './invoicing/index.js';
 export * from './schemas/invoices.js';
 export * from './schemas/bulk.js';
 export * from './schemas/data-exchange.js';
+export * from './schemas/activity.js';

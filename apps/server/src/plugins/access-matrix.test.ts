@@ -107,6 +107,10 @@ describe('access matrix', () => {
     expect(rule('POST', '/api/admin/invoices/:id/retry')).toBe('admin');
   });
 
+  it('declares the history of changes (issue 26) for the operator only', () => {
+    expect(ctx.app.declaredRoutes.find((r) => r.method === 'GET' && r.url === '/api/admin/activity')?.access).toBe('admin');
+  });
+
   it('puts every /api/admin and /api/intern route behind the admin rule', () => {
     const loose = ctx.app.declaredRoutes.filter((r) => /^\/api\/(admin|intern)\//.test(r.url) && r.access !== 'admin');
     expect(loose).toEqual([]);

@@ -76,7 +76,8 @@ export const routes: RouteObject[] = [
               { path: '/admin/orders/:orderId', ...lazyPage(() => import('../pages/OrderDetailPage'), 'AdminOrderDetailPage') },
               { path: '/admin/claims', ...lazyPage(() => import('../features/claims/components/AdminClaimsPage'), 'AdminClaimsPage') },
               { path: '/admin/invoices', ...lazyPage(() => import('../features/invoices/components/AdminInvoicesPage'), 'AdminInvoicesPage') },
-              { path: '/intern/suppliers', ...lazyPage(() => import('../features/companies/components/CompaniesPage'), 'SuppliersPage') },
+              { path: '/admin/activity', ...lazyPage(() => import('../features/activity/components/ActivityPage'), 'ActivityPage') },
+              { path: '/intern/suppliers', ...lazyPage(() => import('../pages/SuppliersConfigPage'), 'SuppliersConfigPage') },
               {
                 path: '/intern/supplierDetails',
                 ...lazyPage(() => import('../features/supplier-products/components/SupplierDetailsPage'), 'SupplierDetailsPage'),

@@ -19,13 +19,13 @@ export const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.post('/api/admin/bulk/lots', { config: admin, schema: { tags, body: bulkBody('lots'), response: { 200: bulkResponse, ...errors } } }, async (req) => ({
-    results: await bulkService.lots(db, req.body.action, req.body.ids),
+    results: await bulkService.lots(db, req.user!, req.body.action, req.body.ids),
   }));
 
   app.post(
     '/api/admin/bulk/variants',
     { config: admin, schema: { tags, body: bulkBody('variants'), response: { 200: bulkResponse, ...errors } } },
-    async (req) => ({ results: await bulkService.variants(db, req.body.action, req.body.ids) }),
+    async (req) => ({ results: await bulkService.variants(db, req.user!, req.body.action, req.body.ids) }),
   );
 
   app.get(

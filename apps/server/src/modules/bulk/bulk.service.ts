@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../documents/email/mailer.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { SessionStore } from '../../plugins/session.js';
+import type { Actor } from '../activity/activity.service.js';
 import * as marketplaceService from '../marketplace/marketplace.service.js';
 import * as adminProductsService from '../products/admin-products.service.js';
 import * as supplierProductsService from '../supplier-products/supplier-products.service.js';
@@ -42,18 +43,18 @@ export function users({ db, sessions, mailer, adminId }: UserActionDeps, action:
 }
 
 /** Enables or disables lots; one already so is ok; one in auction or expired is refused like its toggle (STATUS_NOT_TOGGLEABLE). */
-export function lots(db: Db, action: BulkAction<'lots'>, ids: number[]) {
-  return eachRow(ids, (id) => marketplaceService.setEnabled(db, id, action === 'enable'));
+export function lots(db: Db, actor: Actor, action: BulkAction<'lots'>, ids: number[]) {
+  return eachRow(ids, (id) => marketplaceService.setEnabled(db, actor, id, action === 'enable'));
 }
 
 /**
  * Deletes supplier variants. A variant that is not there is ok: the state asked for holds, and a retry
  * of a request whose answer was lost must not report the rows it deleted as failures.
  */
-export function variants(db: Db, _action: BulkAction<'variants'>, ids: number[]) {
+export function variants(db: Db, actor: Actor, _action: BulkAction<'variants'>, ids: number[]) {
   return eachRow(ids, async (id) => {
     try {
-      await supplierProductsService.remove(db, id);
+      await supplierProductsService.remove(db, actor, id);
     } catch (err) {
       if (!(err instanceof HttpError && err.code === 'NOT_FOUND')) throw err;
     }

@@ -26,7 +26,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/intern/transport/add',
     { config: { access: 'admin' }, schema: { tags, body: addTransport, response: { 201: transport, 400: errorBody, 409: errorBody } } },
-    async (req, reply) => reply.status(201).send(await catalogService.addTransport(db, req.body.carrier, req.body.price)),
+    async (req, reply) => reply.status(201).send(await catalogService.addTransport(db, req.user, req.body.carrier, req.body.price)),
   );
 
   // Read-only catalog for every signed-in user (listing creation); carriers and prices stay internal.

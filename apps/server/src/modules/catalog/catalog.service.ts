@@ -2,6 +2,8 @@ import type { Db, Executor } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { presentArticle, presentCatalogItem, presentTransport } from './catalog.presenter.js';
+import * as activityService from '../activity/activity.service.js';
+import { type Actor } from '../activity/activity.service.js';
 import * as repo from './catalog.repository.js';
 
 export async function listArticles(db: Db) {
@@ -24,9 +26,13 @@ export async function listTransports(db: Db) {
   return (await repo.listTransports(db)).map(presentTransport);
 }
 
-export async function addTransport(db: Db, carrier: string, price: number) {
+export async function addTransport(db: Db, actor: Actor | null, carrier: string, price: number) {
   try {
-    return presentTransport(await repo.insertTransport(db, carrier, price.toFixed(2)));
+    return await db.transaction(async (tx) => {
+      const row = await repo.insertTransport(tx, carrier, price.toFixed(2));
+      await activityService.recordChange(tx, actor, 'carrier', row.id, 'create', null, row);
+      return presentTransport(row);
+    });
   } catch (err) {
     if (isUniqueViolation(err)) {
       throw new HttpError(409, 'CARRIER_EXISTS', `A carrier named ${carrier} already exists.`, [{ path: 'carrier', message: 'carrierExists' }]);

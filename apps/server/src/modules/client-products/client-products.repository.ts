@@ -37,10 +37,10 @@ export async function insertMany(db: Executor, rows: NewClientVariantRow[]) {
 }
 
 export async function insert(db: Executor, row: NewClientVariantRow) {
-  return (await db.insert(clientVariants).values(row).returning({ id: clientVariants.id }))[0]!;
+  return (await db.insert(clientVariants).values(row).returning())[0]!;
 }
 
-/** Deletes a variant only when it hangs on a client's link. */
+/** Deletes a variant only when it hangs on a client's link; answers the deleted row (or undefined). */
 async function delete_(db: Executor, id: number) {
   const [row] = await db
     .select({ id: clientVariants.id })
@@ -48,9 +48,8 @@ async function delete_(db: Executor, id: number) {
     .innerJoin(productLinks, eq(productLinks.id, clientVariants.productLinkId))
     .innerJoin(companies, and(eq(companies.id, productLinks.companyId), eq(companies.kind, 'client')))
     .where(eq(clientVariants.id, id));
-  if (!row) return false;
-  await db.delete(clientVariants).where(eq(clientVariants.id, id));
-  return true;
+  if (!row) return undefined;
+  return (await db.delete(clientVariants).where(eq(clientVariants.id, id)).returning())[0];
 }
 
 export { delete_ as delete };

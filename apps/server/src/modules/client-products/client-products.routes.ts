@@ -39,14 +39,14 @@ export const clientProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: { tags, params: clientIdParam, body: addClientVariant, response: { 201: clientVariant, 400: errorBody, 404: errorBody, 409: errorBody } },
     },
-    async (req, reply) => reply.status(201).send(await clientProductsService.add(db, req.params.clientId, req.body)),
+    async (req, reply) => reply.status(201).send(await clientProductsService.add(db, req.user, req.params.clientId, req.body)),
   );
 
   app.delete(
     '/api/intern/userProduct/client/delete/:id',
     { config: admin, schema: { tags, params: idParam, response: { 200: okMessage, 404: errorBody } } },
     async (req) => {
-      await clientProductsService.remove(db, req.params.id);
+      await clientProductsService.remove(db, req.user, req.params.id);
       return { message: 'Client variant deleted.' };
     },
   );

@@ -6,6 +6,8 @@ import * as companiesService from '../companies/companies.service.js';
 import * as productLinksService from '../product-links/product-links.service.js';
 import * as supplierProductsService from '../supplier-products/supplier-products.service.js';
 import { presentClientVariant } from './client-products.presenter.js';
+import * as activityService from '../activity/activity.service.js';
+import { type Actor } from '../activity/activity.service.js';
 import * as repo from './client-products.repository.js';
 
 /** Every supplier variant of one article, whatever its dates: what the add modal offers to copy. */
@@ -26,7 +28,7 @@ export async function listForClient(db: Db, clientId: number) {
  * Adds a variant to one of the client's products: a copy of the origin, box, packaging, caliber
  * and weights of a supplier variant of the same product, or the fields given.
  */
-export async function add(db: Db, clientId: number, input: AddClientVariant) {
+export async function add(db: Db, actor: Actor | null, clientId: number, input: AddClientVariant) {
   await companiesService.requireCompany(db, 'client', clientId);
   const links = (await productLinksService.listByCompanies(db, [clientId])).get(clientId) ?? [];
   const link = links.find((l) => l.product.id === input.productId);
@@ -58,12 +60,15 @@ export async function add(db: Db, clientId: number, input: AddClientVariant) {
     };
   }
   try {
-    const { id } = await repo.insert(db, {
-      productLinkId: link.id,
-      ...fields,
-      weightPiece: fields.weightPiece === null ? null : fields.weightPiece.toFixed(3),
+    return await db.transaction(async (tx) => {
+      const created = await repo.insert(tx, {
+        productLinkId: link.id,
+        ...fields,
+        weightPiece: fields.weightPiece === null ? null : fields.weightPiece.toFixed(3),
+      });
+      await activityService.recordChange(tx, actor, 'clientVariant', created.id, 'create', null, created);
+      return presentClientVariant((await repo.find(tx, created.id))!);
     });
-    return presentClientVariant((await repo.find(db, id))!);
   } catch (err) {
     if (isForeignKeyViolation(err)) {
       throw new HttpError(400, 'VALIDATION_FAILED', 'Unknown origin, box or packaging.', [{ path: 'origin, box or packaging', message: 'unknownReference' }]);
@@ -105,6 +110,10 @@ export async function addOnLinks(tx: Executor, items: Array<{ productLinkId: num
   return ids;
 }
 
-export async function remove(db: Executor, id: number) {
-  if (!(await repo.delete(db, id))) throw new HttpError(404, 'NOT_FOUND', 'Client variant not found.');
+export async function remove(db: Db, actor: Actor | null, id: number) {
+  await db.transaction(async (tx) => {
+    const gone = await repo.delete(tx, id);
+    if (!gone) throw new HttpError(404, 'NOT_FOUND', 'Client variant not found.');
+    await activityService.recordChange(tx, actor, 'clientVariant', id, 'delete', gone, null);
+  });
 }

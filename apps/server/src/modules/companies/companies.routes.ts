@@ -58,38 +58,38 @@ function registerCompanyRoutes<T extends Supplier | Client>(app: App, kind: Comp
     `${base}/add`,
     { config: { ...admin, errors: ['COMPANY_EXISTS'] }, schema: { tags, body: addCompany, response: { 201: shape, ...errors } } },
     async (req, reply) => {
-      return reply.status(201).send(await companiesService.create(db, kind, req.body, view));
+      return reply.status(201).send(await companiesService.create(db, req.user, kind, req.body, view));
     },
   );
   app.delete(`${base}/delete/:id`, { config: admin, schema: { tags, params: idParam, response: { 200: okMessage, ...errors } } }, async (req) => {
-    await companiesService.remove(db, kind, req.params.id);
+    await companiesService.remove(db, req.user, kind, req.params.id);
     return { message: `${kind === 'supplier' ? 'Supplier' : 'Client'} deleted.` };
   });
   app.post(`${base}/ict/:id`, { config: admin, schema: { tags, params: idParam, body: ictBody, response: { 200: shape, ...errors } } }, async (req) => {
-    return companiesService.setIct(db, kind, req.params.id, req.body.value, view);
+    return companiesService.setIct(db, req.user, kind, req.params.id, req.body.value, view);
   });
   app.delete(`${base}/transport/delete/:id`, { config: admin, schema: { tags, params: idParam, response: { 200: shape, ...errors } } }, async (req) => {
-    return companiesService.clearCarrier(db, kind, req.params.id, view);
+    return companiesService.clearCarrier(db, req.user, kind, req.params.id, view);
   });
   app.post(
     `${base}/transport/:carrierId/set/:ownerId`,
     { config: admin, schema: { tags, params: ownerParam, response: { 200: shape, ...errors } } },
     async (req) => {
-      return companiesService.setCarrier(db, kind, req.params.ownerId, req.params.carrierId, view);
+      return companiesService.setCarrier(db, req.user, kind, req.params.ownerId, req.params.carrierId, view);
     },
   );
   app.post(
     `${base}/discount/:id`,
     { config: admin, schema: { tags, params: idParam, body: discountBody, response: { 200: shape, ...errors } } },
     async (req) => {
-      return companiesService.setDiscount(db, kind, req.params.id, req.body.value, view);
+      return companiesService.setDiscount(db, req.user, kind, req.params.id, req.body.value, view);
     },
   );
   app.post(
     `${base}/certs/:id/set`,
     { config: admin, schema: { tags, params: idParam, body: certificateIds, response: { 200: shape, ...errors } } },
     async (req) => {
-      return companiesService.setCertificates(db, kind, req.params.id, req.body, view);
+      return companiesService.setCertificates(db, req.user, kind, req.params.id, req.body, view);
     },
   );
 }

@@ -7,6 +7,8 @@ import * as catalogService from '../catalog/catalog.service.js';
 import * as contactsService from '../contacts/contacts.service.js';
 import * as locationService from '../location/location.service.js';
 import * as productLinksService from '../product-links/product-links.service.js';
+import * as activityService from '../activity/activity.service.js';
+import { type Actor } from '../activity/activity.service.js';
 import { presentClient, presentSupplier, type CompanyParts } from './companies.presenter.js';
 import { findCompany, requireCompany } from './company-view.js';
 import * as repo from './companies.repository.js';
@@ -44,6 +46,14 @@ async function one(db: Executor, kind: CompanyKind, id: number) {
   return (await withParts(db, [row]))[0]!;
 }
 
+/** The company as the history records it: its columns and its certificates' ids. */
+async function snapshot(tx: Executor, id: number) {
+  const row = await repo.findById(tx, id);
+  if (!row) return null;
+  const certificates = (await repo.certificatesOf(tx, [id])).map((c) => c.id).sort((a, b) => a - b);
+  return { ...row, certificates };
+}
+
 /** How a write answers: the company as its routes present it (supplier or client), read in the write's transaction. */
 export type CompanyView<T> = (tx: Executor, id: number) => Promise<T>;
 
@@ -73,13 +83,14 @@ export function options(db: Db, kind: CompanyKind) {
 }
 
 /** New companies start with no certificates and CIF unless the payload says otherwise (spec §4). */
-export async function create<T>(db: Db, kind: CompanyKind, input: z.output<typeof addCompany>, view: CompanyView<T>): Promise<T> {
+export async function create<T>(db: Db, actor: Actor | null, kind: CompanyKind, input: z.output<typeof addCompany>, view: CompanyView<T>): Promise<T> {
   const certificateIds = [...new Set(input.certificates ?? [])];
   try {
     return await db.transaction(async (tx) => {
       await catalogService.requireCertificates(tx, certificateIds);
       const row = await repo.insert(tx, kind, input.company, input.ict ?? DEFAULT_INCOTERM);
       await repo.replaceCertificates(tx, row.id, certificateIds);
+      await activityService.recordChange(tx, actor, kind, row.id, 'create', null, await snapshot(tx, row.id));
       return view(tx, row.id);
     });
   } catch (err) {
@@ -95,11 +106,13 @@ export async function create<T>(db: Db, kind: CompanyKind, input: z.output<typeo
  * (foreign keys cascade, in one statement inside one transaction). A row elsewhere that refers to
  * the company without cascading (a record that must survive) makes it a 409 and nothing changes.
  */
-export async function remove(db: Db, kind: CompanyKind, id: number) {
+export async function remove(db: Db, actor: Actor | null, kind: CompanyKind, id: number) {
   try {
     await db.transaction(async (tx) => {
       await requireCompany(tx, kind, id, true);
+      const before = await snapshot(tx, id);
       await repo.delete(tx, id);
+      await activityService.recordChange(tx, actor, kind, id, 'delete', before, null);
     });
   } catch (err) {
     if (isForeignKeyViolation(err)) {
@@ -110,12 +123,12 @@ export async function remove(db: Db, kind: CompanyKind, id: number) {
 }
 
 /** Setting the incoterm always drops the carrier (spec §4), even when the value does not change. */
-export function setIct<T>(db: Db, kind: CompanyKind, id: number, ict: Incoterm, view: CompanyView<T>) {
-  return change(db, kind, id, view, async () => ({ ict, transportId: null }));
+export function setIct<T>(db: Db, actor: Actor | null, kind: CompanyKind, id: number, ict: Incoterm, view: CompanyView<T>) {
+  return change(db, actor, kind, id, view, async () => ({ ict, transportId: null }));
 }
 
-export function setCarrier<T>(db: Db, kind: CompanyKind, id: number, carrierId: number, view: CompanyView<T>) {
-  return change(db, kind, id, view, async (tx, row) => {
+export function setCarrier<T>(db: Db, actor: Actor | null, kind: CompanyKind, id: number, carrierId: number, view: CompanyView<T>) {
+  return change(db, actor, kind, id, view, async (tx, row) => {
     await catalogService.requireTransport(tx, carrierId);
     if (row.ict !== CARRIER_INCOTERM[kind]) {
       throw new HttpError(409, 'CARRIER_NOT_FOR_INCOTERM', `A ${kind} takes a carrier only under ${CARRIER_INCOTERM[kind]}; this one is ${row.ict}.`);
@@ -124,36 +137,36 @@ export function setCarrier<T>(db: Db, kind: CompanyKind, id: number, carrierId: 
   });
 }
 
-export function clearCarrier<T>(db: Db, kind: CompanyKind, id: number, view: CompanyView<T>) {
-  return change(db, kind, id, view, async () => ({ transportId: null }));
+export function clearCarrier<T>(db: Db, actor: Actor | null, kind: CompanyKind, id: number, view: CompanyView<T>) {
+  return change(db, actor, kind, id, view, async () => ({ transportId: null }));
 }
 
-export function setDiscount<T>(db: Db, kind: CompanyKind, id: number, discount: number, view: CompanyView<T>) {
-  return change(db, kind, id, view, async () => ({ discount: discount.toFixed(2) }));
+export function setDiscount<T>(db: Db, actor: Actor | null, kind: CompanyKind, id: number, discount: number, view: CompanyView<T>) {
+  return change(db, actor, kind, id, view, async () => ({ discount: discount.toFixed(2) }));
 }
 
-export function setCertificates<T>(db: Db, kind: CompanyKind, id: number, certificateIds: number[], view: CompanyView<T>) {
-  return change(db, kind, id, view, async (tx) => {
+export function setCertificates<T>(db: Db, actor: Actor | null, kind: CompanyKind, id: number, certificateIds: number[], view: CompanyView<T>) {
+  return change(db, actor, kind, id, view, async (tx) => {
     await catalogService.requireCertificates(tx, certificateIds);
     await repo.replaceCertificates(tx, id, certificateIds);
     return {};
   });
 }
 
-export function setPackagings(db: Db, id: number, packagings: string[]) {
-  return change(db, 'supplier', id, supplier, async () => ({ packagings }));
+export function setPackagings(db: Db, actor: Actor | null, id: number, packagings: string[]) {
+  return change(db, actor, 'supplier', id, supplier, async () => ({ packagings }));
 }
 
 /** A new country makes the city meaningless, so it is cleared (spec §4). */
-export function setCountry(db: Db, id: number, countryId: number) {
-  return change(db, 'supplier', id, supplier, async (tx) => {
+export function setCountry(db: Db, actor: Actor | null, id: number, countryId: number) {
+  return change(db, actor, 'supplier', id, supplier, async (tx) => {
     await locationService.assertCountry(tx, countryId);
     return { countryId, cityId: null };
   });
 }
 
-export function setCity(db: Db, id: number, cityId: number) {
-  return change(db, 'supplier', id, supplier, async (tx, row) => {
+export function setCity(db: Db, actor: Actor | null, id: number, cityId: number) {
+  return change(db, actor, 'supplier', id, supplier, async (tx, row) => {
     if (row.countryId === null) {
       throw new HttpError(409, 'NO_COUNTRY', 'Set the country of the supplier before its city.', [{ path: 'value', message: 'noCountry' }]);
     }
@@ -162,8 +175,8 @@ export function setCity(db: Db, id: number, cityId: number) {
   });
 }
 
-export function setAddress(db: Db, id: number, address: string) {
-  return change(db, 'supplier', id, supplier, async () => ({ address }));
+export function setAddress(db: Db, actor: Actor | null, id: number, address: string) {
+  return change(db, actor, 'supplier', id, supplier, async () => ({ address }));
 }
 
 /** Cities a supplier can be placed in: those of its country (none until it has one). */
@@ -178,10 +191,19 @@ export async function citiesOf(db: Db, id: number) {
  * Locks the company, computes the change (which may refuse), applies it and reads the company back,
  * all in one transaction: the answer is the state this change produced, never a later one.
  */
-function change<T>(db: Db, kind: CompanyKind, id: number, view: CompanyView<T>, compute: (tx: Executor, row: Row) => Promise<CompanyUpdate>): Promise<T> {
+function change<T>(
+  db: Db,
+  actor: Actor | null,
+  kind: CompanyKind,
+  id: number,
+  view: CompanyView<T>,
+  compute: (tx: Executor, row: Row) => Promise<CompanyUpdate>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     const row = await requireCompany(tx, kind, id, true);
+    const before = await snapshot(tx, id);
     await repo.update(tx, id, await compute(tx, row));
+    await activityService.recordChange(tx, actor, kind, id, 'update', before, await snapshot(tx, id));
     return view(tx, id);
   });
 }

@@ -11,18 +11,18 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/intern/contact/add',
     { config: admin, schema: { tags, body: addContact, response: { 201: contact, 400: errorBody, 404: errorBody } } },
-    async (req, reply) => reply.status(201).send(await contactsService.add(db, req.body)),
+    async (req, reply) => reply.status(201).send(await contactsService.add(db, req.user, req.body)),
   );
   app.put(
     '/api/intern/contact/modify',
     { config: admin, schema: { tags, body: modifyContact, response: { 200: contact, 400: errorBody, 404: errorBody } } },
-    async (req) => contactsService.modify(db, req.body),
+    async (req) => contactsService.modify(db, req.user, req.body),
   );
   app.delete(
     '/api/intern/contact/delete/:id',
     { config: admin, schema: { tags, params: idParam, response: { 200: okMessage, 404: errorBody } } },
     async (req) => {
-      await contactsService.remove(db, req.params.id);
+      await contactsService.remove(db, req.user, req.params.id);
       return { message: 'Contact deleted.' };
     },
   );

@@ -4,6 +4,8 @@ import type { Db, Executor } from '../../db/client.js';
 import { notFound } from '../../lib/http-error.js';
 import { findCompany, requireCompany, type CompanyKind } from '../companies/company-view.js';
 import * as locationService from '../location/location.service.js';
+import * as activityService from '../activity/activity.service.js';
+import { type Actor } from '../activity/activity.service.js';
 import { toE164 } from './phone.js';
 import * as repo from './contacts.repository.js';
 import { type ContactWithOwner } from './contacts.repository.js';
@@ -43,24 +45,36 @@ export async function listFor(db: Db, kind: CompanyKind, companyId: number) {
   return listByCompanies(db, [companyId]);
 }
 
-export async function add(db: Db, input: z.output<typeof addContact>) {
+export async function add(db: Db, actor: Actor | null, input: z.output<typeof addContact>) {
   const [kind, ownerId]: [CompanyKind, number] = input.supplierId ? ['supplier', input.supplierId] : ['client', input.clientId!];
-  await requireCompany(db, kind, ownerId);
-  const phone = toE164(input.phone, await ownerCountry(db, ownerId));
-  const id = await repo.insert(db, { companyId: ownerId, ...fields(input, phone) });
-  return present((await repo.find(db, id))!);
+  return db.transaction(async (tx) => {
+    await requireCompany(tx, kind, ownerId);
+    const phone = toE164(input.phone, await ownerCountry(tx, ownerId));
+    const id = await repo.insert(tx, { companyId: ownerId, ...fields(input, phone) });
+    const created = (await repo.find(tx, id))!;
+    await activityService.recordChange(tx, actor, 'contact', id, 'create', null, created.contact);
+    return present(created);
+  });
 }
 
 /** Edits the contact's own fields; its owner stays the same. */
-export async function modify(db: Db, input: z.output<typeof modifyContact>) {
-  const current = await repo.find(db, input.id);
-  if (!current) throw notFound('Contact');
-  const phone = toE164(input.phone, await ownerCountry(db, current.contact.companyId));
-  await repo.update(db, input.id, fields(input, phone));
-  return present((await repo.find(db, input.id))!);
+export async function modify(db: Db, actor: Actor | null, input: z.output<typeof modifyContact>) {
+  return db.transaction(async (tx) => {
+    const current = await repo.find(tx, input.id);
+    if (!current) throw notFound('Contact');
+    const phone = toE164(input.phone, await ownerCountry(tx, current.contact.companyId));
+    await repo.update(tx, input.id, fields(input, phone));
+    const after = (await repo.find(tx, input.id))!;
+    await activityService.recordChange(tx, actor, 'contact', input.id, 'update', current.contact, after.contact);
+    return present(after);
+  });
 }
 
-export async function remove(db: Db, id: number) {
-  if (!(await repo.find(db, id))) throw notFound('Contact');
-  await repo.delete(db, id);
+export async function remove(db: Db, actor: Actor | null, id: number) {
+  await db.transaction(async (tx) => {
+    const current = await repo.find(tx, id);
+    if (!current) throw notFound('Contact');
+    await repo.delete(tx, id);
+    await activityService.recordChange(tx, actor, 'contact', id, 'delete', current.contact, null);
+  });
 }

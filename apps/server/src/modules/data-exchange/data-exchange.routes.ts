@@ -124,6 +124,6 @@ export const dataExchangeRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: IMPORT_MAX_BYTES + 64 * 1024,
       schema: { tags, params: importKindParam, consumes: ['multipart/form-data'], response: { 200: importResult, ...errors } },
     },
-    async (req) => commitFile(db, req.params.kind, await readCsvUpload(req)),
+    async (req) => commitFile(db, req.user!, req.params.kind, await readCsvUpload(req)),
   );
 };

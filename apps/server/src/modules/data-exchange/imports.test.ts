@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { dayInParis, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportPreview } from '@primeur/shared';
 import { createClient, createSupplier } from '../../db/factories/backoffice.js';
 import { createUser } from '../../db/factories.js';
-import { clientVariants, companies, productLinks, products, supplierVariants } from '../../db/schema/index.js';
+import { auditEvents, clientVariants, companies, productLinks, products, supplierVariants } from '../../db/schema/index.js';
 import { signedIn, withAdminApp, type TestContext } from '../../../test/build-app.js';
 import { multipart } from '../../../test/multipart.js';
 
@@ -234,6 +234,19 @@ describe('POST /api/admin/import/lots', () => {
       ['Naranja', '', 'IN_AUCTION', '0.90', '1.10', 4],
       ['Tomate rama', 'Fresh, red', 'ENABLED', '1.20', null, 10],
     ]);
+    // The history of changes: each imported lot has its "created" entry, with its fields.
+    const created = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(
+        inArray(
+          auditEvents.entityId,
+          lots.map((l) => l.id),
+        ),
+      );
+    const lotEntries = created.filter((e) => e.entity === 'lot');
+    expect(lotEntries.map((e) => e.action)).toEqual(['create', 'create']);
+    expect(lotEntries.every((e) => e.userId !== null && (e.changes as Array<{ field: string }>).some((c) => c.field === 'qualityClass'))).toBe(true);
     // The lot facts (issue 25): the class in any case, the variety and the packing day.
     expect(lots.map((l) => [l.name, l.qualityClass, l.variety, l.packedOn]).sort()).toEqual([
       ['Naranja', 'I', null, null],

@@ -23,6 +23,8 @@ import * as usersService from '../users/users.service.js';
 import * as productLinksService from '../product-links/product-links.service.js';
 import * as supplierProductsService from '../supplier-products/supplier-products.service.js';
 import * as clientProductsService from '../client-products/client-products.service.js';
+import * as activityService from '../activity/activity.service.js';
+import { type Actor } from '../activity/activity.service.js';
 import * as marketplaceService from '../marketplace/marketplace.service.js';
 
 /**
@@ -461,7 +463,7 @@ async function writeRows(tx: Executor, kind: ImportKind, items: Array<SupplierPr
 }
 
 /** All or nothing: re-checks the file, refuses it whole if any cell is wrong, else writes every row in one transaction. */
-export async function commitFile(db: Db, kind: ImportKind, file: Buffer) {
+export async function commitFile(db: Db, actor: Actor, kind: ImportKind, file: Buffer) {
   const { preview, items } = await checkFile(db, kind, file);
   if (preview.errors.length) {
     throw new HttpError(
@@ -471,6 +473,19 @@ export async function commitFile(db: Db, kind: ImportKind, file: Buffer) {
       preview.errors.slice(0, 200).map((e) => ({ path: `${e.row}:${e.column}`, message: e.code })),
     );
   }
-  await db.transaction((tx) => writeRows(tx, kind, items));
+  await db.transaction(async (tx) => {
+    const ids = await writeRows(tx, kind, items);
+    // The history of changes: one "created" entry per imported record, in the import's transaction.
+    const entity = kind === 'lots' ? 'lot' : kind === 'supplier-prices' ? 'variant' : 'clientVariant';
+    await activityService.recordCreations(
+      tx,
+      actor,
+      entity,
+      ids.map((id, i) => {
+        const item = items[i]!;
+        return { id, after: 'input' in item ? { ...item.input } : { ...item.fields } };
+      }),
+    );
+  });
   return { imported: items.length };
 }

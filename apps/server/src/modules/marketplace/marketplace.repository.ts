@@ -226,17 +226,15 @@ export { delete_ as delete };
 /** Flips ENABLED ↔ DISABLED in one statement, so two admins toggling at once cannot skip a state. */
 export async function toggleEnabled(db: Executor, id: number) {
   return (
-    (
-      await db
-        .update(products)
-        .set({
-          status: sql`case when ${products.status} = 'ENABLED' then 'DISABLED'::product_status else 'ENABLED'::product_status end`,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(products.id, id), sql`${products.status} in ('ENABLED', 'DISABLED')`))
-        .returning({ id: products.id })
-    ).length > 0
-  );
+    await db
+      .update(products)
+      .set({
+        status: sql`case when ${products.status} = 'ENABLED' then 'DISABLED'::product_status else 'ENABLED'::product_status end`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(products.id, id), sql`${products.status} in ('ENABLED', 'DISABLED')`))
+      .returning()
+  )[0];
 }
 
 export async function offerStats(db: Executor, productIds: number[]) {

@@ -50,7 +50,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/product/statusEnabled/:productId',
     { config: { access: 'admin' }, schema: { tags: ['admin'], params: productIdParam, response: { 200: z.array(adminProduct), ...errors } } },
-    async (req) => service.toggleEnabled(db, req.params.productId),
+    async (req) => service.toggleEnabled(db, req.user, req.params.productId),
   );
 
   app.get(

@@ -26,6 +26,8 @@ import type { ProductView } from './product-view.js';
 
 /** A lot as the admin lists show it (spec §3), for the other lot lists (the admin search). */
 export { presentProduct };
+import * as activityService from '../activity/activity.service.js';
+import { type Actor } from '../activity/activity.service.js';
 import * as repo from './marketplace.repository.js';
 import * as referenceService from '../prices/reference.service.js';
 import { type NewProduct, type ProductRow } from './marketplace.repository.js';
@@ -265,10 +267,10 @@ export async function listAll(db: Db) {
 }
 
 /** Admin toggle ENABLED ↔ DISABLED; any other status (auction, expired) is not the operator's switch. */
-export async function toggleEnabled(db: Db, productId: number) {
+export async function toggleEnabled(db: Db, actor: Actor | null, productId: number) {
   const row = await repo.findById(db, productId);
   if (!row) throw notFound('Product');
-  await setEnabled(db, productId, effectiveStatus(row) !== 'ENABLED');
+  await setEnabled(db, actor, productId, effectiveStatus(row) !== 'ENABLED');
   return listAll(db);
 }
 
@@ -277,16 +279,17 @@ export async function toggleEnabled(db: Db, productId: number) {
  * left alone (a retried bulk request is done once). A lot in auction or expired (as the lists show it)
  * is not the operator's switch: 409 STATUS_NOT_TOGGLEABLE.
  */
-export async function setEnabled(db: Db, productId: number, enabled: boolean) {
+export async function setEnabled(db: Db, actor: Actor | null, productId: number, enabled: boolean) {
   const target = enabled ? 'ENABLED' : 'DISABLED';
   await db.transaction(async (tx) => {
     const row = await repo.lockById(tx, productId);
     if (!row) throw notFound('Product');
     const shown = effectiveStatus(row);
     if (shown === target) return;
-    if ((shown !== 'ENABLED' && shown !== 'DISABLED') || !(await repo.toggleEnabled(tx, productId))) {
-      throw new HttpError(409, 'STATUS_NOT_TOGGLEABLE', `A lot in status ${shown} cannot be enabled or disabled.`);
-    }
+    const after = shown === 'ENABLED' || shown === 'DISABLED' ? await repo.toggleEnabled(tx, productId) : undefined;
+    if (!after) throw new HttpError(409, 'STATUS_NOT_TOGGLEABLE', `A lot in status ${shown} cannot be enabled or disabled.`);
+    // The history of changes (issue 26), in the same transaction: single toggles and bulk rows alike.
+    await activityService.recordChange(tx, actor, 'lot', productId, 'update', row, after);
   });
 }
 
@@ -352,6 +355,7 @@ export async function create(db: Db, store: PhotoStore, user: SessionUser, input
       createdId = row.id;
       const names = await store.save(row.id, photos);
       await repo.update(tx, row.id, { photos: names });
+      await activityService.recordChange(tx, user, 'lot', row.id, 'create', null, (await repo.findById(tx, row.id))!);
       return (await presentViews(tx, [(await repo.findView(tx, row.id))!]))[0]!;
     });
   } catch (err) {
@@ -399,6 +403,7 @@ export async function update(db: Db, user: SessionUser, productId: number, input
     const row = await lockOwnEditable(tx, user, productId);
     await assertReferences(tx, input);
     await repo.update(tx, productId, columnsFrom(input, row));
+    await activityService.recordChange(tx, user, 'lot', productId, 'update', row, (await repo.findById(tx, productId))!);
     return (await presentViews(tx, [(await repo.findView(tx, productId))!]))[0]!;
   });
 }
@@ -412,6 +417,7 @@ export async function addPhotos(db: Db, store: PhotoStore, user: SessionUser, pr
       if (row.photos.length + photos.length > MAX_PHOTOS_PER_PRODUCT) throw tooManyPhotos();
       saved = await store.save(productId, photos);
       await repo.update(tx, productId, { photos: [...row.photos, ...saved] });
+      await activityService.recordChange(tx, user, 'lot', productId, 'update', row, (await repo.findById(tx, productId))!);
       return (await presentViews(tx, [(await repo.findView(tx, productId))!]))[0]!;
     });
   } catch (err) {
@@ -426,6 +432,7 @@ export async function removePhoto(db: Db, store: PhotoStore, user: SessionUser, 
     if (!row.photos.includes(file)) throw notFound('Photo');
     if (row.photos.length <= 1) throw new HttpError(409, 'LAST_PHOTO', 'A lot keeps at least one photo.');
     await repo.update(tx, productId, { photos: row.photos.filter((p) => p !== file) });
+    await activityService.recordChange(tx, user, 'lot', productId, 'update', row, (await repo.findById(tx, productId))!);
     return (await presentViews(tx, [(await repo.findView(tx, productId))!]))[0]!;
   });
   await store.remove(productId, [file]);
@@ -435,8 +442,9 @@ export async function removePhoto(db: Db, store: PhotoStore, user: SessionUser, 
 /** Withdraws (deletes) the supplier's lot while nobody has bid on it. */
 export async function withdraw(db: Db, store: PhotoStore, user: SessionUser, productId: number) {
   await db.transaction(async (tx) => {
-    await lockOwnEditable(tx, user, productId);
+    const row = await lockOwnEditable(tx, user, productId);
     await repo.delete(tx, productId);
+    await activityService.recordChange(tx, user, 'lot', productId, 'delete', row, null);
   });
   await store.removeAll(productId);
 }

@@ -34,7 +34,7 @@ export async function insertMany(db: Executor, companyId: number, articleIds: nu
   return db
     .insert(productLinks)
     .values(articleIds.map((articleId) => ({ companyId, articleId })))
-    .returning({ id: productLinks.id });
+    .returning({ id: productLinks.id, companyId: productLinks.companyId, articleId: productLinks.articleId });
 }
 
 function delete_(db: Executor, id: number) {

@@ -24,7 +24,7 @@ export const productLinksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: productLinkWithOwner, ...errors },
       },
     },
-    async (req, reply) => reply.status(201).send(await productLinksService.addByCode(db, req.params.kind, req.params.code, req.params.companyId)),
+    async (req, reply) => reply.status(201).send(await productLinksService.addByCode(db, req.user, req.params.kind, req.params.code, req.params.companyId)),
   );
 
   app.post(
@@ -32,7 +32,7 @@ export const productLinksRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: admin, schema: { tags, body: addProducts, response: { 201: z.array(productLink), ...errors } } },
     async (req, reply) => {
       const [kind, id] = req.body.supplierId ? (['supplier', req.body.supplierId] as const) : (['client', req.body.clientId!] as const);
-      return reply.status(201).send(await productLinksService.addMany(db, kind, id, req.body.productIds));
+      return reply.status(201).send(await productLinksService.addMany(db, req.user, kind, id, req.body.productIds));
     },
   );
 
@@ -41,7 +41,7 @@ export const productLinksRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/intern/productList/${kind}/delete/:id`,
       { config: admin, schema: { tags, params: idParam, response: { 200: okMessage, 404: errorBody, 409: errorBody } } },
       async (req) => {
-        await productLinksService.remove(db, kind, req.params.id);
+        await productLinksService.remove(db, req.user, kind, req.params.id);
         return { message: 'Product removed from the list.' };
       },
     );

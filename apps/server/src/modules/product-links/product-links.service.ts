@@ -4,6 +4,8 @@ import { HttpError } from '../../lib/http-error.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js';
 import * as catalogService from '../catalog/catalog.service.js';
 import { requireCompany, type CompanyKind } from '../companies/company-view.js';
+import * as activityService from '../activity/activity.service.js';
+import { type Actor } from '../activity/activity.service.js';
 import * as repo from './product-links.repository.js';
 import { type LinkWithProduct } from './product-links.repository.js';
 
@@ -22,14 +24,16 @@ const alreadyLinked = (codes: string[]) =>
   new HttpError(409, 'PRODUCT_ALREADY_LINKED', `Already in the list: ${codes.join(', ')}.`, [{ path: 'productIds', message: 'alreadyLinked' }]);
 
 /** Links articles to a company in one transaction: every id must exist and none be linked yet. */
-async function link(db: Db, kind: CompanyKind, companyId: number, articleIds: number[]) {
+async function link(db: Db, actor: Actor | null, kind: CompanyKind, companyId: number, articleIds: number[]) {
   try {
     return await db.transaction(async (tx) => {
       await requireCompany(tx, kind, companyId);
       const found = await catalogService.requireArticles(tx, articleIds);
       const dup = await repo.linkedArticleIds(tx, companyId, articleIds);
       if (dup.length) throw alreadyLinked(found.filter((a) => dup.includes(a.id)).map((a) => a.code));
-      return (await repo.insertMany(tx, companyId, articleIds)).map((r) => r.id);
+      const rows = await repo.insertMany(tx, companyId, articleIds);
+      for (const { id, ...fields } of rows) await activityService.recordChange(tx, actor, 'productLink', id, 'create', null, fields);
+      return rows.map((r) => r.id);
     });
   } catch (err) {
     // Two admins adding the same article at once: the unique index decides.
@@ -79,25 +83,28 @@ export async function get(db: Db, id: number) {
 }
 
 /** `user/add/{kind}/{code}/{companyId}`: one article, by its catalog code. */
-export async function addByCode(db: Db, kind: CompanyKind, code: string, companyId: number) {
+export async function addByCode(db: Db, actor: Actor | null, kind: CompanyKind, code: string, companyId: number) {
   await requireCompany(db, kind, companyId);
   const article = await catalogService.requireArticleByCode(db, code);
-  const [id] = await link(db, kind, companyId, [article.id]);
+  const [id] = await link(db, actor, kind, companyId, [article.id]);
   return get(db, id!);
 }
 
 /** `user/products/add`: the add-product modal's selection; answers the owner's whole list. */
-export async function addMany(db: Db, kind: CompanyKind, companyId: number, articleIds: number[]) {
-  await link(db, kind, companyId, articleIds);
+export async function addMany(db: Db, actor: Actor | null, kind: CompanyKind, companyId: number, articleIds: number[]) {
+  await link(db, actor, kind, companyId, articleIds);
   return listFor(db, kind, companyId);
 }
 
 /** Deletes a link of the given kind of owner (and, by cascade, the price-list variants on it). */
-export async function remove(db: Db, kind: CompanyKind, id: number) {
+export async function remove(db: Db, actor: Actor | null, kind: CompanyKind, id: number) {
   const row = await repo.find(db, id);
   if (!row || row.kind !== kind) throw new HttpError(404, 'NOT_FOUND', 'Product link not found.');
   try {
-    await db.transaction((tx) => repo.delete(tx, id));
+    await db.transaction(async (tx) => {
+      await repo.delete(tx, id);
+      await activityService.recordChange(tx, actor, 'productLink', id, 'delete', { companyId: row.link.companyId, articleId: row.link.articleId }, null);
+    });
   } catch (err) {
     if (isForeignKeyViolation(err)) throw new HttpError(409, 'PRODUCT_IN_USE', 'This product is still referred to by other records.');
     throw err;

@@ -34,7 +34,7 @@ describe('supplierProductsService.addVariant', () => {
   it('creates a blank variant with the spec defaults', async () => {
     const s = await createSupplier(ctx.db, { company: 'Huerta Defaults' });
     const link = await supplierLink(ctx.db, s.id, 'CIT04');
-    const v = await supplierProductsService.addVariant(ctx.db, { productLinkId: link.id });
+    const v = await supplierProductsService.addVariant(ctx.db, null, { productLinkId: link.id });
     expect(v).toMatchObject({
       supplier: { id: s.id, company: 'Huerta Defaults' },
       supplierProductList: { id: link.id, product: { code: 'CIT04' } },
@@ -56,7 +56,7 @@ describe('supplierProductsService.addVariant', () => {
   it('takes given fields and refuses bad ones without writing', async () => {
     const s = await createSupplier(ctx.db);
     const link = await supplierLink(ctx.db, s.id, 'TOM01');
-    const v = await supplierProductsService.addVariant(ctx.db, {
+    const v = await supplierProductsService.addVariant(ctx.db, null, {
       productLinkId: link.id,
       caliber: ' 57-67 ',
       priceKg: 1.25,
@@ -65,14 +65,16 @@ describe('supplierProductsService.addVariant', () => {
       endDate: '2026-11-30',
     });
     expect(v).toMatchObject({ caliber: '57-67', priceKg: 1.25, volume: 3, startDate: '2026-11-01', endDate: '2026-11-30' });
-    await expect(supplierProductsService.addVariant(ctx.db, { productLinkId: link.id, priceKg: -1 })).rejects.toMatchObject({ statusCode: 400 });
-    await expect(supplierProductsService.addVariant(ctx.db, { productLinkId: link.id, startDate: '2026-12-02', endDate: '2026-12-01' })).rejects.toMatchObject({
+    await expect(supplierProductsService.addVariant(ctx.db, null, { productLinkId: link.id, priceKg: -1 })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(
+      supplierProductsService.addVariant(ctx.db, null, { productLinkId: link.id, startDate: '2026-12-02', endDate: '2026-12-01' }),
+    ).rejects.toMatchObject({
       statusCode: 400,
     });
-    await expect(supplierProductsService.addVariant(ctx.db, { productLinkId: link.id, originId: 999999 })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(supplierProductsService.addVariant(ctx.db, null, { productLinkId: link.id, originId: 999999 })).rejects.toMatchObject({ statusCode: 400 });
     const c = await createClient(ctx.db);
     const clientLink = await supplierLink(ctx.db, c.id, 'TOM01');
-    await expect(supplierProductsService.addVariant(ctx.db, { productLinkId: clientLink.id })).rejects.toMatchObject({ statusCode: 404 });
+    await expect(supplierProductsService.addVariant(ctx.db, null, { productLinkId: clientLink.id })).rejects.toMatchObject({ statusCode: 404 });
     expect(await supplierProductsService.listForSupplier(ctx.db, s.id)).toHaveLength(1);
   });
 });

@@ -68,7 +68,7 @@ export async function insertMany(db: Executor, rows: NewVariantRow[]) {
 }
 
 export async function insert(db: Executor, row: NewVariantRow) {
-  return (await db.insert(supplierVariants).values(row).returning({ id: supplierVariants.id }))[0]!;
+  return (await db.insert(supplierVariants).values(row).returning())[0]!;
 }
 
 export function update(db: Executor, id: number, patch: Partial<NewVariantRow>) {
@@ -78,8 +78,9 @@ export function update(db: Executor, id: number, patch: Partial<NewVariantRow>) 
     .where(eq(supplierVariants.id, id));
 }
 
+/** The deleted row, or undefined when there was none. */
 async function delete_(db: Executor, id: number) {
-  return (await db.delete(supplierVariants).where(eq(supplierVariants.id, id)).returning({ id: supplierVariants.id })).length;
+  return (await db.delete(supplierVariants).where(eq(supplierVariants.id, id)).returning())[0];
 }
 
 export { delete_ as delete };

@@ -40,17 +40,17 @@ export const supplierProductsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/supplier/variant/add`,
     { config: admin, schema: { tags, body: addVariantBody, response: { 201: supplierVariant, 400: errorBody, 404: errorBody, 409: errorBody } } },
-    async (req, reply) => reply.status(201).send(await service.addBlankOrCopy(db, req.body.productLinkId, req.body.copyOf)),
+    async (req, reply) => reply.status(201).send(await service.addBlankOrCopy(db, req.user, req.body.productLinkId, req.body.copyOf)),
   );
 
   app.put(
     `${base}/supplier/:action/:id/:value`,
     { config: admin, schema: { tags, params: variantEditParams, response: { 200: supplierVariant, 400: errorBody, 404: errorBody } } },
-    async (req) => service.edit(db, req.params.action, req.params.id, req.params.value),
+    async (req) => service.edit(db, req.user, req.params.action, req.params.id, req.params.value),
   );
 
   app.delete(`${base}/supplier/delete/:id`, { config: admin, schema: { tags, params: idParam, response: { 200: okMessage, 404: errorBody } } }, async (req) => {
-    await service.remove(db, req.params.id);
+    await service.remove(db, req.user, req.params.id);
     return { message: 'Variant deleted.' };
   });
 

@@ -6,6 +6,8 @@ import { isForeignKeyViolation } from '../../lib/pg-errors.js';
 import * as catalogService from '../catalog/catalog.service.js';
 import * as companiesService from '../companies/companies.service.js';
 import { presentVariant } from './supplier-products.presenter.js';
+import * as activityService from '../activity/activity.service.js';
+import { type Actor } from '../activity/activity.service.js';
 import * as repo from './supplier-products.repository.js';
 import { type VariantRow } from './supplier-products.repository.js';
 import { reconcilePrices, type VariantPrices } from './pricing.js';
@@ -67,14 +69,15 @@ const pricesOf = (v: VariantRow): VariantPrices => ({
  * Executor so another module can call it inside its own transaction (moving an unchecked product).
  * Blank fields get the §3 defaults; a link of a client, or an unknown link, is 404.
  */
-export async function addVariant(db: Executor, input: NewVariantInput): Promise<SupplierVariant> {
+export async function addVariant(db: Executor, actor: Actor | null, input: NewVariantInput): Promise<SupplierVariant> {
   checkInput(input);
   const link = await repo.findLink(db, input.productLinkId);
   if (!link || link.kind !== 'supplier') throw new HttpError(404, 'NOT_FOUND', 'Supplier product not found.');
   // checkInput let both dates through or neither.
   const row = newVariantRow({ ...input, caliber: input.caliber?.trim() });
-  const { id } = await refsChecked('origin, packaging or box', () => repo.insert(db, row));
-  return present(db, id);
+  const created = await refsChecked('origin, packaging or box', () => repo.insert(db, row));
+  await activityService.recordChange(db, actor, 'variant', created.id, 'create', null, created);
+  return present(db, created.id);
 }
 
 /** Rows per INSERT of a batch: 1000 × 14 columns stays far under PostgreSQL's 65 535 parameters. */
@@ -100,15 +103,16 @@ export async function addVariants(tx: Executor, inputs: NewVariantInput[]): Prom
 }
 
 /** The add-variant modal: blank, or a copy of `copyOf`, which must be a variant of the same product link. */
-export async function addBlankOrCopy(db: Db, productLinkId: number, copyOf?: number) {
+export async function addBlankOrCopy(db: Db, actor: Actor | null, productLinkId: number, copyOf?: number) {
   return db.transaction(async (tx) => {
-    if (copyOf === undefined) return addVariant(tx, { productLinkId });
+    if (copyOf === undefined) return addVariant(tx, actor, { productLinkId });
     const src = await repo.lockRow(tx, copyOf);
     if (!src) throw notFound();
     if (src.productLinkId !== productLinkId) throw new HttpError(409, 'VARIANT_NOT_SAME_PRODUCT', 'Only a variant of the same product can be copied.');
     const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = src;
-    const { id } = await repo.insert(tx, fields);
-    return present(tx, id);
+    const created = await repo.insert(tx, fields);
+    await activityService.recordChange(tx, actor, 'variant', created.id, 'create', null, created);
+    return present(tx, created.id);
   });
 }
 
@@ -123,7 +127,7 @@ export async function listForSupplier(db: Db, supplierId: number) {
 }
 
 /** One field of one variant (`PUT …/supplier/{action}/{id}/{value}`); answers the variant after it. */
-export async function edit(db: Db, action: VariantAction, id: number, raw: string) {
+export async function edit(db: Db, actor: Actor | null, action: VariantAction, id: number, raw: string) {
   const parsed = parseEdit(action, raw);
   return db.transaction(async (tx) => {
     const cur = await repo.lockRow(tx, id);
@@ -159,12 +163,17 @@ export async function edit(db: Db, action: VariantAction, id: number, raw: strin
       }
     }
     await refsChecked(action, () => repo.update(tx, id, patch));
+    await activityService.recordChange(tx, actor, 'variant', id, 'update', cur, (await repo.lockRow(tx, id))!);
     return present(tx, id);
   });
 }
 
-export async function remove(db: Db, id: number) {
-  if (!(await db.transaction((tx) => repo.delete(tx, id)))) throw notFound();
+export async function remove(db: Db, actor: Actor | null, id: number) {
+  await db.transaction(async (tx) => {
+    const gone = await repo.delete(tx, id);
+    if (!gone) throw notFound();
+    await activityService.recordChange(tx, actor, 'variant', id, 'delete', gone, null);
+  });
 }
 
 /** The suppliers whose product list holds the article, in the spec §3 supplier shape. */

@@ -16,10 +16,16 @@ export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, params: idParam, body, response: { 200: supplier, ...errors } },
   });
 
-  app.post('/api/intern/supplier/packagings/:id/set', setter(packagingsBody), async (req) => companiesService.setPackagings(db, req.params.id, req.body));
-  app.post('/api/intern/supplier/country/:id/set', setter(countryIdBody), async (req) => companiesService.setCountry(db, req.params.id, req.body.value));
-  app.post('/api/intern/supplier/city/:id/set', setter(idValueBody), async (req) => companiesService.setCity(db, req.params.id, req.body.value));
-  app.post('/api/intern/supplier/address/:id/set', setter(addressBody), async (req) => companiesService.setAddress(db, req.params.id, req.body.value));
+  app.post('/api/intern/supplier/packagings/:id/set', setter(packagingsBody), async (req) =>
+    companiesService.setPackagings(db, req.user, req.params.id, req.body),
+  );
+  app.post('/api/intern/supplier/country/:id/set', setter(countryIdBody), async (req) =>
+    companiesService.setCountry(db, req.user, req.params.id, req.body.value),
+  );
+  app.post('/api/intern/supplier/city/:id/set', setter(idValueBody), async (req) => companiesService.setCity(db, req.user, req.params.id, req.body.value));
+  app.post('/api/intern/supplier/address/:id/set', setter(addressBody), async (req) =>
+    companiesService.setAddress(db, req.user, req.params.id, req.body.value),
+  );
   // Cities per owner (not shown by the spec): the city picker of the supplier's country.
   app.get(
     '/api/intern/supplier/cities/:id',

@@ -81,6 +81,6 @@ export const uncheckedProductsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: { tags, params: idParam, body: moveUncheckedBody, response: { 201: moveUncheckedResult, 400: errorBody, 404: errorBody, 409: errorBody } },
     },
-    async (req, reply) => reply.status(201).send({ variant: await uncheckedProductsService.move(db, req.params.id, req.body) }),
+    async (req, reply) => reply.status(201).send({ variant: await uncheckedProductsService.move(db, req.user, req.params.id, req.body) }),
   );
 };

@@ -13,6 +13,7 @@ import * as supplierProductsService from '../supplier-products/supplier-products
 import { CatalogMatcher } from '../../lib/offers/catalog-matcher.js';
 import { parseMessage, type ParsedOffer } from '../../lib/offers/offer-parser.js';
 import { presentUnchecked } from './unchecked-products.presenter.js';
+import { type Actor } from '../activity/activity.service.js';
 import * as repo from './unchecked-products.repository.js';
 import { type NewUncheckedRow } from './unchecked-products.repository.js';
 
@@ -251,7 +252,7 @@ export async function page(db: Executor, page: number, size: number) {
  * variant (through the supplier-products service) and deletes the row, so a row is never both
  * lost and not created, nor moved twice (the row is locked first). Refusals use the §8 texts.
  */
-export async function move(db: Db, id: number, input: MoveUncheckedBody, today = new Date()) {
+export async function move(db: Db, actor: Actor | null, id: number, input: MoveUncheckedBody, today = new Date()) {
   return db.transaction(async (tx) => {
     const row = await repo.findForUpdate(tx, id);
     if (!row) throw notFound('Unchecked product');
@@ -267,7 +268,7 @@ export async function move(db: Db, id: number, input: MoveUncheckedBody, today =
     }
     const startDate = input.startDate ?? row.startDate ?? todayInParis(today);
     const endDate = input.endDate ?? addDays(startDate, UNCHECKED_DEFAULT_VALIDITY_DAYS - 1);
-    const variant = await supplierProductsService.addVariant(tx, {
+    const variant = await supplierProductsService.addVariant(tx, actor, {
       productLinkId: link.id,
       originId: input.originId ?? null,
       packagingId: input.packagingId ?? null,

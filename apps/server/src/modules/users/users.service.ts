@@ -11,6 +11,7 @@ import { languageForCountry } from '../../documents/email/language.js';
 import { renderFailedSignIns } from '../../documents/email/templates/failed-sign-ins.js';
 import { renderAccountValidated } from '../../documents/email/templates/account-validated.js';
 import { presentUserCard, presentUserInfo } from './users.presenter.js';
+import * as activityService from '../activity/activity.service.js';
 import * as repo from './users.repository.js';
 import { type NewUser } from './users.repository.js';
 import { and, eq, ne } from 'drizzle-orm';
@@ -30,15 +31,21 @@ export async function info(db: Db, userId: number) {
   return presentUserInfo(row);
 }
 
+/** The company's own settings (address, VAT id…); recorded in the history, on the user. */
 export async function changeInfos(db: Db, userId: number, input: z.output<typeof changeUserInfos>) {
-  await locationService.assertCityInCountry(db, input.country.id, input.city.id);
-  await repo.update(db, userId, {
-    address: input.address,
-    postalCode: input.postalCode,
-    vatId: input.vatId,
-    globalGapNumber: input.globalGapNumber || null,
-    countryId: input.country.id,
-    cityId: input.city.id,
+  await db.transaction(async (tx) => {
+    await locationService.assertCityInCountry(tx, input.country.id, input.city.id);
+    const before = await repo.findById(tx, userId);
+    if (!before) throw notFound('User');
+    await repo.update(tx, userId, {
+      address: input.address,
+      postalCode: input.postalCode,
+      vatId: input.vatId,
+      globalGapNumber: input.globalGapNumber || null,
+      countryId: input.country.id,
+      cityId: input.city.id,
+    });
+    await activityService.recordChange(tx, { id: userId }, 'user', userId, 'update', before, (await repo.findById(tx, userId))!);
   });
   return info(db, userId);
 }
@@ -118,6 +125,8 @@ export async function setStatus(db: Db, store: SessionStore, mailer: Mailer, adm
     const { user } = row;
     if (user.active === active) return null;
     await repo.update(tx, userId, { active });
+    // The history of changes (issue 26), in the same transaction: single toggles and bulk rows alike.
+    await activityService.recordChange(tx, { id: adminId }, 'user', userId, 'update', { active: user.active }, { active });
     if (!active) {
       await store.destroyAllFor(userId, tx);
       return { mailIds: [] };

@@ -17,6 +17,7 @@ const ADMIN_ITEMS = [
   ['/admin/orders', 'orders:admin.title'],
   ['/admin/claims', 'claims:admin.title'],
   ['/admin/invoices', 'invoices:admin.title'],
+  ['/admin/activity', 'activity:title'],
 ] as const;
 
 const INTERN_ITEMS = [

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../../components/PageTitle';
 import { ExportCsvButton } from '../../../components/csv/ExportCsvButton';
 import { ImportCsvDialog } from '../../../components/csv/ImportCsvDialog';
+import { RecordHistorySlot } from '../../../components/RecordHistorySlot';
 import { useToast } from '../../../components/Toasts';
 import { useAddCompany } from '../api/add-company';
 import { useDeleteCompany } from '../api/delete-company';
@@ -139,6 +140,7 @@ export function CompaniesPage({ kind }: { kind: CompanyKind }) {
           <Suspense fallback={<Spinner role="status" aria-label={t('loading')} />}>
             <CompanyConfig key={selected.id} kind={kind} company={selected} />
           </Suspense>
+          <RecordHistorySlot entity={kind} id={selected.id} revision={selected} />
         </div>
       ) : null}
       <ConfirmModal

@@ -78,7 +78,7 @@ export function UncheckedProductsPage() {
           {page === 0 ? t('empty') : t('emptyPage')}
         </Alert>
       ) : (
-        <Table responsive bordered size="sm" className="align-top" data-testid="unchecked-table">
+        <Table responsive bordered size="sm" className="align-top table-cards-lg" data-testid="unchecked-table">
           <thead>
             <tr>
               <th scope="col">{t('message')}</th>

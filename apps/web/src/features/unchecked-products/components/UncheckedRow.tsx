@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { BsPlusLg, BsTrash } from 'react-icons/bs';
 import {
   CALIBER_MAX_LENGTH,
+  displayLocale,
   formatDateTime,
+  localName,
   type Article,
   type CatalogMatch,
   type CompanyOption,
@@ -62,18 +64,24 @@ export function toMoveBody(v: Values): MoveUncheckedBody {
   };
 }
 
-function Score({ match }: { match: CatalogMatch | null }) {
-  const { t } = useTranslation('unchecked');
+/**
+ * How sure the catalog match is, as a badge whose tooltip names the matched catalog entry in the
+ * reader's language (the server's label is the catalog's English name).
+ */
+function Score({ match, label }: { match: CatalogMatch | null; label: string | undefined }) {
+  const { t, i18n } = useTranslation('unchecked');
   if (!match) return null;
   const pct = Math.round(match.score * 100);
+  const text = new Intl.NumberFormat(displayLocale(i18n.resolvedLanguage), { style: 'percent' }).format(pct / 100);
   return (
     <Badge
       bg={pct >= 90 ? 'success' : pct >= 60 ? 'warning' : 'secondary'}
       text={pct >= 90 || pct < 60 ? undefined : 'dark'}
       className="ms-1"
-      title={t('score', { label: match.label })}
+      title={t('score', { label: label ?? match.label })}
+      data-testid="match-score"
     >
-      {pct} %
+      {text}
     </Badge>
   );
 }
@@ -114,10 +122,21 @@ export function UncheckedRow({ row, lookups, busy, onMove, onDelete }: Props) {
   const articles = [...lookups.articles].sort((a, b) => a.names[lng].localeCompare(b.names[lng], lng));
   const origins = [...lookups.origins].sort((a, b) => countryName(a.alpha2, lng, a.name).localeCompare(countryName(b.alpha2, lng, b.name), lng));
   const id = (f: string) => `u${row.id}-${f}`;
+  // The matched catalog entries named in the reader's language, for the score tooltips.
+  const named = <T extends { id: number }>(list: T[], m: CatalogMatch | null, name: (x: T) => string) => {
+    const found = m ? list.find((x) => x.id === m.id) : undefined;
+    return found ? name(found) : undefined;
+  };
+  const matchLabel = {
+    product: named(lookups.articles, look.productName, (a) => a.names[lng]),
+    origin: look.origin?.alpha2 ? countryName(look.origin.alpha2, lng, look.origin.label) : undefined,
+    packaging: named(lookups.packagings, look.packaging, (p) => localName(p, lng)),
+    box: named(lookups.boxes, look.box, (b) => localName(b, lng)),
+  };
   // Amounts the field refuses (ambiguous, letters…): the row is not moved until they are fixed.
   const problems = useRef<Partial<Record<keyof Values, DecimalProblem | null>>>({});
   const [tried, setTried] = useState(false);
-  const number = (name: 'priceKg' | 'priceColis' | 'pricePiece' | 'volume', label: string, maxDecimals = 3) => (
+  const number = (name: 'priceKg' | 'priceColis' | 'pricePiece' | 'volume', label: string, maxDecimals = 3, minDecimals = 0) => (
     <Form.Group controlId={id(name)}>
       <Form.Label className="small mb-0">{label}</Form.Label>
       <Controller
@@ -128,6 +147,7 @@ export function UncheckedRow({ row, lookups, busy, onMove, onDelete }: Props) {
             id={id(name)}
             size="sm"
             maxDecimals={maxDecimals}
+            minDecimals={minDecimals}
             showProblem={tried}
             value={field.value === '' ? null : Number(field.value)}
             onChange={(v, problem) => {
@@ -148,7 +168,7 @@ export function UncheckedRow({ row, lookups, busy, onMove, onDelete }: Props) {
 
   return (
     <tr data-testid={`unchecked-row-${row.id}`}>
-      <td style={{ minWidth: 220, maxWidth: 280 }}>
+      <td className="unchecked-message-cell" data-label={t('message')}>
         <div className="fw-semibold small" data-testid="unchecked-line">
           {row.line}
         </div>
@@ -163,9 +183,9 @@ export function UncheckedRow({ row, lookups, busy, onMove, onDelete }: Props) {
           </pre>
         </details>
       </td>
-      <td colSpan={2}>
+      <td colSpan={2} data-label={t('offer')}>
         <Form id={id('form')} onSubmit={(e) => void submit(e)} noValidate>
-          <div className="d-grid gap-2" style={{ gridTemplateColumns: 'repeat(4, minmax(110px, 1fr))' }}>
+          <div className="unchecked-fields">
             <Form.Group controlId={id('supplier')}>
               <Form.Label className="small mb-0">{t('supplier')}</Form.Label>
               <Form.Select size="sm" {...register('supplierId')}>
@@ -179,7 +199,7 @@ export function UncheckedRow({ row, lookups, busy, onMove, onDelete }: Props) {
             </Form.Group>
             <Form.Group controlId={id('product')}>
               <Form.Label className="small mb-0">
-                {t('product')} <Score match={look.productName} />
+                {t('product')} <Score match={look.productName} label={matchLabel.product} />
               </Form.Label>
               <Form.Select size="sm" {...register('productId')}>
                 <option value="">{t('chooseProduct', { read: row.productName })}</option>
@@ -192,7 +212,7 @@ export function UncheckedRow({ row, lookups, busy, onMove, onDelete }: Props) {
             </Form.Group>
             <Form.Group controlId={id('origin')}>
               <Form.Label className="small mb-0">
-                {t('origin')} <Score match={look.origin} />
+                {t('origin')} <Score match={look.origin} label={matchLabel.origin} />
               </Form.Label>
               <Form.Select size="sm" {...register('originId')}>
                 <option value="">{t('none')}</option>
@@ -209,7 +229,7 @@ export function UncheckedRow({ row, lookups, busy, onMove, onDelete }: Props) {
             </Form.Group>
             <Form.Group controlId={id('packaging')}>
               <Form.Label className="small mb-0">
-                {t('packaging')} <Score match={look.packaging} />
+                {t('packaging')} <Score match={look.packaging} label={matchLabel.packaging} />
               </Form.Label>
               <Form.Select size="sm" {...register('packagingId')} title={row.packaging}>
                 <option value="">{row.packaging ? t('readAs', { text: row.packaging }) : t('none')}</option>
@@ -222,7 +242,7 @@ export function UncheckedRow({ row, lookups, busy, onMove, onDelete }: Props) {
             </Form.Group>
             <Form.Group controlId={id('box')}>
               <Form.Label className="small mb-0">
-                {t('box')} <Score match={look.box} />
+                {t('box')} <Score match={look.box} label={matchLabel.box} />
               </Form.Label>
               <Form.Select size="sm" {...register('boxId')} title={row.box}>
                 <option value="">{row.box ? t('readAs', { text: row.box }) : t('none')}</option>
@@ -242,15 +262,17 @@ export function UncheckedRow({ row, lookups, busy, onMove, onDelete }: Props) {
                 render={({ field }) => <DateField id={id('startDate')} size="sm" value={field.value} onChange={field.onChange} />}
               />
             </Form.Group>
-            {number('priceKg', t('priceKg'))}
-            {number('priceColis', t('priceColis'))}
-            {number('pricePiece', t('pricePiece'))}
+            {/* Amounts in euros read with their cents (1,20, not 1,2); a third decimal stays when given. */}
+            {number('priceKg', t('priceKg'), 3, 2)}
+            {number('priceColis', t('priceColis'), 3, 2)}
+            {number('pricePiece', t('pricePiece'), 3, 2)}
           </div>
         </Form>
       </td>
-      <td className="text-end text-nowrap">
+      <td className="text-end text-nowrap unchecked-actions-cell" data-label={t('actions')} data-testid="unchecked-actions">
         <Button type="submit" form={id('form')} variant="success" size="sm" className="me-1" disabled={busy} aria-label={t('move', { line: row.line })}>
-          {busy ? <Spinner size="sm" animation="border" /> : <BsPlusLg aria-hidden="true" />} <span className="d-none d-xl-inline">{t('moveShort')}</span>
+          {busy ? <Spinner size="sm" animation="border" /> : <BsPlusLg aria-hidden="true" />}{' '}
+          <span className="d-inline d-lg-none d-xl-inline">{t('moveShort')}</span>
         </Button>
         <Button variant="danger" size="sm" disabled={busy} onClick={onDelete} aria-label={t('delete', { line: row.line })}>
           <BsTrash aria-hidden="true" />

@@ -92,6 +92,34 @@ describe('unchecked products page', () => {
   });
 });
 
+describe("the review in the reader's language (issue 26)", () => {
+  it("shows prices with their cents the reader's way and names the catalog matches in the tooltips", async () => {
+    renderPage(<UncheckedProductsPage />, {
+      lng: 'fr',
+      answers: { ...lookups, '/api/intern/userProduct/supplier/unchecked': page([row(1, { priceKg: 1.2, priceColis: 18, pricePiece: 0.125 })]) },
+    });
+    const tr = await screen.findByTestId('unchecked-row-1');
+    expect((within(tr).getByLabelText('€/kg') as HTMLInputElement).value).toBe('1,20');
+    expect((within(tr).getByLabelText('€/colis') as HTMLInputElement).value).toBe('18,00');
+    expect((within(tr).getByLabelText('€/pièce') as HTMLInputElement).value).toBe('0,125');
+    const scores = within(tr).getAllByTestId('match-score');
+    expect(scores.map((b) => b.getAttribute('title'))).toEqual([
+      expect.stringMatching(/^Article du catalogue le plus proche\s: Orange Navel$/),
+      expect.stringMatching(/^Article du catalogue le plus proche\s: Espagne$/),
+      expect.stringMatching(/^Article du catalogue le plus proche\s: Cardboard box 30×40$/),
+    ]);
+    expect(scores[0]!.textContent).toMatch(/^100\s%$/);
+  });
+
+  it('keeps every action of a row in its card', async () => {
+    renderPage(<UncheckedProductsPage />, { answers: { ...lookups, '/api/intern/userProduct/supplier/unchecked': page([row(1)]) } });
+    const actions = await screen.findByTestId('unchecked-actions');
+    expect(actions.closest('[data-testid="unchecked-row-1"]')).not.toBeNull();
+    expect(actions).toHaveAttribute('data-label', 'Actions');
+    expect(screen.getByTestId('unchecked-table')).toHaveClass('table-cards-lg');
+  });
+});
+
 describe('move body', () => {
   it('turns the form strings into ids and numbers, empty into null', () => {
     expect(
