@@ -9,6 +9,7 @@ import { useListParams } from '../../../lib/list-params';
 import { useSession } from '../../../lib/session';
 import { useUserInvoices } from '../api/invoices';
 import { InvoicesTable } from './InvoicesTable';
+import { paths } from '../../../lib/routes';
 
 const FILTERS = ['side', 'status'] as const;
 type Side = 'issued' | 'received';
@@ -65,7 +66,7 @@ export function InvoicesPage() {
             <InvoicesTable
               invoices={data.items}
               show={side === 'issued' ? 'buyer' : 'seller'}
-              orderHref={(i) => `/user/orders/${i.orderId}`}
+              orderHref={(i) => paths.order(i.orderId)}
               testId="invoices-table"
             />
           </div>
