@@ -2,7 +2,7 @@ import type { Order, OrderHistoryEntry, OrderIncoterm, OrderRef, OrderSide, Orde
 import type { HistoryRow, OrderRow } from './orders.repository.js';
 import { nextActions } from './orders.policy.js';
 
-const num = (v: string | null) => (v === null ? null : Number(v));
+export const num = (v: string | null) => (v === null ? null : Number(v));
 
 /** The best known net weight: what the buyer received, else what was shipped, else the estimate. */
 export function bestNetKg(o: Pick<OrderRow, 'receivedNetKg' | 'shippedNetKg' | 'estimatedNetKg'>): number | null {
