@@ -9,7 +9,7 @@ import { createUser } from '../db/factories.js';
 import { freshDatabase } from '../../test/database.js';
 import { login, testConfig } from '../../test/build-app.js';
 import { listenWs, stompClient } from '../../test/stomp-client.js';
-import { BusSigner, RedisEventBus } from './redis-event-bus.js';
+import { BusSigner, encodeBusMessage, LIVE_CHANNEL, RedisEventBus } from './redis-event-bus.js';
 
 /**
  * These tests need a real Redis (REDIS_URL), and the two-instance test also a real PostgreSQL
@@ -63,15 +63,19 @@ describe.runIf(REDIS_URL)('Redis event bus', () => {
     try {
       const got: string[] = [];
       await b.subscribe('/topic/x', (m) => got.push(m));
-      const channel = `${channelPrefix}/topic/x`;
-      await attacker.publish(channel, '{"forged":true}');
-      await attacker.publish(channel, `${'0'.repeat(64)}.${Date.now()}.{"forged":2}`);
-      await attacker.publish(channel, new BusSigner('another-secret-0123456').sign(channel, '{"forged":3}'));
+      const channel = `${channelPrefix}${LIVE_CHANNEL}`;
+      const msg = (payload: string) => encodeBusMessage('/topic/x', payload);
+      await attacker.publish(channel, msg('{"forged":true}'));
+      await attacker.publish(channel, `${'0'.repeat(64)}.${Date.now()}.${msg('{"forged":2}')}`);
+      await attacker.publish(channel, new BusSigner('another-secret-0123456').sign(channel, msg('{"forged":3}')));
       // A genuine message recorded two minutes ago and replayed now.
-      await attacker.publish(channel, new BusSigner(secret).sign(channel, '{"replayed":true}', Date.now() - 120_000));
+      await attacker.publish(channel, new BusSigner(secret).sign(channel, msg('{"replayed":true}'), Date.now() - 120_000));
+      // A genuine signature over another topic's message cannot be moved to this topic: the topic is signed.
+      const signed = new BusSigner(secret).sign(channel, encodeBusMessage('/topic/y', '{"moved":true}'));
+      await attacker.publish(channel, signed.replace('/topic/y', '/topic/x'));
       await a.publish('/topic/x', '{"genuine":true}');
       await expect.poll(() => got).toEqual(['{"genuine":true}']);
-      expect(b.forgedCount).toBe(4);
+      expect(b.forgedCount).toBe(5);
     } finally {
       attacker.disconnect();
       await Promise.all([a.close(), b.close()]);
@@ -129,20 +133,22 @@ describe.runIf(REDIS_URL)('Redis event bus', () => {
     expect(errors.length).toBeGreaterThan(0);
   });
 
-  it('holds one Redis subscription per topic, reference-counted by its local handlers', async () => {
+  it('holds one Redis subscription per instance, whatever the topics watched', async () => {
     const channelPrefix = prefix();
     const bus = await RedisEventBus.connect(REDIS_URL!, { channelPrefix });
     const probe = new Redis(REDIS_URL!);
-    const numsub = async () => Number(((await probe.pubsub('NUMSUB', `${channelPrefix}/topic/offers/9`)) as [string, number])[1]);
+    const numsub = async (channel: string) => Number(((await probe.pubsub('NUMSUB', channel)) as [string, number])[1]);
     try {
-      const offs = await Promise.all([1, 2, 3].map(() => bus.subscribe('/topic/offers/9', () => undefined)));
-      expect(await numsub()).toBe(1);
-      await offs[0]!();
-      await offs[1]!();
-      expect(await numsub()).toBe(1);
-      await offs[2]!();
-      expect(await numsub()).toBe(0);
-      expect(bus.channelCount).toBe(0);
+      const got: string[] = [];
+      const offs = await Promise.all([1, 2, 3, 3].map((n) => bus.subscribe(`/topic/offers/${n}`, (m) => got.push(`${n}:${m}`))));
+      expect(await numsub(`${channelPrefix}${LIVE_CHANNEL}`)).toBe(1);
+      expect(await numsub(`${channelPrefix}/topic/offers/1`)).toBe(0);
+      expect(bus.topicCount).toBe(3);
+      await bus.publish('/topic/offers/3', 'x');
+      await expect.poll(() => got).toEqual(['3:x', '3:x']);
+      for (const off of offs) await off();
+      expect(bus.topicCount).toBe(0);
+      expect(await numsub(`${channelPrefix}${LIVE_CHANNEL}`)).toBe(1);
     } finally {
       probe.disconnect();
       await bus.close();

@@ -1,21 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { BusHandler, EventBus } from './event-bus.js';
-
-interface ChannelEntry {
-  set: Set<BusHandler>;
-  ready: Promise<void>;
-}
+import { TopicDispatch, type BusHandler, type BusListener, type EventBus } from './event-bus.js';
 
 export interface RedisEventBusOptions {
-  /** Prefix of the Redis channels, so that several apps (or test runs) can share one Redis. */
+  /** Prefix of the Redis channel, so that several apps (or test runs) can share one Redis. */
   channelPrefix?: string;
   /** Redis CLIENT name of the two connections (`<name>:pub`, `<name>:sub`), for operators and tests. */
   connectionName?: string;
   onError?: (err: Error) => void;
   /**
    * Shared secret of the instances (BUS_SECRET). Every message then carries an HMAC-SHA256 over its
-   * channel, time and payload; a message without a valid one, or older than a minute, is dropped.
+   * channel, time, topic and payload; a message without a valid one, or older than a minute, is dropped.
    */
   secret?: string;
 }
@@ -50,16 +45,31 @@ export class BusSigner {
   }
 }
 
+/** The one Redis channel (after the prefix) that carries every topic. */
+export const LIVE_CHANNEL = 'live';
+
+/** A bus message on the wire, before signing: `<topic>\n<payload>` (a topic never holds a newline). */
+export function encodeBusMessage(topic: string, payload: string) {
+  return `${topic}\n${payload}`;
+}
+
+function decodeBusMessage(message: string): { topic: string; payload: string } | null {
+  const nl = message.indexOf('\n');
+  return nl <= 0 ? null : { topic: message.slice(0, nl), payload: message.slice(nl + 1) };
+}
+
 /**
  * EventBus over Redis pub/sub, for several instances behind a load balancer: a message published on
  * one instance reaches the subscribers of every instance. One connection publishes; a second one is
- * in subscriber mode (Redis requires it) and holds one SUBSCRIBE per channel, reference-counted by
- * the local handlers. Pub/sub is fire-and-forget: a message published while an instance is cut off
- * from Redis is lost for its watchers, which is why the web client refetches after any reconnect.
+ * in subscriber mode (Redis requires it) and holds ONE subscription, to `<prefix>live`, made when the
+ * bus connects: the topic travels inside the (signed) message and each instance dispatches locally.
+ * Watching a lot therefore costs no Redis round trip and no Redis subscription. Pub/sub is
+ * fire-and-forget: a message published while an instance is cut off from Redis is lost for its
+ * watchers, which is why the web client refetches after any reconnect.
  */
 export class RedisEventBus implements EventBus {
-  private readonly handlers = new Map<string, ChannelEntry>();
-  private readonly prefix: string;
+  private readonly handlers = new TopicDispatch();
+  private readonly channel: string;
   private readonly onError: (err: Error) => void;
   private readonly gapListeners = new Set<() => void>();
   private subscriberLost = false;
@@ -72,24 +82,24 @@ export class RedisEventBus implements EventBus {
     private readonly sub: Redis,
     opts: RedisEventBusOptions,
   ) {
-    this.prefix = opts.channelPrefix ?? 'primeur:';
+    this.channel = (opts.channelPrefix ?? 'primeur:') + LIVE_CHANNEL;
     this.signer = opts.secret ? new BusSigner(opts.secret) : null;
     this.onError = opts.onError ?? (() => undefined);
     sub.on('message', (channel: string, message: string) => {
-      const entry = this.handlers.get(channel);
-      if (!entry) return;
-      const payload = this.signer ? this.signer.open(channel, message) : message;
-      if (payload === null) {
+      if (channel !== this.channel) return;
+      const opened = this.signer ? this.signer.open(channel, message) : message;
+      const m = opened === null ? null : decodeBusMessage(opened);
+      if (m === null) {
         this.forgedCount++;
         this.onError(new Error(`dropped an unauthenticated message on ${channel}`));
         return;
       }
-      for (const handler of entry.set) handler(payload);
+      this.handlers.dispatch(m.topic, m.payload);
     });
     pub.on('error', this.onError);
     sub.on('error', this.onError);
     // While the subscriber connection is down, messages for this instance are lost (pub/sub keeps
-    // nothing). Once it is back: subscribe every channel again (idempotent, and awaited, unlike
+    // nothing). Once it is back: subscribe the channel again (idempotent, and awaited, unlike
     // ioredis' own resubscription) and only then report the gap.
     sub.on('close', () => {
       this.subscriberLost = true;
@@ -102,9 +112,8 @@ export class RedisEventBus implements EventBus {
   }
 
   private async resubscribeAndReportGap() {
-    const channels = [...this.handlers.keys()];
     try {
-      if (channels.length > 0) await this.sub.subscribe(...channels);
+      await this.sub.subscribe(this.channel);
     } catch (err) {
       this.onError(err instanceof Error ? err : new Error(String(err)));
     }
@@ -118,20 +127,23 @@ export class RedisEventBus implements EventBus {
     };
   }
 
+  /** Connects both connections and subscribes the channel: once it resolves, every publish arrives. */
   static async connect(url: string, opts: RedisEventBusOptions = {}): Promise<RedisEventBus> {
-    // ioredis reconnects by itself and re-subscribes the subscriber connection's channels.
+    // ioredis reconnects by itself and re-subscribes the subscriber connection's channel.
     // A publish waits at most ~2 s for Redis: it sits on the path of a bid's HTTP answer.
     const name = opts.connectionName ?? 'primeur';
     const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, commandTimeout: 2000, connectionName: `${name}:pub` });
     const sub = new Redis(url, { lazyConnect: true, autoResubscribe: true, connectionName: `${name}:sub` });
     try {
       await Promise.all([pub.connect(), sub.connect()]);
+      const bus = new RedisEventBus(pub, sub, opts);
+      await sub.subscribe(bus.channel);
+      return bus;
     } catch (err) {
       pub.disconnect();
       sub.disconnect();
       throw err;
     }
-    return new RedisEventBus(pub, sub, opts);
   }
 
   /**
@@ -141,53 +153,30 @@ export class RedisEventBus implements EventBus {
    */
   async publish(topic: string, payload: string) {
     try {
-      const channel = this.prefix + topic;
-      await this.pub.publish(channel, this.signer ? this.signer.sign(channel, payload) : payload);
+      const message = encodeBusMessage(topic, payload);
+      await this.pub.publish(this.channel, this.signer ? this.signer.sign(this.channel, message) : message);
     } catch (err) {
       this.onError(err instanceof Error ? err : new Error(String(err)));
     }
   }
 
+  /** Local only: the Redis subscription was made at connect, so every later publish reaches it. */
   async subscribe(topic: string, handler: BusHandler) {
-    const channel = this.prefix + topic;
-    let entry = this.handlers.get(channel);
-    if (!entry) {
-      // Commands on one connection run in order, so a SUBSCRIBE sent after an UNSUBSCRIBE of the same
-      // channel always wins.
-      const created: ChannelEntry = { set: new Set(), ready: this.sub.subscribe(channel).then(() => undefined) };
-      entry = created;
-      this.handlers.set(channel, created);
-      created.ready.catch(() => {
-        if (this.handlers.get(channel) === created) this.handlers.delete(channel);
-      });
-    }
-    entry.set.add(handler);
-    try {
-      // Resolves when Redis has confirmed the subscription: every later publish reaches the handler.
-      await entry.ready;
-    } catch (err) {
-      entry.set.delete(handler);
-      throw err;
-    }
-    const registered = entry;
-    let done = false;
-    return async () => {
-      if (done) return;
-      done = true;
-      registered.set.delete(handler);
-      if (registered.set.size === 0 && this.handlers.get(channel) === registered) {
-        this.handlers.delete(channel);
-        await this.sub.unsubscribe(channel);
-      }
-    };
+    const off = this.handlers.add(topic, handler);
+    return async () => off();
+  }
+
+  async subscribeAll(listener: BusListener) {
+    const off = this.handlers.addAll(listener);
+    return async () => off();
   }
 
   async ping() {
     await this.pub.ping();
   }
 
-  /** Channels this instance is subscribed to (tests check the reference counting). */
-  get channelCount() {
+  /** Topics with a local handler (tests, metrics); Redis itself holds one subscription whatever it is. */
+  get topicCount() {
     return this.handlers.size;
   }
 

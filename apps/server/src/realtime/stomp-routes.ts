@@ -54,7 +54,9 @@ export const websocketTransport = fp(
         handleProtocols: (protocols: Set<string>) => (protocols.has('v12.stomp') ? 'v12.stomp' : protocols.has('v11.stomp') ? 'v11.stomp' : false),
       },
     });
-    app.decorate('topicHub', new TopicHub(app.bus));
+    const hub = new TopicHub(app.bus);
+    app.decorate('topicHub', hub);
+    app.addHook('onClose', async () => hub.close());
     // Messages may have been lost (Redis or the database LISTEN connection cut): close every live
     // socket so that each client reconnects, resubscribes and refetches — the only way STOMP has to
     // say "you may have missed some".

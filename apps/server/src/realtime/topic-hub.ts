@@ -13,24 +13,33 @@ interface Subscriber {
   subscriptionId: string;
 }
 
-interface TopicEntry {
-  subscribers: Set<Subscriber>;
-  /** Resolves once the bus subscription is live; holds the bus unsubscribe function. */
-  ready: Promise<() => Promise<void>>;
-}
-
 /**
- * Local topic registry of one instance. It holds one bus subscription per topic, reference-counted
- * by the local STOMP subscriptions, and fans each bus message out to the local sockets with the
- * frame serialized once per message (not once per socket).
+ * Local topic registry of one instance. It holds ONE bus subscription for all topics (taken when the
+ * first socket subscribes, kept for the life of the hub), dispatches each bus message to the local
+ * subscribers of its topic, and serializes the frame once per message (not once per socket). With
+ * Redis, that is one Redis subscription per instance, however many lots are watched.
  */
 export class TopicHub {
-  private readonly topics = new Map<string, TopicEntry>();
+  private readonly topics = new Map<string, Set<Subscriber>>();
+  /** The one bus subscription; null until the first subscriber, or after it failed (retried). */
+  private busReady: Promise<() => Promise<void>> | null = null;
   /** Message ids are unique per instance: a random instance tag plus a counter. */
   private readonly instanceTag = randomBytes(4).toString('hex');
   private seq = 0;
 
   constructor(private readonly bus: EventBus) {}
+
+  private listen() {
+    if (!this.busReady) {
+      const ready = this.bus.subscribeAll((topic, payload) => this.deliverLocal(topic, payload));
+      this.busReady = ready;
+      ready.catch(() => {
+        // A failed bus subscription must not stay cached: the next subscriber tries again.
+        if (this.busReady === ready) this.busReady = null;
+      });
+    }
+    return this.busReady;
+  }
 
   /**
    * Adds a local subscriber. Resolves only once the bus subscription is live, so a RECEIPT sent after
@@ -39,54 +48,54 @@ export class TopicHub {
    */
   async subscribe(topic: string, sink: TopicSink, subscriptionId: string): Promise<() => void> {
     const subscriber: Subscriber = { sink, subscriptionId };
-    let entry = this.topics.get(topic);
-    if (!entry) {
-      const subscribers = new Set<Subscriber>();
-      const ready = this.bus.subscribe(topic, (payload) => this.fanOut(topic, subscribers, payload));
-      entry = { subscribers, ready };
-      this.topics.set(topic, entry);
-      ready.catch(() => {
-        // A failed bus subscription must not stay cached: the next subscriber tries again.
-        if (this.topics.get(topic) === entry) this.topics.delete(topic);
-      });
-    }
-    entry.subscribers.add(subscriber);
+    let subscribers = this.topics.get(topic);
+    if (!subscribers) this.topics.set(topic, (subscribers = new Set()));
+    const current = subscribers;
+    const remove = () => {
+      current.delete(subscriber);
+      if (current.size === 0 && this.topics.get(topic) === current) this.topics.delete(topic);
+    };
+    current.add(subscriber);
     try {
-      await entry.ready;
+      await this.listen();
     } catch (err) {
-      entry.subscribers.delete(subscriber);
+      remove();
       throw err;
     }
-    const current = entry;
     let removed = false;
     return () => {
       if (removed) return;
       removed = true;
-      current.subscribers.delete(subscriber);
-      if (current.subscribers.size === 0 && this.topics.get(topic) === current) {
-        this.topics.delete(topic);
-        void current.ready.then((unsubscribe) => unsubscribe()).catch(() => undefined);
-      }
+      remove();
     };
+  }
+
+  /** Stops listening to the bus (the app closes). */
+  async close() {
+    const ready = this.busReady;
+    this.busReady = null;
+    this.topics.clear();
+    if (ready) await ready.then((unsubscribe) => unsubscribe()).catch(() => undefined);
   }
 
   /**
    * Delivers a message to this instance's subscribers only (no bus): for messages every instance
-   * receives by itself, such as committed offers relayed from the database.
+   * receives by itself, such as committed offers relayed from the database; also where bus
+   * messages land.
    */
   deliverLocal(topic: string, payload: string) {
-    const entry = this.topics.get(topic);
-    if (entry) this.fanOut(topic, entry.subscribers, payload);
+    const subscribers = this.topics.get(topic);
+    if (subscribers) this.fanOut(topic, subscribers, payload);
   }
 
   /** Local subscribers across all topics (metrics). */
   get subscriberCount() {
     let n = 0;
-    for (const e of this.topics.values()) n += e.subscribers.size;
+    for (const subscribers of this.topics.values()) n += subscribers.size;
     return n;
   }
 
-  /** Number of topics with a live bus subscription (tests and metrics). */
+  /** Number of topics with at least one local subscriber (tests and metrics). */
   get topicCount() {
     return this.topics.size;
   }

@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/session';
+import { paths } from '../lib/routes';
 
 /**
  * Spec §2's two modes, plus suppliers-only for the supplier's own lots (issue 16). A visitor is sent to
@@ -12,9 +13,9 @@ export function RouteGuard({ mode }: { mode: 'authenticated' | 'admin' | 'suppli
   // send a trader who may well be signed in to the sign-in form (decision 784).
   if (!isAuthenticated && unavailable) return null;
   if (!isAuthenticated) {
-    return <Navigate to="/user/login" replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
+    return <Navigate to={paths.login} replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
   }
-  if (mode === 'admin' && !isAdmin) return <Navigate to="/unauthorized" replace />;
-  if (mode === 'supplier' && user?.category !== 'supplier') return <Navigate to="/unauthorized" replace />;
+  if (mode === 'admin' && !isAdmin) return <Navigate to={paths.unauthorized} replace />;
+  if (mode === 'supplier' && user?.category !== 'supplier') return <Navigate to={paths.unauthorized} replace />;
   return <Outlet />;
 }

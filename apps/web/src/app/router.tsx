@@ -7,6 +7,7 @@ import { TermsPage } from '../pages/TermsPage';
 import { Layout } from './layout/Layout';
 import { PageFrame, PageSkeleton } from './layout/PageFrame';
 import { RouteGuard } from './RouteGuard';
+import { paths, routePatterns } from '../lib/routes';
 
 /**
  * A page whose code is fetched when it is first rendered (React.lazy), not when its route matches:
@@ -42,56 +43,56 @@ export const routes: RouteObject[] = [
       {
         element: <Layout />,
         children: [
-          { path: '/', element: <LandingPage /> },
-          { path: '/user/login', ...lazyPage(() => import('../features/auth/components/LoginPage'), 'LoginPage') },
-          { path: '/user/register', ...lazyPage(() => import('../features/auth/components/RegisterPage'), 'RegisterPage') },
-          { path: '/unauthorized', element: <UnauthorizedPage /> },
-          { path: '/terms', element: <TermsPage /> },
+          { path: paths.landing, element: <LandingPage /> },
+          { path: paths.login, ...lazyPage(() => import('../features/auth/components/LoginPage'), 'LoginPage') },
+          { path: paths.register, ...lazyPage(() => import('../features/auth/components/RegisterPage'), 'RegisterPage') },
+          { path: paths.unauthorized, element: <UnauthorizedPage /> },
+          { path: paths.terms, element: <TermsPage /> },
           {
             element: <RouteGuard mode="authenticated" />,
             children: [
-              { path: '/user/home', element: <UserHomePage /> },
-              { path: '/user/profil', ...lazyPage(() => import('../features/users/components/ProfilePage'), 'ProfilePage') },
-              { path: '/user/auctions', ...lazyPage(() => import('../features/my-auctions/components/MyAuctionsPage'), 'MyAuctionsPage') },
-              { path: '/marketplace', ...lazyPage(() => import('../features/marketplace/components/MarketplacePage'), 'MarketplacePage') },
-              { path: '/encheres', ...lazyPage(() => import('../pages/AuctionListPage'), 'AuctionListPage') },
-              { path: '/encheres/details/:productId', ...lazyPage(() => import('../pages/AuctionRoomPage'), 'AuctionRoomPage') },
-              { path: '/user/orders', ...lazyPage(() => import('../features/orders/components/OrdersPage'), 'OrdersPage') },
-              { path: '/user/orders/:orderId', ...lazyPage(() => import('../pages/OrderDetailPage'), 'UserOrderDetailPage') },
-              { path: '/user/invoices', ...lazyPage(() => import('../features/invoices/components/InvoicesPage'), 'InvoicesPage') },
+              { path: paths.userHome, element: <UserHomePage /> },
+              { path: paths.profile, ...lazyPage(() => import('../features/users/components/ProfilePage'), 'ProfilePage') },
+              { path: paths.myAuctions, ...lazyPage(() => import('../features/my-auctions/components/MyAuctionsPage'), 'MyAuctionsPage') },
+              { path: paths.marketplace, ...lazyPage(() => import('../features/marketplace/components/MarketplacePage'), 'MarketplacePage') },
+              { path: paths.auctions, ...lazyPage(() => import('../pages/AuctionListPage'), 'AuctionListPage') },
+              { path: routePatterns.auctionRoom, ...lazyPage(() => import('../pages/AuctionRoomPage'), 'AuctionRoomPage') },
+              { path: paths.orders, ...lazyPage(() => import('../features/orders/components/OrdersPage'), 'OrdersPage') },
+              { path: routePatterns.order, ...lazyPage(() => import('../pages/OrderDetailPage'), 'UserOrderDetailPage') },
+              { path: paths.invoices, ...lazyPage(() => import('../features/invoices/components/InvoicesPage'), 'InvoicesPage') },
             ],
           },
           {
             // The supplier's own lots: suppliers only (issue 16); others get /unauthorized.
             element: <RouteGuard mode="supplier" />,
-            children: [{ path: '/user/products', ...lazyPage(() => import('../pages/SupplierProductsPage'), 'SupplierProductsPage') }],
+            children: [{ path: paths.myProducts, ...lazyPage(() => import('../pages/SupplierProductsPage'), 'SupplierProductsPage') }],
           },
           {
             element: <RouteGuard mode="admin" />,
             children: [
-              { path: '/admin/home', ...lazyPage(() => import('../pages/AdminDashboardPage'), 'AdminDashboardPage') },
-              { path: '/admin/productsList', ...lazyPage(() => import('../features/marketplace/components/AdminProductsPage'), 'AdminProductsPage') },
-              { path: '/admin/usersList', ...lazyPage(() => import('../features/users/components/UsersListPage'), 'UsersListPage') },
-              { path: '/admin/orders', ...lazyPage(() => import('../features/orders/components/AdminOrdersPage'), 'AdminOrdersPage') },
-              { path: '/admin/orders/:orderId', ...lazyPage(() => import('../pages/OrderDetailPage'), 'AdminOrderDetailPage') },
-              { path: '/admin/claims', ...lazyPage(() => import('../features/claims/components/AdminClaimsPage'), 'AdminClaimsPage') },
-              { path: '/admin/invoices', ...lazyPage(() => import('../features/invoices/components/AdminInvoicesPage'), 'AdminInvoicesPage') },
-              { path: '/admin/activity', ...lazyPage(() => import('../features/activity/components/ActivityPage'), 'ActivityPage') },
-              { path: '/intern/suppliers', ...lazyPage(() => import('../pages/SuppliersConfigPage'), 'SuppliersConfigPage') },
+              { path: paths.adminHome, ...lazyPage(() => import('../pages/AdminDashboardPage'), 'AdminDashboardPage') },
+              { path: paths.adminProducts, ...lazyPage(() => import('../features/marketplace/components/AdminProductsPage'), 'AdminProductsPage') },
+              { path: paths.adminUsers, ...lazyPage(() => import('../features/users/components/UsersListPage'), 'UsersListPage') },
+              { path: paths.adminOrders, ...lazyPage(() => import('../features/orders/components/AdminOrdersPage'), 'AdminOrdersPage') },
+              { path: routePatterns.adminOrder, ...lazyPage(() => import('../pages/OrderDetailPage'), 'AdminOrderDetailPage') },
+              { path: paths.adminClaims, ...lazyPage(() => import('../features/claims/components/AdminClaimsPage'), 'AdminClaimsPage') },
+              { path: paths.adminInvoices, ...lazyPage(() => import('../features/invoices/components/AdminInvoicesPage'), 'AdminInvoicesPage') },
+              { path: paths.adminActivity, ...lazyPage(() => import('../features/activity/components/ActivityPage'), 'ActivityPage') },
+              { path: paths.suppliers, ...lazyPage(() => import('../pages/SuppliersConfigPage'), 'SuppliersConfigPage') },
               {
-                path: '/intern/supplierDetails',
+                path: paths.supplierDetails,
                 ...lazyPage(() => import('../features/supplier-products/components/SupplierDetailsPage'), 'SupplierDetailsPage'),
               },
               {
-                path: '/intern/supplierOverview',
+                path: paths.supplierOverview,
                 ...lazyPage(() => import('../features/supplier-products/components/SupplierOverviewPage'), 'SupplierOverviewPage'),
               },
-              { path: '/intern/requestProduct', ...lazyPage(() => import('../features/requests/components/RequestProductPage'), 'RequestProductPage') },
-              { path: '/intern/outbox', ...lazyPage(() => import('../features/requests/components/OutboxPage'), 'OutboxPage') },
-              { path: '/intern/clients', ...lazyPage(() => import('../pages/ClientsConfigPage'), 'ClientsConfigPage') },
-              { path: '/intern/clientOverview', ...lazyPage(() => import('../features/client-products/components/ClientOverviewPage'), 'ClientOverviewPage') },
+              { path: paths.requestProduct, ...lazyPage(() => import('../features/requests/components/RequestProductPage'), 'RequestProductPage') },
+              { path: paths.outbox, ...lazyPage(() => import('../features/requests/components/OutboxPage'), 'OutboxPage') },
+              { path: paths.clients, ...lazyPage(() => import('../pages/ClientsConfigPage'), 'ClientsConfigPage') },
+              { path: paths.clientOverview, ...lazyPage(() => import('../features/client-products/components/ClientOverviewPage'), 'ClientOverviewPage') },
               {
-                path: '/intern/supplierProductsUnchecked',
+                path: paths.uncheckedProducts,
                 ...lazyPage(() => import('../features/unchecked-products/components/UncheckedProductsPage'), 'UncheckedProductsPage'),
               },
             ],

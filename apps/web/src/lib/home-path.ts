@@ -1,8 +1,9 @@
 import type { UserInfo } from '@primeur/shared';
+import { paths } from './routes';
 
 /** Where a signed-in user starts (spec §2): admins on their dashboard, everyone else on / (their role home). */
 export function homePath(user: Pick<UserInfo, 'category'> | null | undefined): string {
-  return user?.category === 'admin' ? '/admin/home' : '/';
+  return user?.category === 'admin' ? paths.adminHome : paths.landing;
 }
 
 /**
@@ -11,6 +12,6 @@ export function homePath(user: Pick<UserInfo, 'category'> | null | undefined): s
  */
 export function safeReturnPath(from: unknown): string | null {
   if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return null;
-  if (from.startsWith('/user/login') || from.startsWith('/user/register')) return null;
+  if (from.startsWith(paths.login) || from.startsWith(paths.register)) return null;
   return from;
 }

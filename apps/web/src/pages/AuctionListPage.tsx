@@ -28,6 +28,7 @@ import { useWonAuctions } from '../features/auctions/api/won-auctions';
 import { TimeLeft } from '../features/auctions/components/TimeLeft';
 import { useTimeLeft } from '../features/auctions/components/time-left';
 import { WatchButton } from '../features/my-auctions/components/WatchButton';
+import { paths } from '../lib/routes';
 
 type AuctionPageQuery = Pick<LotListQuery, 'page' | 'size' | 'q' | 'family' | 'origin' | 'sort' | 'qualityClass' | 'certificate'>;
 
@@ -264,7 +265,7 @@ function AuctionCard({ item, canWatch }: { item: AuctionItem; canWatch: boolean 
         <ReferenceLine reference={p.reference} price={item.amount ?? p.price} />
       </Card.Body>
       <Card.Footer className="bg-transparent d-flex justify-content-between align-items-center gap-2">
-        <Link className="btn btn-primary btn-sm" to={`/encheres/details/${p.productId}`}>
+        <Link className="btn btn-primary btn-sm" to={paths.auctionRoom(p.productId)}>
           {t('list.details')}
         </Link>
         {canWatch ? <WatchButton productId={p.productId} lot={p.name} /> : null}
@@ -295,10 +296,10 @@ function WonAuctions() {
           {data.map((w) => (
             <tr key={w.product.productId}>
               <td>
-                <Link to={`/encheres/details/${w.product.productId}`}>{w.product.name}</Link>
+                <Link to={paths.auctionRoom(w.product.productId)}>{w.product.name}</Link>
                 {w.order ? (
                   <div className="small">
-                    <Link to={`/user/orders/${w.order.id}`}>{t('orders:links.order', { number: w.order.number })}</Link>
+                    <Link to={paths.order(w.order.id)}>{t('orders:links.order', { number: w.order.number })}</Link>
                   </div>
                 ) : null}
               </td>

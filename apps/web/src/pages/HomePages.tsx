@@ -4,6 +4,7 @@ import { Link, Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../lib/session';
 import { PageTitle } from '../components/PageTitle';
+import { paths } from '../lib/routes';
 
 // Signed-in only: fetched when shown, so a visitor's first load carries neither it nor its icons.
 const RoleHomeContent = lazy(async () => ({ default: (await import('../features/home/components/RoleHome')).RoleHomeContent }));
@@ -35,17 +36,17 @@ function RoleHomePage() {
 export function LandingPage() {
   const { t } = useTranslation('common');
   const { user, isAuthenticated } = useSession();
-  if (isAuthenticated && user?.category === 'admin') return <Navigate to="/admin/home" replace />;
+  if (isAuthenticated && user?.category === 'admin') return <Navigate to={paths.adminHome} replace />;
   if (isAuthenticated) return <RoleHomePage />;
   return (
     <section className="py-5 text-center">
       <PageTitle className="display-5">{t('home.title')}</PageTitle>
       <p className="lead text-body-secondary">{t('home.visitor')}</p>
       <div className="d-flex flex-wrap justify-content-center gap-2">
-        <Link to="/user/login" className="btn btn-success">
+        <Link to={paths.login} className="btn btn-success">
           {t('auth:login.title')}
         </Link>
-        <Link to="/user/register" className="btn btn-outline-success">
+        <Link to={paths.register} className="btn btn-outline-success">
           {t('home.register')}
         </Link>
       </div>
@@ -56,6 +57,6 @@ export function LandingPage() {
 /** /user/home: the same role home (admins: the dashboard). */
 export function UserHomePage() {
   const { user } = useSession();
-  if (user?.category === 'admin') return <Navigate to="/admin/home" replace />;
+  if (user?.category === 'admin') return <Navigate to={paths.adminHome} replace />;
   return <RoleHomePage />;
 }

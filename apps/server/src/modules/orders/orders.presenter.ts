@@ -13,7 +13,7 @@ import { nextActions } from './orders.policy.js';
 
 const ORDER_NOTE_CODE_SET = new Set<string>(ORDER_NOTE_CODES);
 
-const num = (v: string | null) => (v === null ? null : Number(v));
+export const num = (v: string | null) => (v === null ? null : Number(v));
 
 /** The best known net weight: what the buyer received, else what was shipped, else the estimate. */
 export function bestNetKg(o: Pick<OrderRow, 'receivedNetKg' | 'shippedNetKg' | 'estimatedNetKg'>): number | null {

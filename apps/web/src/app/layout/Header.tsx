@@ -6,29 +6,30 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
 import { BasketIcon } from '../../components/icons';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { paths } from '../../lib/routes';
 // Signed-in buyers and suppliers only: fetched with its live client when shown, not on a visitor's first load.
 const NotificationsBell = lazy(async () => ({ default: (await import('../../features/my-auctions/components/NotificationsBell')).NotificationsBell }));
 
 /** Menu labels are the titles of the pages they open (issue 16): the same catalog keys, so they cannot drift. */
 const ADMIN_ITEMS = [
-  ['/admin/home', 'prices:dashboard.title'],
-  ['/admin/productsList', 'marketplace:admin.title'],
-  ['/admin/usersList', 'users:list.title'],
-  ['/admin/orders', 'orders:admin.title'],
-  ['/admin/claims', 'claims:admin.title'],
-  ['/admin/invoices', 'invoices:admin.title'],
-  ['/admin/activity', 'activity:title'],
+  [paths.adminHome, 'prices:dashboard.title'],
+  [paths.adminProducts, 'marketplace:admin.title'],
+  [paths.adminUsers, 'users:list.title'],
+  [paths.adminOrders, 'orders:admin.title'],
+  [paths.adminClaims, 'claims:admin.title'],
+  [paths.adminInvoices, 'invoices:admin.title'],
+  [paths.adminActivity, 'activity:title'],
 ] as const;
 
 const INTERN_ITEMS = [
-  ['/intern/supplierOverview', 'supplier-products:overview.title'],
-  ['/intern/supplierDetails', 'supplier-products:details.title'],
-  ['/intern/requestProduct', 'requests:request.title'],
-  ['/intern/clientOverview', 'priceList:overview.title'],
-  ['/intern/suppliers', 'companies:supplier.title'],
-  ['/intern/clients', 'companies:client.title'],
-  ['/intern/supplierProductsUnchecked', 'unchecked:title'],
-  ['/intern/outbox', 'requests:outbox.title'],
+  [paths.supplierOverview, 'supplier-products:overview.title'],
+  [paths.supplierDetails, 'supplier-products:details.title'],
+  [paths.requestProduct, 'requests:request.title'],
+  [paths.clientOverview, 'priceList:overview.title'],
+  [paths.suppliers, 'companies:supplier.title'],
+  [paths.clients, 'companies:client.title'],
+  [paths.uncheckedProducts, 'unchecked:title'],
+  [paths.outbox, 'requests:outbox.title'],
 ] as const;
 
 export function Header() {
@@ -40,7 +41,7 @@ export function Header() {
   const onLogout = async () => {
     try {
       await logout();
-      navigate('/user/login');
+      navigate(paths.login);
     } catch {
       // The session provider keeps the error (spec §8) and the layout shows it in an alert; the user stays.
     }
@@ -49,7 +50,7 @@ export function Header() {
   return (
     <Navbar expand="lg" bg="success" data-bs-theme="dark" className="shadow-sm" as="header">
       <Container fluid="xl">
-        <Navbar.Brand as={Link} to="/" className="fw-semibold">
+        <Navbar.Brand as={Link} to={paths.landing} className="fw-semibold">
           <BasketIcon aria-hidden="true" className="me-2 mb-1" />
           {t('brand')}
         </Navbar.Brand>
@@ -59,29 +60,29 @@ export function Header() {
           <Nav className="me-auto" as="nav" aria-label={t('header.mainNav')}>
             {user?.userId ? (
               <>
-                <Nav.Link as={NavLink} to="/marketplace">
+                <Nav.Link as={NavLink} to={paths.marketplace}>
                   {t('menu.marketplace')}
                 </Nav.Link>
-                <Nav.Link as={NavLink} to="/encheres">
+                <Nav.Link as={NavLink} to={paths.auctions}>
                   {t('menu.auctions')}
                 </Nav.Link>
                 {!isAdminCategory ? (
-                  <Nav.Link as={NavLink} to="/user/auctions">
+                  <Nav.Link as={NavLink} to={paths.myAuctions}>
                     {t('alerts:menu.myAuctions')}
                   </Nav.Link>
                 ) : null}
                 {user.category === 'supplier' ? (
-                  <Nav.Link as={NavLink} to="/user/products">
+                  <Nav.Link as={NavLink} to={paths.myProducts}>
                     {t('menu.myProducts')}
                   </Nav.Link>
                 ) : null}
                 {!isAdminCategory ? (
-                  <Nav.Link as={NavLink} to="/user/orders">
+                  <Nav.Link as={NavLink} to={paths.orders}>
                     {t('orders:title')}
                   </Nav.Link>
                 ) : null}
                 {!isAdminCategory ? (
-                  <Nav.Link as={NavLink} to="/user/invoices">
+                  <Nav.Link as={NavLink} to={paths.invoices}>
                     {t('invoices:title')}
                   </Nav.Link>
                 ) : null}
@@ -115,7 +116,7 @@ export function Header() {
             ) : null}
             {user?.userId ? (
               <NavDropdown title={user.companyName} id="user-menu" align="end">
-                <NavDropdown.Item as={Link} to="/user/profil">
+                <NavDropdown.Item as={Link} to={paths.profile}>
                   {t('profile:title')}
                 </NavDropdown.Item>
                 <NavDropdown.Divider />
@@ -125,7 +126,7 @@ export function Header() {
               </NavDropdown>
             ) : unavailable ? null : (
               // While the service is away nobody is known to be signed out: no "Login" (decision 784).
-              <Nav.Link as={NavLink} to="/user/login">
+              <Nav.Link as={NavLink} to={paths.login}>
                 {t('menu.login')}
               </Nav.Link>
             )}

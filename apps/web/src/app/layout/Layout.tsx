@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../lib/session';
 import { Header } from './Header';
+import { paths } from '../../lib/routes';
 
 /** Spec §8's session messages ('Echec déconnexion', or the server's error) in an alert under the header. */
 function SessionAlert() {
@@ -10,7 +11,7 @@ function SessionAlert() {
   const { error, dismissError, isAuthenticated } = useSession();
   const { pathname } = useLocation();
   // The sign-in form shows its own failure with this message inside it.
-  if (!error || pathname === '/user/login') return null;
+  if (!error || pathname === paths.login) return null;
   return (
     <Alert variant="danger" dismissible onClose={dismissError} closeLabel={t('actions.close')} className="mb-4" data-testid="session-alert">
       <Alert.Heading as="h2" className="h6">
@@ -58,7 +59,7 @@ export function Layout() {
       <footer className="border-top py-3 bg-body-tertiary">
         <Container fluid="xl" className="small text-body-secondary d-flex flex-wrap justify-content-between gap-2">
           <span>{t('footer.text', { year: new Date().getFullYear() })}</span>
-          <Link to="/terms" className="text-body-secondary">
+          <Link to={paths.terms} className="text-body-secondary">
             {t('terms.title')}
           </Link>
         </Container>

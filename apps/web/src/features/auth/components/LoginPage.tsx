@@ -11,6 +11,7 @@ import { useErrorMessage } from '../../../lib/error-message';
 import { homePath, safeReturnPath } from '../../../lib/home-path';
 import { useSession } from '../../../lib/session';
 import { loginFormSchema, type LoginForm } from '../forms';
+import { paths } from '../../../lib/routes';
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
@@ -90,7 +91,7 @@ export function LoginPage() {
           </fieldset>
         </Form>
         <p className="mt-3 mb-0 text-center">
-          {t('login.noAccount')} <Link to="/user/register">{t('login.registerLink')}</Link>
+          {t('login.noAccount')} <Link to={paths.register}>{t('login.registerLink')}</Link>
         </p>
       </Card.Body>
     </Card>

@@ -11,6 +11,7 @@ import { useErrorMessage } from '../../../lib/error-message';
 import { postRegister } from '../../../lib/session-api';
 import { registrationFormSchema, type RegistrationForm } from '../forms';
 import { PasswordStrength } from '../../../components/PasswordStrength';
+import { paths } from '../../../lib/routes';
 
 type Status = { kind: 'idle' } | { kind: 'success' } | { kind: 'error'; error: unknown };
 
@@ -72,7 +73,7 @@ export function RegisterPage() {
               </Alert.Heading>
               <p className="mb-0">{t('register.success')}</p>
             </Alert>
-            <Link to="/user/login" className="btn btn-success w-100">
+            <Link to={paths.login} className="btn btn-success w-100">
               {t('register.loginLink')}
             </Link>
           </>
@@ -150,7 +151,7 @@ export function RegisterPage() {
                     label={
                       <>
                         {t('fields.conditions')} (
-                        <Link to="/terms" target="_blank" rel="noopener">
+                        <Link to={paths.terms} target="_blank" rel="noopener">
                           {t('register.readTerms')}
                         </Link>
                         )
@@ -177,7 +178,7 @@ export function RegisterPage() {
           </Form>
         )}
         <p className="mt-3 mb-0 text-center">
-          {t('register.haveAccount')} <Link to="/user/login">{t('register.loginLink')}</Link>
+          {t('register.haveAccount')} <Link to={paths.login}>{t('register.loginLink')}</Link>
         </p>
       </Card.Body>
     </Card>

@@ -14,6 +14,7 @@ import { useEuro } from '../../../lib/format';
 import { useListParams, useSearchInAddress } from '../../../lib/list-params';
 import { useAdminClaims, useClaimStep } from '../api/claims';
 import { ClaimStatusBadge } from './ClaimThread';
+import { paths } from '../../../lib/routes';
 
 const FILTERS = ['status', 'reason', 'q'] as const;
 
@@ -109,7 +110,7 @@ function QueueItem({ claim: c }: { claim: AdminClaimItem }) {
       <Card.Body className="py-2">
         <Row className="g-2 align-items-center">
           <Col xs={12} md={4}>
-            <Link to={`/admin/orders/${c.orderId}`} className="fw-semibold">
+            <Link to={paths.adminOrder(c.orderId)} className="fw-semibold">
               {c.orderNumber}
             </Link>{' '}
             <ClaimStatusBadge status={c.status} />

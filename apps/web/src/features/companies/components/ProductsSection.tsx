@@ -11,6 +11,7 @@ import { articleName } from './article-label';
 import { ConfirmModal } from './ConfirmModal';
 import { useNotify } from './notify';
 import { SectionHeading } from './SectionHeading';
+import { paths } from '../../../lib/routes';
 
 interface Props {
   kind: CompanyKind;
@@ -47,7 +48,7 @@ export function ProductsSection({ kind, ownerId, products }: Props) {
         <div className="border rounded p-3 text-center" data-testid="no-products">
           <p className="mb-2 text-body-secondary">{t('products.none')}</p>
           {kind === 'supplier' ? (
-            <Link to={`/intern/supplierDetails?supplier=${ownerId}`} className="btn btn-outline-primary">
+            <Link to={paths.supplierDetailsOf(ownerId)} className="btn btn-outline-primary">
               {t('products.configure')}
             </Link>
           ) : (

@@ -7,6 +7,7 @@ import { formatDateTime as dateTime, type BuyerHome as BuyerHomeData, type Suppl
 import { LoadFailed } from '../../../components/LoadFailed';
 import { euro } from '../../../lib/format';
 import { useRoleHome } from '../api/role-home';
+import { paths } from '../../../lib/routes';
 
 /** One block of a role home: a titled card with its list, an empty text, and a link to the full page. */
 function Block({
@@ -73,12 +74,12 @@ export function BuyerHome({ data }: { data: BuyerHomeData }) {
           title={t('roleHome.myBids')}
           icon={<BsHammer />}
           empty={t('roleHome.noBids')}
-          more={{ to: '/encheres', label: t('roleHome.allAuctions') }}
+          more={{ to: paths.auctions, label: t('roleHome.allAuctions') }}
         >
           {data.myBids.map((b) => (
             <Line
               key={b.productId}
-              to={`/encheres/details/${b.productId}`}
+              to={paths.auctionRoom(b.productId)}
               title={b.name}
               meta={t('roleHome.bidLine', { mine: euro(b.myBest, lng), highest: euro(b.highest, lng), end: b.endsAt ? dateTime(b.endsAt, lng) : '–' })}
               badge={
@@ -96,12 +97,12 @@ export function BuyerHome({ data }: { data: BuyerHomeData }) {
           title={t('roleHome.endingSoon')}
           icon={<BsClock />}
           empty={t('roleHome.noAuctions')}
-          more={{ to: '/encheres', label: t('roleHome.allAuctions') }}
+          more={{ to: paths.auctions, label: t('roleHome.allAuctions') }}
         >
           {data.endingSoon.map((a) => (
             <Line
               key={a.productId}
-              to={`/encheres/details/${a.productId}`}
+              to={paths.auctionRoom(a.productId)}
               title={a.name}
               meta={t('roleHome.auctionLine', { end: a.endsAt ? dateTime(a.endsAt, lng) : '–', highest: euro(a.highest ?? a.price, lng), count: a.bidders })}
             />
@@ -113,7 +114,7 @@ export function BuyerHome({ data }: { data: BuyerHomeData }) {
           {data.myRequests.map((r) => (
             <Line
               key={r.id}
-              to="/marketplace"
+              to={paths.marketplace}
               title={r.productTitle}
               meta={t('roleHome.requestLine', { supplier: r.supplier, count: r.pallets, date: dateTime(r.created, lng) })}
               badge={
@@ -131,12 +132,12 @@ export function BuyerHome({ data }: { data: BuyerHomeData }) {
           title={t('roleHome.newLots')}
           icon={<BsShop />}
           empty={t('roleHome.noLots')}
-          more={{ to: '/marketplace', label: t('roleHome.allLots') }}
+          more={{ to: paths.marketplace, label: t('roleHome.allLots') }}
         >
           {data.newLots.map((l) => (
             <Line
               key={l.productId}
-              to="/marketplace"
+              to={paths.marketplace}
               title={l.name}
               meta={t('roleHome.lotLine', { article: l.articleNames[lng] || l.article, price: euro(l.price, lng), count: l.quantity })}
             />
@@ -172,12 +173,12 @@ export function SupplierHome({ data }: { data: SupplierHomeData }) {
             title={t('roleHome.myLots')}
             icon={<BsBoxSeam />}
             empty={t('roleHome.noOwnLots')}
-            more={{ to: '/user/products', label: tm('mine.title') }}
+            more={{ to: paths.myProducts, label: tm('mine.title') }}
           >
             {data.myLots.map((l) => (
               <Line
                 key={l.productId}
-                to={l.endsAt ? `/encheres/details/${l.productId}` : '/user/products'}
+                to={l.endsAt ? paths.auctionRoom(l.productId) : paths.myProducts}
                 title={l.name}
                 meta={
                   l.endsAt
@@ -198,7 +199,7 @@ export function SupplierHome({ data }: { data: SupplierHomeData }) {
             {data.offersReceived.map((o, i) => (
               <Line
                 key={`${o.productId}-${i}`}
-                to={`/encheres/details/${o.productId}`}
+                to={paths.auctionRoom(o.productId)}
                 title={o.name}
                 meta={t('roleHome.offerLine', { company: o.companyName, amount: euro(o.amount, lng), date: dateTime(o.date, lng) })}
               />
@@ -211,12 +212,12 @@ export function SupplierHome({ data }: { data: SupplierHomeData }) {
             title={t('roleHome.requestsReceived')}
             icon={<BsCartCheck />}
             empty={t('roleHome.noRequestsReceived')}
-            more={{ to: '/user/products', label: tm('mine.title') }}
+            more={{ to: paths.myProducts, label: tm('mine.title') }}
           >
             {data.requestsReceived.map((r) => (
               <Line
                 key={r.id}
-                to="/user/products"
+                to={paths.myProducts}
                 title={r.productTitle}
                 meta={t('roleHome.requestReceivedLine', { buyer: r.buyer, count: r.pallets, date: dateTime(r.created, lng) })}
               />

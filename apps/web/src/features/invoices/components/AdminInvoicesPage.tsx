@@ -8,6 +8,7 @@ import { Pager, useClampPage } from '../../../components/Pager';
 import { useListParams } from '../../../lib/list-params';
 import { adminInvoicesCsvUrl, useAdminInvoices, useRetryInvoice, type AdminInvoicesQuery } from '../api/invoices';
 import { InvoicesTable } from './InvoicesTable';
+import { paths } from '../../../lib/routes';
 
 const FILTERS = ['status', 'kind', 'party', 'from', 'to'] as const;
 
@@ -108,7 +109,7 @@ export function AdminInvoicesPage() {
           <InvoicesTable
             invoices={data.items}
             show="both"
-            orderHref={(i) => `/admin/orders/${i.orderId}`}
+            orderHref={(i) => paths.adminOrder(i.orderId ?? '')}
             testId="admin-invoices-table"
             retry={(i) => <RetryButton invoice={i} />}
             onParty={(id) => setFilters({ party: String(id) })}

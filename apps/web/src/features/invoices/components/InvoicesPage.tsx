@@ -10,6 +10,7 @@ import { useSession } from '../../../lib/session';
 import { useUserInvoices } from '../api/invoices';
 import { InvoicesTable } from './InvoicesTable';
 import { InvoicingSettingsForm } from './InvoicingSettingsForm';
+import { paths } from '../../../lib/routes';
 
 const FILTERS = ['side', 'status'] as const;
 type Side = 'issued' | 'received';
@@ -67,7 +68,7 @@ export function InvoicesPage() {
             <InvoicesTable
               invoices={data.items}
               show={side === 'issued' ? 'buyer' : 'seller'}
-              orderHref={(i) => `/user/orders/${i.orderId}`}
+              orderHref={(i) => paths.order(i.orderId ?? '')}
               testId="invoices-table"
             />
           </div>

@@ -15,6 +15,7 @@ import { StatusLotCard } from './StatusLotCard';
 import { ProductFormModal } from './ProductFormModal';
 import { PurchaseRequestsTable } from './PurchaseRequestsTable';
 import { AuctionLotSlot } from '../../../components/AuctionLotSlot';
+import { paths } from '../../../lib/routes';
 
 /** /user/products: a supplier's lots (create, edit, withdraw until the first offer) and the purchase requests it received. */
 export function MyProductsPage() {
@@ -100,7 +101,7 @@ function MyProductCard({ product, onEdit }: { product: SupplierProduct; onEdit()
           <ul className="list-unstyled small mt-2 mb-0" data-testid="lot-orders">
             {product.orders.map((o) => (
               <li key={o.id}>
-                <Link to={`/user/orders/${o.id}`}>{t('orders:links.order', { number: o.number })}</Link> · {t(`orders:status.${o.status}`)}
+                <Link to={paths.order(o.id)}>{t('orders:links.order', { number: o.number })}</Link> · {t(`orders:status.${o.status}`)}
               </li>
             ))}
           </ul>

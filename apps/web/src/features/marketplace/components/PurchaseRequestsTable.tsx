@@ -6,6 +6,7 @@ import { declinePurchaseRequestInput, formatDateTime, type PurchaseRequest, type
 import { useToast } from '../../../components/Toasts';
 import { useErrorMessage } from '../../../lib/error-message';
 import { useAcceptRequest, useDeclineRequest } from '../api/answer-request';
+import { paths } from '../../../lib/routes';
 
 const STATUS_BG: Record<PurchaseRequestStatus, { bg: string; text?: 'dark' }> = {
   PENDING: { bg: 'warning', text: 'dark' },
@@ -79,7 +80,7 @@ export function PurchaseRequestsTable({ requests }: { requests: PurchaseRequest[
               <td className="text-end">
                 {r.status === 'PENDING' ? <RequestAnswers request={r} onDecline={() => setDeclining(r)} /> : null}
                 {r.order ? (
-                  <Link to={`/user/orders/${r.order.id}`} data-testid="request-order">
+                  <Link to={paths.order(r.order.id)} data-testid="request-order">
                     {t('orders:requests.order', { number: r.order.number })}
                   </Link>
                 ) : null}

@@ -9,6 +9,7 @@ import { useMyAuctions } from '../api/my-auctions';
 import { useWonOrders } from '../api/won-orders';
 import { Countdown } from './Countdown';
 import { WatchButton } from './WatchButton';
+import { paths } from '../../../lib/routes';
 
 type TabKey = 'watching' | 'bidding' | 'won' | 'lost';
 const TABS: TabKey[] = ['watching', 'bidding', 'won', 'lost'];
@@ -98,7 +99,7 @@ function AuctionsTable({ rows, tab }: { rows: MyAuction[]; tab: TabKey }) {
         {rows.map((a) => (
           <tr key={a.product.productId} data-testid={`my-auction-${a.product.productId}`}>
             <td>
-              <Link to={`/encheres/details/${a.product.productId}`}>{a.product.name}</Link>
+              <Link to={paths.auctionRoom(a.product.productId)}>{a.product.name}</Link>
               <div className="small text-body-secondary">
                 {t('page.bidders')}: {a.bidders}
               </div>
@@ -139,7 +140,7 @@ function OrderLink({ order }: { order: OrderRef | undefined }) {
   const { t } = useTranslation('orders');
   if (!order) return null;
   return (
-    <Link className="btn btn-sm btn-outline-primary text-nowrap" to={`/user/orders/${order.id}`} data-testid="won-order">
+    <Link className="btn btn-sm btn-outline-primary text-nowrap" to={paths.order(order.id)} data-testid="won-order">
       {t('links.order', { number: order.number })}
     </Link>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, type Notification } from '@primeur/shared';
 import { euro } from '../../../lib/format';
+import { paths } from '../../../lib/routes';
 
 const ORDER_KINDS = new Set<Notification['kind']>([
   'order_confirmed',
@@ -17,9 +18,9 @@ export const isOrderNotice = (n: Pick<Notification, 'kind'>) => ORDER_KINDS.has(
 
 /** Where a notice leads: its order, else its lot's page. */
 export function noticeTarget(n: Notification): string | null {
-  if (n.data.orderId) return `/user/orders/${n.data.orderId}`;
+  if (n.data.orderId) return paths.order(n.data.orderId);
   if (isOrderNotice(n)) return null;
-  return n.productId ? `/encheres/details/${n.productId}` : null;
+  return n.productId ? paths.auctionRoom(n.productId) : null;
 }
 
 /** The sentence a notice shows, in the reader's language. */

@@ -11,6 +11,7 @@ import { api } from '../../../lib/api';
 import { useListParams, useSearchInAddress } from '../../../lib/list-params';
 import { adminOrdersCsvUrl, useAdminOrders, type AdminOrdersQuery } from '../api/admin-orders';
 import { OrdersTable } from './OrdersTable';
+import { paths } from '../../../lib/routes';
 
 const FILTERS = ['status', 'party', 'partyName', 'from', 'to', 'q'] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -126,7 +127,7 @@ export function AdminOrdersPage() {
             {t('list.total', { count: data.total })}
           </p>
           <div style={list.isPlaceholderData ? { opacity: 0.6 } : undefined}>
-            <OrdersTable orders={data.items} show="both" href={(o) => `/admin/orders/${o.id}`} testId="admin-orders-table" />
+            <OrdersTable orders={data.items} show="both" href={(o) => paths.adminOrder(o.id)} testId="admin-orders-table" />
           </div>
           <Pager page={page} size={data.size} total={data.total} onPage={setPage} busy={list.isPlaceholderData} testId="orders-page" />
         </>

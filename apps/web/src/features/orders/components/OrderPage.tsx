@@ -16,6 +16,7 @@ import { NextActions } from './NextActions';
 import { OrderHistory } from './OrderHistory';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { useLotArticle } from './order-text';
+import { paths } from '../../../lib/routes';
 
 /** A labelled fact of the order page. */
 /** Orders made before lots stated a class have none (decision 870). */
@@ -59,7 +60,7 @@ export function OrderPage({
   if (!valid || (order.error instanceof ApiError && order.error.status === 404)) {
     return (
       <Alert variant="warning" data-testid="order-not-found">
-        {t('detail.notFound')} <Link to={scope === 'admin' ? '/admin/orders' : '/user/orders'}>{t('detail.back')}</Link>
+        {t('detail.notFound')} <Link to={scope === 'admin' ? paths.adminOrders : paths.orders}>{t('detail.back')}</Link>
       </Alert>
     );
   }
@@ -73,7 +74,7 @@ export function OrderPage({
   const o = order.data;
   return (
     <section data-testid="order-page" data-status={o.status}>
-      <Link to={o.viewerSide === 'operator' ? '/admin/orders' : '/user/orders'} className="small d-inline-block mb-2">
+      <Link to={o.viewerSide === 'operator' ? paths.adminOrders : paths.orders} className="small d-inline-block mb-2">
         ← {t(o.viewerSide === 'operator' ? 'admin.title' : 'detail.back')}
       </Link>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-1">

@@ -10,6 +10,7 @@ import { useSession } from '../../../lib/session';
 import { useLiveOrders } from '../api/live-orders';
 import { useUserOrders } from '../api/user-orders';
 import { OrdersTable } from './OrdersTable';
+import { paths } from '../../../lib/routes';
 
 const FILTERS = ['side', 'status', 'q'] as const;
 type Side = 'buying' | 'selling';
@@ -77,7 +78,7 @@ export function OrdersPage() {
             {t('list.total', { count: data.total })}
           </p>
           <div style={list.isPlaceholderData ? { opacity: 0.6 } : undefined}>
-            <OrdersTable orders={data.items} show={side === 'buying' ? 'seller' : 'buyer'} href={(o) => `/user/orders/${o.id}`} testId="orders-table" />
+            <OrdersTable orders={data.items} show={side === 'buying' ? 'seller' : 'buyer'} href={(o) => paths.order(o.id)} testId="orders-table" />
           </div>
           <Pager page={page} size={data.size} total={data.total} onPage={setPage} busy={list.isPlaceholderData} testId="orders-page" />
         </>

@@ -13,6 +13,7 @@ import { StatusBadge } from './StatusBadge';
 import { SupplierContacts } from './SupplierContacts';
 import { PageTitle } from '../../../components/PageTitle';
 import { LoadFailed } from '../../../components/LoadFailed';
+import { paths } from '../../../lib/routes';
 
 /**
  * /intern/requestProduct: ask chosen supplier contacts for a product by email (spec §2, §5). The form
@@ -219,7 +220,7 @@ export function RequestProductPage() {
               ))}
             </tbody>
           </Table>
-          <Link to="/intern/outbox">{t('request.openOutbox')}</Link>
+          <Link to={paths.outbox}>{t('request.openOutbox')}</Link>
         </div>
       ) : null}
     </>

@@ -20,6 +20,7 @@ import { AddVariantModal } from './AddVariantModal';
 import { ContactLinks } from './ContactLinks';
 import { ProductTable } from './ProductTable';
 import { useNotify } from './notify';
+import { paths } from '../../../lib/routes';
 
 /** /intern/supplierDetails: one supplier's contacts and price list, edited in place (spec §2, §4). */
 export function SupplierDetailsPage() {
@@ -135,7 +136,7 @@ export function SupplierDetailsPage() {
             />
           ) : (
             <p className="text-muted">
-              {t('details.noProducts')} <Link to="/intern/suppliers">{t('details.openConfiguration')}</Link>
+              {t('details.noProducts')} <Link to={paths.suppliers}>{t('details.openConfiguration')}</Link>
             </p>
           )}
           <AddVariantModal
