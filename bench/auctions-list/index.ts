@@ -14,8 +14,8 @@ import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config/env.js';
 import { createUser } from '../../apps/server/src/db/factories.js';
 import { countryId, createArticle, createPackaging } from '../../apps/server/src/db/factories/listings.js';
-import * as auctionsService from '../../apps/server/src/modules/auctions/auctions.service.js';
-import * as marketplaceRepository from '../../apps/server/src/modules/marketplace/marketplace.repository.js';
+import * as auctionsService from '../../apps/server/src/trading/auctions/auctions.service.js';
+import * as marketplaceRepository from '../../apps/server/src/trading/marketplace/marketplace.repository.js';
 import { DEFAULT_PAGE_SIZE } from '@primeur/shared';
 import { benchDatabase, ms, summary } from '../lib.js';
 

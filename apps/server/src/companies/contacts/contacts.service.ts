@@ -3,7 +3,7 @@ import type { addContact, Contact, modifyContact } from '@primeur/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { notFound } from '../../lib/http-error.js';
 import { findCompany, requireCompany, type CompanyKind } from '../companies/company-view.js';
-import * as locationService from '../location/location.service.js';
+import * as locationService from '../../platform/location/location.service.js';
 import { toE164 } from './phone.js';
 import * as repo from './contacts.repository.js';
 import { type ContactWithOwner } from './contacts.repository.js';

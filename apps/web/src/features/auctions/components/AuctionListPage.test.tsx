@@ -3,14 +3,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuctionItem } from '@primeur/shared';
-import type { TopicListener } from '../lib/stomp';
-import { auctionLot } from '../test/fixtures';
-import { renderPage } from '../test/render';
+import type { TopicListener } from '../../../lib/stomp';
+import { auctionLot } from '../../../test/fixtures';
+import { renderPage } from '../../../test/render';
 import { AuctionListPage } from './AuctionListPage';
 
 const live = vi.hoisted(() => ({ subscriptions: [] as Array<{ destination: string; listener: TopicListener }> }));
-vi.mock('../lib/stomp', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../lib/stomp')>();
+vi.mock('../../../lib/stomp', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../lib/stomp')>();
   return {
     ...real,
     liveConnection: () => ({

@@ -3,7 +3,7 @@ import { ADMIN_PAGE_SIZE, type changeUserInfos, type UserListQuery } from '@prim
 import type { Db } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/password.js';
-import * as locationService from '../location/location.service.js';
+import * as locationService from '../../platform/location/location.service.js';
 import type { SessionStore } from '../../plugins/session.js';
 import type { Mailer } from '../../documents/email/mailer.js';
 import { deliverQueued, queueMail } from '../../documents/email/outbox.js';

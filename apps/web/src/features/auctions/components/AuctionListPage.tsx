@@ -4,27 +4,27 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUCTIONS_SUMMARY_TOPIC, DEFAULT_PAGE_SIZE, FAMILIES, formatDateTime, type AuctionItem, type LotListQuery, type Page } from '@primeur/shared';
-import { Flag } from '../components/Flag';
-import { LoadFailed } from '../components/LoadFailed';
-import { LotTotal } from '../components/LotTotal';
-import { FilterSelect, ListSearchForm, SearchField } from '../components/ListControls';
-import { PagedCards } from '../components/PagedCards';
-import { PageTitle } from '../components/PageTitle';
-import { Pager, useClampPage } from '../components/Pager';
-import { PhotoCarousel } from '../components/PhotoCarousel';
-import { api } from '../lib/api';
-import { countryName, euro } from '../lib/format';
-import { useFamilyOptions, useOriginOptions } from '../lib/lookups';
-import { useListParams, useSearchInAddress } from '../lib/list-params';
-import { useSession } from '../lib/session';
-import { useStompTopic } from '../lib/use-stomp-topic';
-import { useArticleName } from '../features/auctions/api/article-names';
-import { applySummary, auctionSummary } from '../features/auctions/api/live-auctions';
-import { useWonAuctions } from '../features/auctions/api/won-auctions';
-import { TimeLeft } from '../features/auctions/components/TimeLeft';
-import { useTimeLeft } from '../features/auctions/components/time-left';
-import { WatchButton } from '../features/my-auctions/components/WatchButton';
-import { paths } from '../lib/routes';
+import { AuctionLotSlot } from '../../../components/AuctionLotSlot';
+import { Flag } from '../../../components/Flag';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { LotTotal } from '../../../components/LotTotal';
+import { FilterSelect, ListSearchForm, SearchField } from '../../../components/ListControls';
+import { PagedCards } from '../../../components/PagedCards';
+import { PageTitle } from '../../../components/PageTitle';
+import { Pager, useClampPage } from '../../../components/Pager';
+import { PhotoCarousel } from '../../../components/PhotoCarousel';
+import { api } from '../../../lib/api';
+import { countryName, euro } from '../../../lib/format';
+import { useFamilyOptions, useOriginOptions } from '../../../lib/lookups';
+import { useListParams, useSearchInAddress } from '../../../lib/list-params';
+import { useSession } from '../../../lib/session';
+import { useStompTopic } from '../../../lib/use-stomp-topic';
+import { useArticleName } from '../api/article-names';
+import { applySummary, auctionSummary } from '../api/live-auctions';
+import { useWonAuctions } from '../api/won-auctions';
+import { TimeLeft } from './TimeLeft';
+import { useTimeLeft } from './time-left';
+import { paths } from '../../../lib/routes';
 
 type AuctionPageQuery = Pick<LotListQuery, 'page' | 'size' | 'q' | 'family' | 'origin'>;
 
@@ -50,8 +50,6 @@ export function AuctionListPage() {
   const { t: tc } = useTranslation('common');
   const { t: tm } = useTranslation('marketplace');
   const qc = useQueryClient();
-  const { user } = useSession();
-  const canWatch = user?.category === 'client' || user?.category === 'supplier';
   const { page, filters, setPage, setFilters } = useListParams(FILTERS);
   const [search, setSearch] = useSearchInAddress(filters.q, setFilters);
   const query: AuctionPageQuery = {
@@ -139,7 +137,7 @@ export function AuctionListPage() {
         total={(count) => tc('pager.total', { count })}
         totalTestId="auction-total"
         cardKey={(item) => item.product.productId}
-        card={(item) => <AuctionCard item={item} canWatch={canWatch} />}
+        card={(item) => <AuctionCard item={item} />}
         pager={(data) => <Pager page={page} size={data.size} total={data.total} onPage={setPage} busy={list.isPlaceholderData} testId="auction-page" />}
       />
       <WonAuctions />
@@ -147,7 +145,7 @@ export function AuctionListPage() {
   );
 }
 
-function AuctionCard({ item, canWatch }: { item: AuctionItem; canWatch: boolean }) {
+function AuctionCard({ item }: { item: AuctionItem }) {
   const { t, i18n } = useTranslation(['auctions', 'room']);
   const p = item.product;
   const left = useTimeLeft(p.endsAt);
@@ -185,7 +183,7 @@ function AuctionCard({ item, canWatch }: { item: AuctionItem; canWatch: boolean 
         <Link className="btn btn-primary btn-sm" to={paths.auctionRoom(p.productId)}>
           {t('list.details')}
         </Link>
-        {canWatch ? <WatchButton productId={p.productId} lot={p.name} /> : null}
+        <AuctionLotSlot place="auction-card" productId={p.productId} lot={p.name} />
       </Card.Footer>
     </Card>
   );

@@ -2,7 +2,7 @@ import type { AddClientVariant, SupplierVariant } from '@primeur/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isForeignKeyViolation } from '../../lib/pg-errors.js';
-import * as companiesService from '../companies/companies.service.js';
+import * as companiesService from '../../companies/companies/companies.service.js';
 import * as productLinksService from '../product-links/product-links.service.js';
 import * as supplierProductsService from '../supplier-products/supplier-products.service.js';
 import { presentClientVariant } from './client-products.presenter.js';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/password.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import * as locationService from '../location/location.service.js';
+import * as locationService from '../../platform/location/location.service.js';
 import * as usersService from '../users/users.service.js';
 import type { LoginLimiter } from './login-limiter.js';
 

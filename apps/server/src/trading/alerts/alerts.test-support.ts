@@ -54,7 +54,7 @@ export const noticesOf = (userId: number, productId: number) =>
 export const mailsTo = (address: string) => ctx.db.select().from(outbox).where(eq(outbox.toAddress, address)).orderBy(outbox.id);
 
 /**
- * Makes a lot end now and records its result as the closer does (modules/auctions/auction-closer.ts,
+ * Makes a lot end now and records its result as the closer does (trading/auctions/auction-closer.ts,
  * not reachable from here): the highest offer at or above the reserve wins, the later one on a tie.
  */
 export async function closeLot(productId: number, winner: 'highest' | 'none') {

@@ -4,7 +4,7 @@ import { newVariantRow, type NewVariantInput } from '../../db/supplier-variant-r
 import { HttpError } from '../../lib/http-error.js';
 import { isForeignKeyViolation } from '../../lib/pg-errors.js';
 import * as catalogService from '../catalog/catalog.service.js';
-import * as companiesService from '../companies/companies.service.js';
+import * as companiesService from '../../companies/companies/companies.service.js';
 import { presentVariant } from './supplier-products.presenter.js';
 import * as repo from './supplier-products.repository.js';
 import { type VariantRow } from './supplier-products.repository.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addressBody, city, errorBody, idParam, countryIdBody, idValueBody, packagingsBody, supplier } from '@primeur/shared';
-import * as companiesService from '../companies/companies.service.js';
+import * as companiesService from './companies.service.js';
 
 /** Supplier-only calls (packagings, place); the calls shared with clients are in the companies module. */
 export const suppliersRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js';
 import * as catalogService from '../catalog/catalog.service.js';
-import { requireCompany, type CompanyKind } from '../companies/company-view.js';
+import { requireCompany, type CompanyKind } from '../../companies/companies/company-view.js';
 import * as repo from './product-links.repository.js';
 import { type LinkWithProduct } from './product-links.repository.js';
 
