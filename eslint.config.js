@@ -15,6 +15,12 @@ import boundaries from 'eslint-plugin-boundaries';
  * - web: components/ and lib/ import no feature; a feature imports no other feature (not even its root).
  */
 const SERVER_BASE = ['server-lib', 'server-config', 'shared'];
+/**
+ * The server's business folders (decision 896): each holds its modules (apps/server/src/<domain>/<module>).
+ * scripts/restructure.mjs moves modules into them; a new domain is added here and there.
+ */
+const SERVER_DOMAINS = ['trading', 'companies', 'pricing', 'backoffice', 'platform'];
+const DOMAINS_RE = `(?:${SERVER_DOMAINS.join('|')})`;
 const WEB_BASE = ['web-shared', 'shared'];
 const ONE_AMOUNT_FORMATTER = {
   name: '@primeur/shared',
@@ -110,7 +116,7 @@ export default tseslint.config(
       // (the plugin appends /**/* itself). First match wins, so narrower elements come first.
       'boundaries/elements': [
         { type: 'shared', pattern: 'packages/shared', partialMatch: false },
-        { type: 'server-module', pattern: 'apps/server/src/modules/*', capture: ['module'], partialMatch: false },
+        { type: 'server-module', pattern: SERVER_DOMAINS.map((d) => `apps/server/src/${d}/*`), capture: ['module'], partialMatch: false },
         { type: 'server-lib', pattern: 'apps/server/src/lib', partialMatch: false },
         { type: 'server-infra', pattern: ['apps/server/src/plugins', 'apps/server/src/realtime', 'apps/server/src/documents'], partialMatch: false },
         // The job list composes modules' job functions, as app.ts composes their routes; the runner itself is infra-like.
@@ -172,7 +178,7 @@ export default tseslint.config(
   },
   {
     // A module may call another module's service, never its repository (checked by file name).
-    files: ['apps/server/src/modules/**/*.ts'],
+    files: SERVER_DOMAINS.map((d) => `apps/server/src/${d}/**/*.ts`),
     rules: {
       'no-restricted-imports': [
         'error',
@@ -183,8 +189,8 @@ export default tseslint.config(
               message: 'Reach another module through its service or read model (x-view) only, never its repository, routes or presenter.',
             },
             {
-              // The same wall through a longer way round: ../../modules/<other>/<other>.repository.js.
-              regex: '(^|/)modules/[^/]+/(?!.*(\\.service|-view)(\\.js)?$).+',
+              // The same wall through a longer way round: ../../<domain>/<other>/<other>.repository.js.
+              regex: `(^|/)${DOMAINS_RE}/[^/]+/(?!.*(\\.service|-view)(\\.js)?$).+`,
               message: 'Reach another module through its service or read model (x-view) only, never its repository, routes or presenter.',
             },
           ],

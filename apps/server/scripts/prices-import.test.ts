@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
 import { marketPrices, priceImports } from '../src/db/schema/index.js';
-import { BAD_MARKET_CSV, GOOD_MARKET_CSV, GOOD_MARKET_CSV_V2 } from '../src/modules/prices/test-files.js';
+import { BAD_MARKET_CSV, GOOD_MARKET_CSV, GOOD_MARKET_CSV_V2 } from '../src/pricing/prices/test-files.js';
 
 const run = promisify(execFile);
 const TSX = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');

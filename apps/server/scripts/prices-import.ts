@@ -10,8 +10,8 @@ import { PRICE_IMPORT_MAX_BYTES } from '@primeur/shared';
 import { loadConfig } from '../src/config/env.js';
 import { openDatabase } from '../src/db/client.js';
 import { HttpError } from '../src/lib/http-error.js';
-import { detectFormat } from '../src/modules/prices/price-file.js';
-import * as pricesService from '../src/modules/prices/prices.service.js';
+import { detectFormat } from '../src/pricing/prices/price-file.js';
+import * as pricesService from '../src/pricing/prices/prices.service.js';
 
 const arg = process.argv[2];
 if (!arg) {

@@ -44,7 +44,7 @@ describe('import boundaries (eslint.config.js)', () => {
 
   it('lets a clean file through', async () => {
     const text = "import { requireCompany } from '../companies/company-view.js';\n\nexport const x = requireCompany;\n";
-    const [result] = await eslint.lintText(text, { filePath: path.join(root, 'apps/server/src/modules/contacts/__lint_fixture__.ts') });
+    const [result] = await eslint.lintText(text, { filePath: path.join(root, 'apps/server/src/companies/contacts/__lint_fixture__.ts') });
     expect(result!.messages).toEqual([]);
   }, 60_000);
 });

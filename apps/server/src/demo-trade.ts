@@ -10,12 +10,12 @@ import { drawProducePhoto } from './lib/png.js';
 import type { Mailer } from './documents/email/mailer.js';
 import type { SessionUser } from './plugins/session.js';
 import { InProcessEventBus } from './realtime/event-bus.js';
-import { closeAuctions } from './modules/auctions/auction-closer.js';
-import * as claimsService from './modules/claims/claims.service.js';
-import { completeRow } from './modules/invoicing/invoicing.issuing.js';
-import { ensureCreditNote, ensureOrderInvoice } from './modules/invoicing/invoicing.repository.js';
-import { PhotoStore, checkPhoto, reencodePhoto } from './modules/marketplace/photos.js';
-import * as orderService from './modules/orders/orders.service.js';
+import { closeAuctions } from './trading/auctions/auction-closer.js';
+import * as claimsService from './trading/claims/claims.service.js';
+import { completeRow } from './trading/invoicing/invoicing.issuing.js';
+import { ensureCreditNote, ensureOrderInvoice } from './trading/invoicing/invoicing.repository.js';
+import { PhotoStore, checkPhoto, reencodePhoto } from './trading/marketplace/photos.js';
+import * as orderService from './trading/orders/orders.service.js';
 import { palletLoad } from './db/seed/listings.js';
 
 /**

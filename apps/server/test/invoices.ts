@@ -1,4 +1,4 @@
-import type { InvoiceInput } from '../src/modules/invoicing/invoice-input.js';
+import type { InvoiceInput } from '../src/trading/invoicing/invoice-input.js';
 
 /**
  * Invoice inputs for the tests: the cases a produce trade meets (domestic France and Spain, France

@@ -1,7 +1,7 @@
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import { createUser } from '../../server/src/db/factories.js';
 import { encodePng } from '../../server/src/lib/png.js';
-import * as orders from '../../server/src/modules/orders/orders.service.js';
+import * as orders from '../../server/src/trading/orders/orders.service.js';
 import { chromiumLaunchOptions } from './chromium';
 import { signInAsBrowser } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';

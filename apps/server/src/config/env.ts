@@ -159,7 +159,8 @@ const fullEnvSchema = z.intersection(envSchema, commissionEnv);
 
 export type Env = z.infer<typeof fullEnvSchema>;
 
-export type RateLimitName = 'register' | 'login' | 'changePassword' | 'bids' | 'purchaseRequests' | 'uploads' | 'passwordStrength' | 'webhook' | 'wsConnections';
+export type RateLimitName =
+  'register' | 'login' | 'changePassword' | 'bids' | 'purchaseRequests' | 'uploads' | 'passwordStrength' | 'webhook' | 'wsConnections';
 
 export interface LoginLimits {
   /** Attempts per account from one address in `windowMs` (the fast lock: only that address waits). */

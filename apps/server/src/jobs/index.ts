@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { closeAuctions } from '../modules/auctions/auction-closer.js';
-import { runNotifier } from '../modules/alerts/notifier.js';
-import { lotPhotoStore } from '../modules/marketplace/marketplace.service.js';
-import * as orders from '../modules/orders/orders.service.js';
-import * as purchaseRequests from '../modules/orders/purchase-requests.service.js';
-import { runCommission, runInvoicing } from '../modules/invoicing/invoicing.issuing.js';
+import { closeAuctions } from '../trading/auctions/auction-closer.js';
+import { runNotifier } from '../trading/alerts/notifier.js';
+import { lotPhotoStore } from '../trading/marketplace/marketplace.service.js';
+import * as orders from '../trading/orders/orders.service.js';
+import * as purchaseRequests from '../trading/orders/purchase-requests.service.js';
+import { runCommission, runInvoicing } from '../trading/invoicing/invoicing.issuing.js';
 
 const HOUR = 3_600_000;
 

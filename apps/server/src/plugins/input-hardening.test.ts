@@ -5,7 +5,7 @@ import { rolesOf } from './session.js';
 import { placeIn, registrationBody } from '../db/factories.js';
 import { createProduct } from '../db/factories/listings.js';
 import { products, users } from '../db/schema/index.js';
-import { createLot, lotForm } from '../modules/marketplace/marketplace.test-support.js';
+import { createLot, lotForm } from '../trading/marketplace/marketplace.test-support.js';
 
 let ctx: TestContext;
 let admin: { cookie: string };

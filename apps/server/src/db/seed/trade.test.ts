@@ -8,8 +8,8 @@ import { createTestApp, login, type TestContext } from '../../../test/build-app.
 import { fatal, validateCii } from '../../../test/en16931/validate.js';
 import { createArticle } from '../factories/listings.js';
 import { articles, claims, invoices, orderHistory, orders, packagings } from '../schema/index.js';
-import * as orderService from '../../modules/orders/orders.service.js';
-import { runInvoicing } from '../../modules/invoicing/invoicing.issuing.js';
+import * as orderService from '../../trading/orders/orders.service.js';
+import { runInvoicing } from '../../trading/invoicing/invoicing.issuing.js';
 import { InProcessEventBus } from '../../realtime/event-bus.js';
 import { DEMO_ACCOUNTS, seedDemo } from './demo.js';
 import { DEMO_LOTS } from './listings.js';

@@ -7,7 +7,7 @@ import { documentText } from './i18n.js';
 /**
  * Lays out an invoice or a credit note (A4, the buyer's language), in the look of the price list:
  * the green band and title, light boxes for the parties, a green table header repeated on every
- * page, "page n of N" footers. The model is computed elsewhere (modules/invoicing); this file only
+ * page, "page n of N" footers. The model is computed elsewhere (trading/invoicing); this file only
  * draws it. The output becomes a PDF/A-3, so every font is embedded (DejaVu, which also prints every
  * European name) and nothing is transparent.
  */

@@ -1,0 +1,148 @@
+import type { z } from 'zod';
+import { ADMIN_PAGE_SIZE, type changeUserInfos, type UserListQuery } from '@primeur/shared';
+import type { Db } from '../../db/client.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/password.js';
+import * as locationService from '../../platform/location/location.service.js';
+import type { SessionStore } from '../../plugins/session.js';
+import type { Mailer } from '../../documents/email/mailer.js';
+import { deliverQueued, queueMail } from '../../documents/email/outbox.js';
+import { languageForCountry } from '../../documents/email/language.js';
+import { renderFailedSignIns } from '../../documents/email/templates/failed-sign-ins.js';
+import { renderAccountValidated } from '../../documents/email/templates/account-validated.js';
+import { presentUserCard, presentUserInfo } from './users.presenter.js';
+import * as activityService from '../../backoffice/activity/activity.service.js';
+import * as repo from './users.repository.js';
+import { type NewUser } from './users.repository.js';
+import { and, eq, ne } from 'drizzle-orm';
+import { sessions } from '../../db/schema/index.js';
+
+export function findByEmail(db: Db, email: string) {
+  return repo.findByEmail(db, email);
+}
+
+export function create(db: Db, values: NewUser) {
+  return repo.insert(db, values);
+}
+
+export async function info(db: Db, userId: number) {
+  const row = await repo.findWithPlace(db, userId);
+  if (!row) throw notFound('User');
+  return presentUserInfo(row);
+}
+
+/** The company's own settings (address, VAT id…); recorded in the history, on the user. */
+export async function changeInfos(db: Db, userId: number, input: z.output<typeof changeUserInfos>) {
+  await db.transaction(async (tx) => {
+    await locationService.assertCityInCountry(tx, input.country.id, input.city.id);
+    const before = await repo.findById(tx, userId);
+    if (!before) throw notFound('User');
+    await repo.update(tx, userId, {
+      address: input.address,
+      postalCode: input.postalCode,
+      vatId: input.vatId,
+      globalGapNumber: input.globalGapNumber || null,
+      countryId: input.country.id,
+      cityId: input.city.id,
+    });
+    await activityService.recordChange(tx, { id: userId }, 'user', userId, 'update', before, (await repo.findById(tx, userId))!);
+  });
+  return info(db, userId);
+}
+
+/** Changes the password and ends the user's other sessions (the current one stays signed in). */
+export async function changePassword(db: Db, userId: number, currentSessionId: string, oldPassword: string, newPassword: string) {
+  const user = await repo.findById(db, userId);
+  if (!user) throw notFound('User');
+  if (!(await verifyPassword(user.passwordHash, oldPassword))) {
+    throw new HttpError(400, 'WRONG_PASSWORD', 'The current password is wrong.', [{ path: 'oldPassword', message: 'wrongPassword' }]);
+  }
+  if (newPassword === oldPassword) {
+    throw new HttpError(400, 'SAME_PASSWORD', 'The new password must differ from the current one.', [{ path: 'newPassword', message: 'SAME_PASSWORD' }]);
+  }
+  await assertStrongPassword(newPassword, [user.email, user.companyName], 'newPassword');
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await repo.update(tx, userId, { passwordHash });
+    await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)));
+  });
+  return { userId, exceptSessionId: currentSessionId };
+}
+
+/** Tells the owner of an account that someone failed to sign in to it repeatedly (in its language). */
+export async function warnFailedSignIns(db: Db, mailer: Mailer, userId: number) {
+  const row = await repo.findWithPlace(db, userId);
+  if (!row) return;
+  const { user } = row;
+  const language = languageForCountry(row.country?.alpha2);
+  const mail = renderFailedSignIns({ language, company: user.companyName, email: user.email });
+  const ids = await queueMail(db, [{ ...mail, to: { name: user.companyName, address: user.email }, language, company: user.companyName }]);
+  await deliverQueued(db, mailer, ids);
+}
+
+export async function listCards(db: Db) {
+  return (await repo.listWithPlace(db)).map(presentUserCard);
+}
+
+/** The admin list with search and filters: every match (the spec's array), or one page of them. */
+export async function searchCards(db: Db, query: UserListQuery) {
+  const { page, size, ...filters } = query;
+  if (page === undefined && size === undefined) return (await repo.searchWithPlace(db, filters)).map(presentUserCard);
+  const p = page ?? 1;
+  const s = size ?? ADMIN_PAGE_SIZE;
+  const [rows, total] = await Promise.all([repo.searchWithPlace(db, filters, s, (p - 1) * s), repo.countSearch(db, filters)]);
+  return { items: rows.map(presentUserCard), page: p, size: s, total };
+}
+
+/** One batch of the admin list as filtered (the CSV export walks it batch by batch). */
+export async function searchBatch(db: Db, filters: Omit<UserListQuery, 'page' | 'size'>, limit: number, offset: number) {
+  return (await repo.searchWithPlace(db, filters, limit, offset)).map(presentUserCard);
+}
+
+/**
+ * Admin toggle of an account (the spec's `PUT /api/admin/user/status/{userId}`): the other state, then
+ * the whole list as the spec answers.
+ */
+export async function toggleStatus(db: Db, store: SessionStore, mailer: Mailer, adminId: number, userId: number) {
+  if (adminId === userId) throw new HttpError(409, 'CANNOT_DISABLE_SELF', 'You cannot disable your own account.');
+  const user = await repo.findById(db, userId);
+  if (!user) throw notFound('User');
+  await setStatus(db, store, mailer, adminId, userId, !user.active);
+  return listCards(db);
+}
+
+/**
+ * Puts an account in the asked state; an account already in it is left alone (a retried bulk
+ * request is done once). Deactivating ends every session of that user in the same transaction;
+ * activating tells the company by email (queued in the transaction, sent after the commit), as the
+ * registration page promises. Nobody deactivates their own account.
+ */
+export async function setStatus(db: Db, store: SessionStore, mailer: Mailer, adminId: number, userId: number, active: boolean) {
+  if (adminId === userId && !active) throw new HttpError(409, 'CANNOT_DISABLE_SELF', 'You cannot disable your own account.');
+  const changed = await db.transaction(async (tx) => {
+    const row = await repo.lockWithPlace(tx, userId);
+    if (!row) throw notFound('User');
+    const { user } = row;
+    if (user.active === active) return null;
+    await repo.update(tx, userId, { active });
+    // The history of changes (issue 26), in the same transaction: single toggles and bulk rows alike.
+    await activityService.recordChange(tx, { id: adminId }, 'user', userId, 'update', { active: user.active }, { active });
+    if (!active) {
+      await store.destroyAllFor(userId, tx);
+      return { mailIds: [] };
+    }
+    const language = languageForCountry(row.country?.alpha2);
+    const mail = renderAccountValidated({ language, company: user.companyName, email: user.email });
+    return { mailIds: await queueMail(tx, [{ ...mail, to: { name: user.companyName, address: user.email }, language, company: user.companyName }]) };
+  });
+  if (!changed) return;
+  // After the commit: the user's live sockets close on every instance.
+  if (!active) store.onEnded({ userId });
+  await deliverQueued(db, mailer, changed.mailIds);
+}
+
+/** The ids of the accounts the admin list shows for these filters, in its order, at most `limit`. */
+export async function matchingIds(db: Db, filters: Omit<UserListQuery, 'page' | 'size'>, limit: number) {
+  const [rows, total] = await Promise.all([repo.searchIds(db, filters, limit), repo.countSearch(db, filters)]);
+  return { ids: rows.map((r) => r.id), total };
+}
