@@ -150,6 +150,7 @@ if (check) {
       pending++;
     }
   }
+  if (!pending) console.log('restructure: every module is in its business folder; nothing to rewrite.');
   process.exit(pending ? 1 : 0);
 }
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { closeAuctions } from '../trading/auctions/auction-closer.js';
 import { runNotifier } from '../trading/alerts/notifier.js';
-import { lotPhotoStore } from '../trading/marketplace/marketplace.service.js';
 import * as orders from '../trading/orders/orders.service.js';
 import * as purchaseRequests from '../trading/orders/purchase-requests.service.js';
 import { runCommission, runInvoicing } from '../trading/invoicing/invoicing.issuing.js';
@@ -15,16 +14,7 @@ const HOUR = 3_600_000;
 export function registerJobs(app: FastifyInstance) {
   const { config, database } = app.deps;
   const jobs = app.jobs;
-  const orderDeps: orders.OrderDeps = {
-    db: database.db,
-    bus: app.bus,
-    mailer: app.mailer,
-    log: app.log,
-    claimWindowMs: config.orders.claimWindowMs,
-    purchaseRequestTtlMs: config.orders.purchaseRequestTtlMs,
-    publicOrigin: config.publicOrigin,
-    photos: lotPhotoStore(config.dataDir),
-  };
+  const orderDeps = orders.orderDepsOf(app);
 
   jobs.register({
     name: 'auction-closer',

@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  LANGUAGES,
   MAX_CLAIM_PHOTOS,
   adminClaimListQuery,
   adminClaimPage,
@@ -11,36 +10,21 @@ import {
   claimList,
   claimParams,
   claimStepInput,
+  LANGUAGES,
   errorBody,
   idParam,
   text,
   type ClaimAction,
-  type Language,
 } from '@primeur/shared';
 import { HttpError } from '../../lib/http-error.js';
 import { PHOTO_CONTENT_TYPES, PhotoStore } from '../marketplace/marketplace.service.js';
 import { MULTIPART_LIMITS, readUpload } from '../marketplace/marketplace.service.js';
+import { contentDisposition, readerLanguage } from '../../lib/downloads.js';
+import * as orders from '../orders/orders.service.js';
 import * as service from './claims.service.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 413: errorBody, 415: errorBody };
 const tags = ['claims'];
-
-/** The reader's language: ?lang= first, else the browser's Accept-Language, else English (as the sale confirmation). */
-function readerLanguage(lang: string | undefined, accept: string | undefined): Language {
-  const pick = (s: string | undefined) => (LANGUAGES as readonly string[]).find((l) => s?.toLowerCase().startsWith(l)) as Language | undefined;
-  if (pick(lang)) return pick(lang)!;
-  for (const part of (accept ?? '').split(',')) {
-    const l = pick(part.trim());
-    if (l) return l;
-  }
-  return 'en';
-}
-
-const asciiName = (name: string) =>
-  name
-    .normalize('NFD')
-    .replace(/[^\x20-\x7e]/g, '')
-    .replace(/"/g, '');
 
 /** The `data` field of a claim: JSON validated like a JSON body, its issue paths under `data`. */
 function parseClaimData(data: string | undefined) {
@@ -67,17 +51,7 @@ function parseClaimData(data: string | undefined) {
 export const claimsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, database } = app.deps;
   const db = database.db;
-  const deps: service.ClaimDeps = {
-    db,
-    bus: app.bus,
-    mailer: app.mailer,
-    log: app.log,
-    claimWindowMs: config.orders.claimWindowMs,
-    purchaseRequestTtlMs: config.orders.purchaseRequestTtlMs,
-    publicOrigin: config.publicOrigin,
-    photos: new PhotoStore(config.dataDir),
-    claimPhotos: new PhotoStore(config.dataDir, 'claim-photos'),
-  };
+  const deps: service.ClaimDeps = { ...orders.orderDepsOf(app), claimPhotos: new PhotoStore(config.dataDir, 'claim-photos') };
   await app.register(multipart, { limits: { ...MULTIPART_LIMITS, files: MAX_CLAIM_PHOTOS, parts: MAX_CLAIM_PHOTOS + 2 } });
 
   for (const [path, kind] of [
@@ -101,7 +75,7 @@ export const claimsRoutes: FastifyPluginAsyncZod = async (app) => {
         const { pdf, filename } = await service.shippingDocument(deps, req.user!, req.params.id, kind, lng);
         return reply
           .type('application/pdf')
-          .header('content-disposition', `inline; filename="${asciiName(filename)}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
+          .header('content-disposition', contentDisposition('inline', filename))
           .header('cache-control', 'private, no-store')
           .send(pdf);
       },

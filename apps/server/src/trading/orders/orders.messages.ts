@@ -1,4 +1,5 @@
 import { lineAmount, type Language, type NotificationKind, type OrderActor, type OrderEvent, type OrderStatus } from '@primeur/shared';
+import type { AppConfig } from '../../config/env.js';
 import type { Db, Executor } from '../../db/client.js';
 import { languageForCountry } from '../../documents/email/language.js';
 import type { Mailer } from '../../documents/email/mailer.js';
@@ -10,6 +11,7 @@ import type { EventBus } from '../../realtime/event-bus.js';
 import { userQueueTopic } from '../../realtime/user-destinations.js';
 import * as alerts from '../alerts/alerts.service.js';
 import { bestNetKg } from './orders.presenter.js';
+import { lotPhotoStore } from '../marketplace/marketplace.service.js';
 import * as repo from './orders.repository.js';
 import type { OrderRow } from './orders.repository.js';
 import { num } from './orders.presenter.js';
@@ -30,6 +32,29 @@ export interface OrderDeps {
   publicOrigin?: string;
   /** To relist a cancelled auction order's pallets with the lot's photos. */
   photos?: { copyAll(fromId: number, toId: number): Promise<void> };
+}
+
+/** What the app gives the order functions: its settings, database, bus, mailer and log. */
+export interface OrderApp {
+  deps: { config: Pick<AppConfig, 'orders' | 'publicOrigin' | 'dataDir'>; database: { db: Db } };
+  bus: EventBus;
+  mailer: Mailer;
+  log: OrderDeps['log'];
+}
+
+/** The order functions' dependencies, built alike by the routes, the jobs and the claims module. */
+export function orderDepsOf(app: OrderApp): OrderDeps {
+  const { config, database } = app.deps;
+  return {
+    db: database.db,
+    bus: app.bus,
+    mailer: app.mailer,
+    log: app.log,
+    claimWindowMs: config.orders.claimWindowMs,
+    purchaseRequestTtlMs: config.orders.purchaseRequestTtlMs,
+    publicOrigin: config.publicOrigin,
+    photos: lotPhotoStore(config.dataDir),
+  };
 }
 
 /**

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  LANGUAGES,
   adminOrderListQuery,
   cancelOrderInput,
   declinePurchaseRequestInput,
+  LANGUAGES,
   errorBody,
   idParam,
   order,
@@ -15,9 +15,8 @@ import {
   shipOrderInput,
   updateOrderInput,
   userOrderListQuery,
-  type Language,
 } from '@primeur/shared';
-import { lotPhotoStore } from '../marketplace/marketplace.service.js';
+import { contentDisposition, readerLanguage } from '../../lib/downloads.js';
 import * as service from './orders.service.js';
 import * as requests from './purchase-requests.service.js';
 import { ordersCsv } from './orders.csv.js';
@@ -25,35 +24,9 @@ import { ordersCsv } from './orders.csv.js';
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['orders'];
 
-/** The reader's language: ?lang= first, else the browser's Accept-Language, else English. */
-function readerLanguage(lang: string | undefined, accept: string | undefined): Language {
-  const pick = (s: string | undefined) => (LANGUAGES as readonly string[]).find((l) => s?.toLowerCase().startsWith(l)) as Language | undefined;
-  if (pick(lang)) return pick(lang)!;
-  for (const part of (accept ?? '').split(',')) {
-    const l = pick(part.trim());
-    if (l) return l;
-  }
-  return 'en';
-}
-
-const asciiName = (name: string) =>
-  name
-    .normalize('NFD')
-    .replace(/[^\x20-\x7e]/g, '')
-    .replace(/"/g, '');
-
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, database } = app.deps;
-  const deps: service.OrderDeps = {
-    db: database.db,
-    bus: app.bus,
-    mailer: app.mailer,
-    log: app.log,
-    claimWindowMs: config.orders.claimWindowMs,
-    purchaseRequestTtlMs: config.orders.purchaseRequestTtlMs,
-    publicOrigin: config.publicOrigin,
-    photos: lotPhotoStore(config.dataDir),
-  };
+  const { database } = app.deps;
+  const deps = service.orderDepsOf(app);
 
   // A stopping instance finishes the confirmations it queued (the sweep would otherwise send them later).
   app.addHook('onClose', () => service.confirmationsSettled());
@@ -143,7 +116,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { pdf, filename } = await service.confirmationPdf(database.db, req.user!, req.params.id, lng);
       return reply
         .type('application/pdf')
-        .header('content-disposition', `inline; filename="${asciiName(filename)}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
+        .header('content-disposition', contentDisposition('inline', filename))
         .header('cache-control', 'private, no-store')
         .send(pdf);
     },

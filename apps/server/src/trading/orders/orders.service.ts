@@ -6,7 +6,18 @@
 export type { OrderRow } from './orders.repository.js';
 export { sideOf } from './orders.policy.js';
 export { bestNetKg } from './orders.presenter.js';
-export { OrderEffects, confirmationsSettled, flush, inTransaction, noticeOnly, renderAttachments, sweepOrderMail, type OrderDeps } from './orders.messages.js';
+export {
+  OrderEffects,
+  confirmationsSettled,
+  flush,
+  inTransaction,
+  noticeOnly,
+  orderDepsOf,
+  renderAttachments,
+  sweepOrderMail,
+  type OrderApp,
+  type OrderDeps,
+} from './orders.messages.js';
 export { createFromAuction, createOrder } from './orders.creation.js';
 export { AUTO_RECEIVE_MS, cancel, closeAfterClaim, noteClaimStep, receive, runLifecycle, ship, update, type HistoryNote } from './orders.transitions.js';
 export { carriers, confirmationPdf, csvRows, findRow, get, listAll, listMine, lockRow, present, refsByProducts } from './orders.reads.js';

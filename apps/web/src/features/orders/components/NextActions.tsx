@@ -288,6 +288,24 @@ function DeliveryEditor({ order }: { order: Order }) {
     });
   };
 
+  /** One line of the delivery address: its field, its limit and its error under `deliveryAddress.<name>`. */
+  const addressField = (
+    name: 'address' | 'postalCode' | 'city',
+    id: string,
+    label: string,
+    md: number,
+    maxLength: number,
+    value: string,
+    set: (v: string) => void,
+  ) => {
+    const error = errors[`deliveryAddress.${name}`];
+    return (
+      <Field id={id} label={label} error={text(error)} md={md}>
+        <Form.Control id={id} value={value} maxLength={maxLength} isInvalid={!!error} onChange={(e) => set(e.target.value)} />
+      </Field>
+    );
+  };
+
   return (
     <>
       <Button variant="outline-primary" onClick={() => setOpen(true)} data-testid="delivery-open">
@@ -303,33 +321,9 @@ function DeliveryEditor({ order }: { order: Order }) {
           <Modal.Body>
             <ActionError message={serverError} />
             <Row className="g-3">
-              <Field id="delivery-address" label={t('form.deliveryAddress')} error={text(errors['deliveryAddress.address'])} md={12}>
-                <Form.Control
-                  id="delivery-address"
-                  value={address}
-                  maxLength={200}
-                  isInvalid={!!errors['deliveryAddress.address']}
-                  onChange={(e) => setAddress(e.target.value)}
-                />
-              </Field>
-              <Field id="delivery-postal" label={t('form.postalCode')} error={text(errors['deliveryAddress.postalCode'])} md={4}>
-                <Form.Control
-                  id="delivery-postal"
-                  value={postalCode}
-                  maxLength={20}
-                  isInvalid={!!errors['deliveryAddress.postalCode']}
-                  onChange={(e) => setPostalCode(e.target.value)}
-                />
-              </Field>
-              <Field id="delivery-city" label={t('form.city')} error={text(errors['deliveryAddress.city'])} md={8}>
-                <Form.Control
-                  id="delivery-city"
-                  value={city}
-                  maxLength={100}
-                  isInvalid={!!errors['deliveryAddress.city']}
-                  onChange={(e) => setCity(e.target.value)}
-                />
-              </Field>
+              {addressField('address', 'delivery-address', t('form.deliveryAddress'), 12, 200, address, setAddress)}
+              {addressField('postalCode', 'delivery-postal', t('form.postalCode'), 4, 20, postalCode, setPostalCode)}
+              {addressField('city', 'delivery-city', t('form.city'), 8, 100, city, setCity)}
               <Form.Group as={Col} md={6}>
                 <Form.Label htmlFor="delivery-country">{t('form.country')}</Form.Label>
                 <CountrySelect inputId="delivery-country" value={country} invalid={!!errors['deliveryAddress.countryAlpha2']} onChange={setCountry} />
