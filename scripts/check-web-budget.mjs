@@ -59,8 +59,18 @@ export function routeBudgets({ dist = path.join(WEB, 'dist'), language = 'en', r
 
   // Route → page module, from the router's lazyPage(() => import('…'), …) calls.
   const router = readFileSync(routerFile, 'utf8');
+  // The router names its paths from the route map (lib/routes.ts: paths.x, routePatterns.x).
+  const routeMap = readFileSync(path.join(path.dirname(routerFile), '../lib/routes.ts'), 'utf8');
+  const named = new Map();
+  for (const [, object, body] of routeMap.matchAll(/export const (paths|routePatterns) = \{([\s\S]*?)\n\} as const;/g)) {
+    for (const [, key, value] of body.matchAll(/^\s*(\w+): '([^']+)',/gm)) named.set(`${object}.${key}`, value);
+  }
   const routes = [{ path: '/', page: undefined }];
-  for (const m of router.matchAll(/path: '([^']+)',\s*\.\.\.lazyPage\(\(\) => import\('([^']+)'\)/g)) {
+  for (const m of router.matchAll(/path: (?:'([^']+)'|((?:paths|routePatterns)\.\w+)),\s*\.\.\.lazyPage\(\(\) => import\('([^']+)'\)/g)) {
+    const route = m[1] ?? named.get(m[2]);
+    if (!route) throw new Error(`route ${m[2]} is not in the route map (lib/routes.ts)`);
+    m[1] = route;
+    m[2] = m[3];
     const file = path
       .relative(WEB, path.resolve(path.dirname(routerFile), m[2]))
       .split(path.sep)

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, ButtonGroup, Col, Row, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,10 +12,13 @@ import { useMyProducts, useWithdrawProduct } from '../api/my-products';
 import { usePurchaseRequests } from '../api/purchase-requests';
 import { ProductFacts } from './ProductFacts';
 import { StatusLotCard } from './StatusLotCard';
-import { ProductFormModal } from './ProductFormModal';
 import { PurchaseRequestsTable } from './PurchaseRequestsTable';
 import { AuctionLotSlot } from '../../../components/AuctionLotSlot';
 import { paths } from '../../../lib/routes';
+
+// The lot form (its validation, date pickers, article picker and market reference) is fetched when a
+// supplier opens it, not with the list: it kept /user/products over the 350 kB first-load budget.
+const ProductFormModal = lazy(() => import('./ProductFormModal').then((m) => ({ default: m.ProductFormModal })));
 
 /** /user/products: a supplier's lots (create, edit, withdraw until the first offer) and the purchase requests it received. */
 export function MyProductsPage() {
@@ -44,7 +47,11 @@ export function MyProductsPage() {
       <h2 className="h4">{t('mine.requestsTitle')}</h2>
       {requests.data?.length === 0 ? <p>{t('mine.noRequests')}</p> : null}
       {requests.data?.length ? <PurchaseRequestsTable requests={requests.data} /> : null}
-      {editing ? <ProductFormModal product={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <Suspense fallback={<Spinner role="status" aria-label={t('loading')} />}>
+          <ProductFormModal product={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
