@@ -29,8 +29,9 @@ test('"Tomaten", "tomates" and "tomato" find the same tomato lots in the marketp
   for (const q of ['tomato', 'Tomaten', 'tomates']) {
     await gotoIn(page, `/marketplace?q=${encodeURIComponent(q)}`);
     await expect(page.locator('[data-testid^="market-card-"]').first()).toBeVisible();
-    await expect(page.getByText('Cherry tomatoes on the vine')).toBeVisible();
-    await expect(page.getByText('Truss tomatoes')).toBeVisible();
+    // .first(): the demo's cancelled order put its pallets back on sale as a second lot of the same name.
+    await expect(page.getByText('Cherry tomatoes on the vine').first()).toBeVisible();
+    await expect(page.getByText('Truss tomatoes').first()).toBeVisible();
     found.push(await cardIds(page));
   }
   expect(found[1]).toEqual(found[0]);

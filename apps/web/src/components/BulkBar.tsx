@@ -127,7 +127,7 @@ export function BulkBar({ list, selection, pageIds, total, fetchMatching, action
 
   return (
     <div
-      className="d-flex flex-wrap align-items-center gap-2 mb-3 p-2 border rounded bg-body-tertiary"
+      className="d-flex flex-wrap align-items-center gap-2 mb-3 p-2 border rounded bg-body"
       role="group"
       aria-label={t('bar.label')}
       data-testid={`bulk-${list}`}
