@@ -37,6 +37,7 @@ async function lemonAuction(browser: Browser): Promise<{ productId: number; ref:
         packagingId: options.packagings[0]!.id,
         price: Math.round(avg * 1.04 * 100) / 100,
         quantity: 5,
+        qualityClass: 'I',
         netKgPerPallet: 800,
         availableUntil: dayInParis(10),
         auctionStartDate: new Date(Date.now() - 30_000).toISOString(),
