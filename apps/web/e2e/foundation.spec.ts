@@ -44,6 +44,8 @@ test('a company registers, the admin validates it, it signs in, edits its profil
   await gotoIn(admin, '/admin/usersList');
   // The list is paged: the new company is found by its e-mail.
   await admin.locator('#users-search').fill(email);
+  // The search's answer is shown (the page keeps the previous list while it loads): one card, this one.
+  await expect(admin.locator('[data-testid^="user-card-"]')).toHaveCount(1);
   const card = admin.getByTestId(`user-card-${email}`);
   await expect(card).toContainText(company);
   await expect(card).toContainText('Supplier');

@@ -86,7 +86,8 @@ describe('receipt with differences', () => {
 describe('filing a claim', () => {
   it('files a claim with two photos within the window, tells both parties and writes the histories', async () => {
     const id = await delivered(ctx, p);
-    const before = await ctx.db.select({ n: count() }).from(outbox);
+    // The outbox's last id before the claim: the mails it queues are the rows after it.
+    const [last] = await ctx.db.select({ id: sql<number>`coalesce(max(${outbox.id}), 0)::int` }).from(outbox);
     const res = await fileClaim(ctx, p.buyer.cookie, id);
     expect(res.statusCode, res.body).toBe(201);
     const c = res.json();
@@ -115,11 +116,11 @@ describe('filing a claim', () => {
       .from(notifications)
       .where(and(eq(notifications.kind, 'order_claim'), inArray(notifications.userId, [p.buyer.user.id, p.seller.user.id])));
     expect(notices.filter((n) => (n.data as { claimId?: number }).claimId === c.id)).toHaveLength(2);
-    const mails = await ctx.db
+    // Selected by id, not by position: without an ORDER BY, PostgreSQL may return rows in any order.
+    const fresh = await ctx.db
       .select()
       .from(outbox)
-      .where(sql`${outbox.id} > 0`);
-    const fresh = mails.slice(Number(before[0]!.n));
+      .where(sql`${outbox.id} > ${last!.id}`);
     expect(fresh.map((m) => m.subject).sort()).toEqual([
       `Auftrag ${order.number}: Qualitätsreklamation eingereicht`,
       `Pedido ${order.number}: reclamación de calidad presentada`,
