@@ -66,6 +66,8 @@ for (const width of [1366, 390]) {
 
     await page.getByLabel('Quality class').selectOption({ label: 'Class II' });
     await page.getByLabel('Search').fill('zzz-nothing-zzz');
+    // The search reaches the address after its debounce; "no match" may already show for the class alone.
+    await expect(page).toHaveURL(/[?&]q=zzz-nothing-zzz/);
     await expect(page.getByTestId('no-match')).toBeVisible();
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(page).not.toHaveURL(/qualityClass=|q=/);
