@@ -140,11 +140,12 @@ describe.runIf(hasRedisServer)('Redis killed and restarted under two instances',
       });
       return { w, conn, stop };
     });
-    await expect.poll(() => watchers.map(({ w }) => w.events.join())).toEqual(['subscribed', 'subscribed']);
+    // Connecting, subscribing and the bus's answer take seconds on a loaded CI machine, not the poll's 1 s default.
+    await expect.poll(() => watchers.map(({ w }) => w.events.join()), { timeout: 15_000 }).toEqual(['subscribed', 'subscribed']);
 
     // Before: a bus message from A reaches the watchers of both instances.
     await apps[0]!.bus.publish(topic, JSON.stringify({ probe: 'before' }));
-    await expect.poll(() => watchers.map(({ w }) => w.bus.join())).toEqual(['before', 'before']);
+    await expect.poll(() => watchers.map(({ w }) => w.bus.join()), { timeout: 15_000 }).toEqual(['before', 'before']);
     const first = await bid(1.5);
 
     // Redis dies. The readiness check says so; bids go on (offers travel through the database).
@@ -167,11 +168,11 @@ describe.runIf(hasRedisServer)('Redis killed and restarted under two instances',
     // After: the bus carries messages between the instances again, and the ready check is green.
     const probeAt = performance.now();
     await apps[1]!.bus.publish(topic, JSON.stringify({ probe: 'after' }));
-    await expect.poll(() => watchers.map(({ w }) => w.bus.join())).toEqual(['before,after', 'before,after']);
+    await expect.poll(() => watchers.map(({ w }) => w.bus.join()), { timeout: 15_000 }).toEqual(['before,after', 'before,after']);
     const busMs = performance.now() - probeAt;
     expect((await apps[0]!.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
     const after = await bid(1.7);
-    await expect.poll(() => watchers.every(({ w }) => [first, during, after].every((id) => w.seen.has(id)))).toBe(true);
+    await expect.poll(() => watchers.every(({ w }) => [first, during, after].every((id) => w.seen.has(id))), { timeout: 15_000 }).toBe(true);
 
     console.info(
       `redis-restart: watchers on both instances reconnected and caught up ${Math.round(caughtUpMs)} ms after redis-server restarted ` +
