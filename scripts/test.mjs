@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every check of the repository, in four independent phases run side by side:
 //   checks  typecheck + lint (eslint, import cycles, formatting, migrations in step with the schema)
-//   unit    Vitest: server integration on PGlite, web components, shared, contract
-//   pg      the server suite again on real PostgreSQL — only when TEST_POSTGRES_URL is set
+//   unit    Vitest: web components, shared, contract, and the server suite on PGlite (whole without
+//           TEST_POSTGRES_URL; with it, the files of EMBEDDED_SUITE below)
+//   pg      the whole server suite on real PostgreSQL — only when TEST_POSTGRES_URL is set
 //   e2e     Playwright in Chromium against the built app: the user flows (every spec but the sweep)
 //   sweep   Playwright: every page at every width for every role, with axe (ux-pages.spec.ts), against
 //           a second app on its own port and database, so the two browser runs overlap
@@ -17,6 +18,7 @@
 //   node scripts/test.mjs unit e2e        only these
 //   TEST_SEQUENTIAL=1 node scripts/test.mjs   one after the other (readable logs, less memory)
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 
@@ -26,9 +28,42 @@ const pgUrl = process.env.TEST_POSTGRES_URL;
 // The PGlite pass must not pick up a TEST_DATABASE_URL left in the environment.
 const { TEST_DATABASE_URL: _ignored, ...baseEnv } = process.env;
 
+/**
+ * With PostgreSQL reachable, the server suite runs whole on it (the pg phase: the production database),
+ * and on the embedded database (PGlite, `npm start`'s) only the files that exercise what differs there:
+ * the schema, the bid engine's SQL functions, search and paging, advisory locks
+ * (one session), invoice numbering, restarts on a data folder. The end-to-end runs drive the whole app on
+ * PGlite. Without PostgreSQL the unit phase runs the whole server suite on PGlite. (decision 925)
+ */
+const EMBEDDED_SUITE = [
+  'src/db/schema.test.ts',
+  'src/db/auction-phase.test.ts',
+  'src/db/reference/',
+  'src/trading/auctions/auctions.engine.test.ts',
+  'src/trading/auctions/auctions.proxy-rule.test.ts',
+  'src/trading/auctions/auctions.concurrency.test.ts',
+  'src/trading/marketplace/marketplace.routes.test.ts',
+  'src/trading/marketplace/lists.paging.test.ts',
+  'src/jobs/runner.test.ts',
+  'src/trading/invoicing/invoicing.numbering.test.ts',
+  'src/plugins/app.test.ts',
+  'src/restart.test.ts',
+  'src/graceful-shutdown.test.ts',
+];
+for (const entry of EMBEDDED_SUITE) {
+  if (!existsSync(path.join(root, 'apps/server', entry))) {
+    console.error(`scripts/test.mjs: ${entry} (EMBEDDED_SUITE) does not exist; update the list.`);
+    process.exit(2);
+  }
+}
+
 const PHASES = {
   checks: { command: 'npm run typecheck && npm run lint' },
-  unit: { command: 'npx vitest run' },
+  unit: {
+    command: pgUrl
+      ? `npx vitest run --project web --project shared --project contract && npx vitest run --project server ${EMBEDDED_SUITE.join(' ')}`
+      : 'npx vitest run',
+  },
   pg: {
     command: 'npx vitest run --project server',
     env: { TEST_DATABASE_URL: pgUrl },
@@ -57,17 +92,37 @@ for (const name of asked) {
 const names = asked.length ? asked : Object.keys(PHASES);
 const width = Math.max(...names.map((n) => n.length), ...Object.keys(NEEDS).map((n) => n.length));
 
+// The lines that name a failure (Vitest's FAIL and ×, Playwright's ✘ and numbered failures, the
+// assertion's message), kept per phase and printed again after the timings: a CI log is often read
+// from its end only, and the end must say which test failed and why.
+const FAILURE_LINE =
+  /(^\s*(FAIL|×|✘|✗)\s)|(^\s*\d+\) .+›)|(^\s*(AssertionError|Error|TypeError|TimeoutError|expect\())|(Test timed out)|(Unhandled (Rejection|Error))/;
+const failures = new Map();
+
+function keepFailure(name, line) {
+  // eslint-disable-next-line no-control-regex -- the escape starts the colour codes to remove
+  const plain = line.replace(/\x1b\[[0-9;]*m/g, '');
+  if (!FAILURE_LINE.test(plain)) return;
+  const kept = failures.get(name) ?? [];
+  if (kept.length < 40) kept.push(plain.trimEnd().slice(0, 300));
+  failures.set(name, kept);
+}
+
 /** Streams a child's output line by line, each line prefixed with the phase name. */
 function prefixed(stream, name, out) {
   let rest = '';
   stream.setEncoding('utf8');
+  const write = (line) => {
+    out.write(`[${name.padEnd(width)}] ${line}\n`);
+    keepFailure(name, line);
+  };
   stream.on('data', (chunk) => {
     const lines = (rest + chunk).split('\n');
     rest = lines.pop();
-    for (const line of lines) out.write(`[${name.padEnd(width)}] ${line}\n`);
+    for (const line of lines) write(line);
   });
   stream.on('end', () => {
-    if (rest) out.write(`[${name.padEnd(width)}] ${rest}\n`);
+    if (rest) write(rest);
   });
 }
 
@@ -129,6 +184,13 @@ if (process.env.TEST_SEQUENTIAL) {
 }
 const total = (performance.now() - started) / 1000;
 
+for (const r of results) {
+  const kept = failures.get(r.name);
+  if (r.status.startsWith('failed') && kept?.length) {
+    console.log(`\n== what failed in ${r.name} (the full output is above)`);
+    for (const line of kept) console.log(`  ${line}`);
+  }
+}
 console.log('\n== test phases');
 for (const r of results) console.log(`  ${r.name.padEnd(width)}  ${r.status.padEnd(16)} ${r.status === 'skipped' ? '' : format(r.seconds)}`);
 console.log(`  ${'total'.padEnd(width)}  ${''.padEnd(16)} ${format(total)}`);

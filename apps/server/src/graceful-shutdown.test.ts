@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,8 +11,7 @@ import { openDatabase, type Database } from './db/client.js';
 import { createUser } from './db/factories.js';
 import { createAuction } from './db/factories/listings.js';
 import { offers } from './db/schema/index.js';
-import { freshDatabase } from '../test/database.js';
-import { TEMPLATE_DUMP } from '../test/template.js';
+import { embeddedOptions, freshDatabase } from '../test/database.js';
 import { stompClient } from '../test/stomp-client.js';
 import { ensureServerBuilt, freePort, httpBid, httpLogin, startServer, type BidAnswer, type ServerProcess } from '../test/server-process.js';
 import { RESTART_REASON } from './realtime/stomp-routes.js';
@@ -47,7 +46,7 @@ async function makeFixture(): Promise<Fixture> {
   } else {
     // A data folder from the migrated test template, for the child to open.
     dir = mkdtempSync(path.join(os.tmpdir(), 'primeur-shutdown-'));
-    database = await openDatabase({ pglite: new PGlite(path.join(dir, 'pg'), { loadDataDir: new Blob([readFileSync(TEMPLATE_DUMP)]) }) });
+    database = await openDatabase({ pglite: new PGlite(path.join(dir, 'pg'), await embeddedOptions()) });
     env = { DATA_DIR: dir };
   }
   const seller = await createUser(database.db, { category: 'supplier' });

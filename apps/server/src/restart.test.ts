@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { SERVER_ENTRY } from '../../../scripts/build.mjs';
-import { TEMPLATE_DUMP } from '../test/template.js';
+import { embeddedOptions } from '../test/database.js';
 import { ensureServerBuilt, freePort, startServer } from '../test/server-process.js';
 
 /**
@@ -45,7 +45,7 @@ describe('the compiled server at start', () => {
     let dir: string;
     beforeAll(async () => {
       dir = mkdtempSync(path.join(os.tmpdir(), 'primeur-restart-'));
-      const db = new PGlite(path.join(dir, 'pg'), { loadDataDir: new Blob([readFileSync(TEMPLATE_DUMP)]) });
+      const db = new PGlite(path.join(dir, 'pg'), await embeddedOptions());
       await db.close();
     }, 120_000);
     afterAll(() => rmSync(dir, { recursive: true, force: true }));

