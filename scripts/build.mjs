@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
  * Builds what changed, and only that (decision 620):
- * - the server: one ESM bundle, apps/server/dist/server.js (+ source map), made by esbuild from
- *   apps/server/src and packages/shared/src; npm packages stay external (node_modules);
+ * - the server: an ESM bundle, apps/server/dist/server.js (+ source map) and the chunks it imports
+ *   (apps/server/dist/*-<hash>.js; the app's modules are one, loaded while the database opens,
+ *   decision 920), made by esbuild from apps/server/src and packages/shared/src; npm packages stay
+ *   external (node_modules);
  * - the web app: `vite build` into apps/web/dist.
  * Each output is rebuilt only when the content hash of its inputs differs from the one recorded at
  * its last successful build (.tmp/build/<name>.json), or its output is missing.
@@ -193,18 +195,29 @@ async function buildServer() {
     sourcesContent: false,
     legalComments: 'none',
     write: false,
-    outfile: SERVER_ENTRY,
+    // Split at dynamic imports: server.ts opens the database first and imports the app meanwhile.
+    // Chunks beside the entry, so each one's `import.meta.url` is in dist/ (metaPlugin).
+    splitting: true,
+    outdir: SERVER_DIST,
+    entryNames: '[name]',
+    chunkNames: '[name]-[hash]',
     banner: { js: BANNER },
     plugins: [externalsPlugin, metaPlugin],
     logLevel: 'warning',
   });
   mkdirSync(SERVER_DIST, { recursive: true });
-  // Each file replaced in one rename: a server starting meanwhile reads the old build or the new one.
-  for (const file of res.outputFiles) {
+  // Each file replaced in one rename, the chunks (named by their content's hash) before the entry
+  // that imports them: a server starting meanwhile reads the old build or the new one.
+  const isEntry = (f) => path.basename(f.path).startsWith('server.js');
+  const files = [...res.outputFiles.filter((f) => !isEntry(f)), ...res.outputFiles.filter(isEntry)];
+  for (const file of files) {
     const tmp = `${file.path}.${process.pid}.tmp`;
     writeFileSync(tmp, file.contents);
     renameSync(tmp, file.path);
   }
+  // Chunks of earlier builds go.
+  const kept = new Set(files.map((f) => path.basename(f.path)));
+  for (const name of readdirSync(SERVER_DIST)) if (/\.js(\.map)?$/.test(name) && !kept.has(name)) rmSync(path.join(SERVER_DIST, name), { force: true });
 }
 
 function buildWeb() {
