@@ -37,7 +37,8 @@ const DRAIN_MS = 10_000;
 const HARD_STOP_MS = 15_000;
 
 let closing = false;
-let jobsTimer: NodeJS.Timeout | undefined;
+/** The timer of the jobs' first runs (set once listening). */
+const jobsStart: { timer?: NodeJS.Timeout } = {};
 /**
  * Graceful stop (decision 620): the listening socket closes at once (the load balancer sends new
  * connections elsewhere); requests in flight — bids included — run to their commit and get their
@@ -52,7 +53,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }
   closing = true;
-  clearTimeout(jobsTimer);
+  clearTimeout(jobsStart.timer);
   const t0 = performance.now();
   app.log.info({ signal }, 'stopping: no new connections, requests in flight finish');
   const hard = setTimeout(() => {
@@ -74,7 +75,7 @@ async function shutdown(signal: string) {
     code = 1;
   }
   clearTimeout(drain);
-  clearTimeout(jobsTimer);
+  clearTimeout(jobsStart.timer);
   clearInterval(reap);
   await bus.close().catch((err: unknown) => app.log.error({ err }, 'error while closing the event bus'));
   try {
@@ -103,7 +104,7 @@ try {
 }
 /** The jobs' first runs (auction closer, alerts, orders, invoicing…) this long after listening. */
 const JOBS_FIRST_RUN_DELAY_MS = 1_000;
-jobsTimer = setTimeout(() => {
+jobsStart.timer = setTimeout(() => {
   if (!closing) app.jobs.start();
 }, JOBS_FIRST_RUN_DELAY_MS);
 const cpu = process.cpuUsage();
