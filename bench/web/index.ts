@@ -115,6 +115,8 @@ let missed = 0;
 for (const v of VISITS) {
   const keys = new Set<string>();
   closure(entryKey, keys);
+  // The app's chunk, imported by the entry once the static frame is painted (main.tsx, decision 921).
+  for (const k of manifest[entryKey]!.dynamicImports ?? []) closure(k, keys);
   for (const k of v.coreCatalogsOnly ? coreKeys : [...coreKeys, ...restKeys]) closure(k, keys);
   if (v.signedIn) for (const k of menuKeys) closure(k, keys);
   const page = pageOf.get(v.route);
