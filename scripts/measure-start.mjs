@@ -105,7 +105,9 @@ async function startOnce(port, label, server) {
   const running = output.split('\n').find((l) => l.includes('"Primeur is running"'));
   if (running) {
     const r = JSON.parse(running);
-    parts.push(`server: listening ${r.startupMs} ms after its process started (code ${r.loadMs}, database ${r.databaseMs}, app ${r.appMs})`);
+    parts.push(
+      `server: listening ${r.startupMs} ms after its process started (code ${r.loadMs}, database ${r.databaseMs}${r.appCodeMs !== undefined ? ` with the app's code loading meanwhile ${r.appCodeMs}` : ''}, app ${r.appMs})`,
+    );
     if (r.cpuMs !== undefined) parts.push(`${(r.cpuMs / 1000).toFixed(2)} s CPU to listening`);
   }
   if (cpu !== undefined) parts.push(`${cpu.toFixed(2)} s CPU to ready`);
