@@ -131,7 +131,8 @@ console.log(
   `measure-start: ${SERVERS.length ? SERVERS.map((s) => path.relative(ROOT, s)).join(' vs ') : 'npm start'} on port ${port}, data in ${path.relative(ROOT, DATA_DIR)}${LOAD ? `, ${LOAD} busy processes as load` : ''}`,
 );
 if (!process.argv.includes('--keep-data')) rmSync(DATA_DIR, { recursive: true, force: true });
-await startOnce(port, 'first start (empty database: migrate, seed)', SERVERS[0]);
+const keep = process.argv.includes('--keep-data');
+await startOnce(port, keep ? 'first start (the kept database)' : 'first start (empty database: migrate, seed)', SERVERS[0]);
 const results = new Map((SERVERS.length ? SERVERS : [undefined]).map((s) => [s, []]));
 for (let i = 1; i <= RUNS; i++)
   // Alternating the bundles: each sees the same load.
