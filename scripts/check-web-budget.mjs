@@ -85,6 +85,9 @@ export function routeBudgets({ dist = path.join(WEB, 'dist'), language = 'en', r
 
   return routes.map(({ path: route, page }) => {
     const shell = closure(entry);
+    // The entry imports the app's chunk as soon as the static frame is painted (main.tsx, decision
+    // 921): its dynamic imports are part of every first load.
+    for (const k of manifest[entry].dynamicImports ?? []) closure(k, shell);
     for (const k of catalogs) closure(k, shell);
     if (!VISITOR_ROUTES.has(route)) for (const k of menus) closure(k, shell);
     const first = new Set(shell);

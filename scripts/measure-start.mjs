@@ -7,9 +7,15 @@
  *   node scripts/measure-start.mjs              # 1 first start + 3 second starts
  *   node scripts/measure-start.mjs --runs 5     # 5 second starts
  *   MEASURE_PORT=4399 node scripts/measure-start.mjs
+ *   node scripts/measure-start.mjs --load 3     # with 3 busy processes as load (a test suite's CPU)
+ *   node scripts/measure-start.mjs --server apps/server/.tmp/server.js --server apps/server/dist/server.js
+ *                                               # A/B: each bundle started by node, alternating, same load
+ *
+ * Each line gives the wall time to ready, the CPU the server used until then (every thread, from
+ * /proc or its own start-up line) and the parts it logs (code, database, app).
  */
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -24,6 +30,19 @@ const arg = (name, fallback) => {
   return i >= 0 ? process.argv[i + 1] : fallback;
 };
 const RUNS = Number(arg('--runs', '3'));
+const LOAD = Number(arg('--load', '0'));
+/** Bundles to compare (`--server` repeated); none: `npm start`. */
+const SERVERS = process.argv.flatMap((a, i) => (a === '--server' ? [path.resolve(process.argv[i + 1])] : []));
+
+/** CPU seconds (user + system, all threads) a process has used, from /proc (Linux); undefined elsewhere. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -45,10 +64,10 @@ async function ready(port) {
   }
 }
 
-/** One `npm start`: ms to ready, then SIGTERM and ms to exit. */
-async function startOnce(port, label) {
+/** One `npm start` (or `node <server>`): ms to ready, then SIGTERM and ms to exit. */
+async function startOnce(port, label, server) {
   const t0 = performance.now();
-  const child = spawn('npm', ['start'], {
+  const child = spawn(server ? process.execPath : 'npm', server ? ['--enable-source-maps', server] : ['start'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -74,6 +93,8 @@ async function startOnce(port, label) {
     await new Promise((r) => setTimeout(r, 25));
   }
   const readyMs = performance.now() - t0;
+  // npm start: the server is npm's child; its start-up line carries its own CPU figure.
+  const cpu = server ? cpuSeconds(child.pid) : undefined;
   const t1 = performance.now();
   // As a process manager or `docker stop` would: SIGTERM to the command it started (npm passes it on).
   child.kill('SIGTERM');
@@ -84,8 +105,12 @@ async function startOnce(port, label) {
   const running = output.split('\n').find((l) => l.includes('"Primeur is running"'));
   if (running) {
     const r = JSON.parse(running);
-    parts.push(`server: listening ${r.startupMs} ms after its process started (code ${r.loadMs}, database ${r.databaseMs}, app ${r.appMs})`);
+    parts.push(
+      `server: listening ${r.startupMs} ms after its process started (code ${r.loadMs}, database ${r.databaseMs}${r.appCodeMs !== undefined ? ` with the app's code loading meanwhile ${r.appCodeMs}` : ''}, app ${r.appMs})`,
+    );
+    if (r.cpuMs !== undefined) parts.push(`${(r.cpuMs / 1000).toFixed(2)} s CPU to listening`);
   }
+  if (cpu !== undefined) parts.push(`${cpu.toFixed(2)} s CPU to ready`);
   const notes = parts.join('; ');
   console.log(
     `${label}: ready in ${(readyMs / 1000).toFixed(2)} s; SIGTERM → exit ${code ?? signal} in ${(stopMs / 1000).toFixed(2)} s${notes ? ` (${notes})` : ''}`,
@@ -93,18 +118,34 @@ async function startOnce(port, label) {
   return { readyMs, stopMs, code };
 }
 
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 const port = Number(process.env.MEASURE_PORT ?? (await freePort()));
-console.log(`measure-start: npm start on port ${port}, data in ${path.relative(ROOT, DATA_DIR)}`);
-if (!process.argv.includes('--keep-data')) rmSync(DATA_DIR, { recursive: true, force: true });
-await startOnce(port, 'first start (empty database: migrate, seed)');
-const seconds = [];
-for (let i = 1; i <= RUNS; i++) seconds.push(await startOnce(port, `second start #${i}`));
-const sorted = seconds.map((s) => s.readyMs).sort((a, b) => a - b);
-const median = sorted[Math.floor(sorted.length / 2)];
+// The load: busy processes, as a test suite keeps the cores busy; ended at exit.
+const burners = Array.from({ length: LOAD }, () => spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
+const stopLoad = () => burners.forEach((b) => b.kill('SIGKILL'));
+process.on('exit', stopLoad);
+if (LOAD) await new Promise((r) => setTimeout(r, 3000)); // the load average rises
+
 console.log(
-  `measure-start: second start to healthy: median ${(median / 1000).toFixed(2)} s, best ${(sorted[0] / 1000).toFixed(2)} s, worst ${(sorted.at(-1) / 1000).toFixed(2)} s over ${RUNS} starts (load average ${(await import('node:os')).loadavg()[0].toFixed(1)})`,
+  `measure-start: ${SERVERS.length ? SERVERS.map((s) => path.relative(ROOT, s)).join(' vs ') : 'npm start'} on port ${port}, data in ${path.relative(ROOT, DATA_DIR)}${LOAD ? `, ${LOAD} busy processes as load` : ''}`,
 );
-if (seconds.some((s) => s.code !== 0)) {
+if (!process.argv.includes('--keep-data')) rmSync(DATA_DIR, { recursive: true, force: true });
+const keep = process.argv.includes('--keep-data');
+await startOnce(port, keep ? 'first start (the kept database)' : 'first start (empty database: migrate, seed)', SERVERS[0]);
+const results = new Map((SERVERS.length ? SERVERS : [undefined]).map((s) => [s, []]));
+for (let i = 1; i <= RUNS; i++)
+  // Alternating the bundles: each sees the same load.
+  for (const [server, runs] of results) runs.push(await startOnce(port, `second start #${i}${server ? ` ${path.relative(ROOT, server)}` : ''}`, server));
+const loadAverage = (await import('node:os')).loadavg()[0].toFixed(1);
+for (const [server, runs] of results) {
+  const ms = runs.map((s) => s.readyMs);
+  console.log(
+    `measure-start: ${server ? `${path.relative(ROOT, server)}: ` : ''}second start to healthy: median ${(median(ms) / 1000).toFixed(2)} s, best ${(Math.min(...ms) / 1000).toFixed(2)} s, worst ${(Math.max(...ms) / 1000).toFixed(2)} s over ${RUNS} starts (load average ${loadAverage})`,
+  );
+}
+stopLoad();
+if ([...results.values()].flat().some((s) => s.code !== 0)) {
   console.error('measure-start: a SIGTERM did not end with exit code 0');
   process.exit(1);
 }

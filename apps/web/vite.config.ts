@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import type { OutputBundle, OutputChunk } from 'rollup';
 import react from '@vitejs/plugin-react';
 import { catalogChunk } from './src/lib/i18n-core';
 
@@ -75,8 +76,50 @@ function precompress(): Plugin {
   };
 }
 
+/** A chunk and the chunks it imports statically, by file name. */
+function staticClosure(bundle: OutputBundle, fileName: string, into = new Set<string>()): Set<string> {
+  const chunk = bundle[fileName];
+  if (into.has(fileName) || chunk?.type !== 'chunk') return into;
+  into.add(fileName);
+  for (const dep of chunk.imports) staticClosure(bundle, dep, into);
+  return into;
+}
+
+/**
+ * index.html preloads the app's chunk (src/app/start.tsx) and its imports: main.tsx, the entry,
+ * imports it only after the static frame is painted (decision 921), and without these links a first
+ * visit would fetch it one round trip later, after the entry.
+ */
+function preloadApp(): Plugin {
+  let base = '/';
+  return {
+    name: 'primeur-preload-app',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return;
+        const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+        // Rollup leaves facadeModuleId empty on this chunk: found by the module it holds.
+        const app = chunks.find((c) => c.isDynamicEntry && c.moduleIds.some((m) => m.replaceAll('\\', '/').endsWith('/src/app/start.tsx')));
+        const entry = chunks.find((c) => c.isEntry);
+        if (!app || !entry) throw new Error('primeur-preload-app: no chunk for src/app/start.tsx, or no entry');
+        // The entry's own imports are preloaded by Vite already.
+        const entryFiles = staticClosure(bundle, entry.fileName);
+        return [...staticClosure(bundle, app.fileName)]
+          .filter((f) => !entryFiles.has(f))
+          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${f}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), flags(), precompress()],
+  plugins: [react(), flags(), precompress(), preloadApp()],
   server: {
     port: 5173,
     proxy: {

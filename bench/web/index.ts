@@ -58,13 +58,22 @@ const byPattern = (re: RegExp) => Object.keys(manifest).filter((k) => re.test(k)
 // Route → page module, read from the router (the pages are split by React.lazy there).
 const routerSource = readFileSync(path.join(web, 'src/app/router.tsx'), 'utf8');
 const pageOf = new Map<string, string>();
-for (const m of routerSource.matchAll(/path: '([^']+)',\s*\.\.\.lazyPage\(\(\) => import\('([^']+)'\)/g)) {
-  const file = path.relative(web, path.resolve(web, 'src/app', m[2]!));
+// The router names most paths from the route map (lib/routes.ts: paths.x, routePatterns.x), as
+// scripts/check-web-budget.mjs reads them.
+const routeMap = readFileSync(path.join(web, 'src/lib/routes.ts'), 'utf8');
+const named = new Map<string, string>();
+for (const [, object, body] of routeMap.matchAll(/export const (paths|routePatterns) = \{([\s\S]*?)\n\} as const;/g)) {
+  for (const [, key, value] of body!.matchAll(/^\s*(\w+): '([^']+)',/gm)) named.set(`${object}.${key}`, value!);
+}
+for (const m of routerSource.matchAll(/path: (?:'([^']+)'|((?:paths|routePatterns)\.\w+)),\s*\.\.\.lazyPage\(\(\) => import\('([^']+)'\)/g)) {
+  const route = m[1] ?? named.get(m[2]!);
+  if (!route) throw new Error(`route ${m[2]} is not in the route map (lib/routes.ts)`);
+  const file = path.relative(web, path.resolve(web, 'src/app', m[3]!));
   // By source path; a page merged into a shared chunk has no source entry, only the chunk's name.
   const key =
     byPattern(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.tsx?$`))[0] ??
     Object.keys(manifest).find((k) => manifest[k]!.name === path.basename(file) && manifest[k]!.isDynamicEntry);
-  if (key) pageOf.set(m[1]!, key);
+  if (key) pageOf.set(route, key);
 }
 // vite.config.ts manualChunks: the core catalogs the first render waits for, and the rest, which a
 // signed-in user's first render waits for too (lib/session.tsx) and a page's own namespace suspends it on.
@@ -115,6 +124,8 @@ let missed = 0;
 for (const v of VISITS) {
   const keys = new Set<string>();
   closure(entryKey, keys);
+  // The app's chunk, imported by the entry once the static frame is painted (main.tsx, decision 921).
+  for (const k of manifest[entryKey]!.dynamicImports ?? []) closure(k, keys);
   for (const k of v.coreCatalogsOnly ? coreKeys : [...coreKeys, ...restKeys]) closure(k, keys);
   if (v.signedIn) for (const k of menuKeys) closure(k, keys);
   const page = pageOf.get(v.route);

@@ -61,6 +61,11 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** STOMP limits and heart-beat intervals (tests shorten them). */
   stomp?: Partial<StompLimits>;
+  /**
+   * Start the jobs when the app is ready (default). server.ts passes false and starts them itself,
+   * once it is listening (decision 920).
+   */
+  startJobs?: boolean;
 }
 
 declare module 'fastify' {
@@ -195,7 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(invoicingRoutes);
   });
   registerJobs(app);
-  app.addHook('onReady', async () => app.jobs.start());
+  if (deps.startJobs !== false) app.addHook('onReady', async () => app.jobs.start());
   // Before the database closes: no new run starts, runs in progress finish.
   app.addHook('preClose', async () => app.jobs.stop());
 

@@ -1,21 +1,31 @@
 import { loadConfig } from './config/env.js';
 import { prepareDatabase } from './db/bootstrap.js';
-import { buildApp } from './app.js';
 import { createEventBus } from './realtime/create-event-bus.js';
-import { seedTrade } from './demo-trade.js';
 
-// performance.now() counts from the process start: this is the time spent loading the code.
+// performance.now() counts from the process start: this is the time spent loading the code the
+// database needs (the app's own modules load below, while the database opens — decision 920).
 const loadedMs = performance.now();
 const config = loadConfig();
 const lap = (from: number) => Math.round(performance.now() - from);
-// The database (open, migrate, reference data) and the bus connect at the same time.
-// Redis when REDIS_URL is set, so ended sessions and notifications reach every instance.
-const [{ database, databaseMs }, { bus, kind: busKind, busMs }] = await Promise.all([
+// The database (open, migrate, reference data) and the bus connect at the same time, and the app's
+// modules (Fastify, every route) load meanwhile: PGlite reads and compiles its WebAssembly off the
+// main thread. Redis when REDIS_URL is set, so ended sessions and notifications reach every instance.
+// The demo trade (and the services it goes through) loads only when a fresh database is seeded.
+const seedTrade = async (...args: Parameters<typeof import('./demo-trade.js').seedTrade>) => (await import('./demo-trade.js')).seedTrade(...args);
+const starting = Promise.all([
   (async (t = performance.now()) => ({ database: await prepareDatabase(config, (m) => console.log(m), seedTrade), databaseMs: lap(t) }))(),
   (async (t = performance.now()) => ({ ...(await createEventBus(config, (err) => console.error('event bus:', err.message))), busMs: lap(t) }))(),
 ]);
+// Not left unhandled while the app's modules load; awaited (and thrown) just below.
+starting.catch(() => undefined);
+const codeStarted = performance.now();
+const { buildApp } = await import('./app.js');
+const appCodeMs = lap(codeStarted);
+const [{ database, databaseMs }, { bus, kind: busKind, busMs }] = await starting;
 const appStarted = performance.now();
-const app = await buildApp({ config, database, bus });
+// The jobs' first runs wait until the server answers (below): they would otherwise share PGlite's
+// one connection, and the CPU, with the readiness probe and the first pages.
+const app = await buildApp({ config, database, bus, startJobs: false });
 
 // A stray rejection (a background task whose error nobody awaited) is logged, never fatal: one bad
 // promise must not take every user's session and live feed down with it (decision 520).
@@ -27,6 +37,8 @@ const DRAIN_MS = 10_000;
 const HARD_STOP_MS = 15_000;
 
 let closing = false;
+/** The timer of the jobs' first runs (set once listening). */
+const jobsStart: { timer?: NodeJS.Timeout } = {};
 /**
  * Graceful stop (decision 620): the listening socket closes at once (the load balancer sends new
  * connections elsewhere); requests in flight — bids included — run to their commit and get their
@@ -41,6 +53,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }
   closing = true;
+  clearTimeout(jobsStart.timer);
   const t0 = performance.now();
   app.log.info({ signal }, 'stopping: no new connections, requests in flight finish');
   const hard = setTimeout(() => {
@@ -62,6 +75,7 @@ async function shutdown(signal: string) {
     code = 1;
   }
   clearTimeout(drain);
+  clearTimeout(jobsStart.timer);
   clearInterval(reap);
   await bus.close().catch((err: unknown) => app.log.error({ err }, 'error while closing the event bus'));
   try {
@@ -88,6 +102,12 @@ try {
   await database.close().catch(() => undefined);
   process.exit(1);
 }
+/** The jobs' first runs (auction closer, alerts, orders, invoicing…) this long after listening. */
+const JOBS_FIRST_RUN_DELAY_MS = 1_000;
+jobsStart.timer = setTimeout(() => {
+  if (!closing) app.jobs.start();
+}, JOBS_FIRST_RUN_DELAY_MS);
+const cpu = process.cpuUsage();
 app.log.info(
   {
     url: `http://localhost:${config.port}`,
@@ -96,9 +116,13 @@ app.log.info(
     // From the process start to listening, and its parts (README "Figures", decision 620).
     startupMs: Math.round(performance.now()),
     loadMs: Math.round(loadedMs),
+    // The app's modules, loaded while the database opened (within databaseMs when it took longer).
+    appCodeMs,
     databaseMs,
     busMs,
     appMs: lap(appStarted),
+    // CPU (every thread, user + system) from the process start to listening.
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
   },
   'Primeur is running',
 );

@@ -1,22 +1,20 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+// The style sheets stay with this entry: index.html links them, and its static frame needs them.
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
-import { Providers } from './app/Providers';
-import { createRouter } from './app/router';
-import { initI18nLoaded } from './lib/i18n';
 
-const router = createRouter();
+/**
+ * Resolves once the browser has painted the static frame of index.html (decision 921): the app's
+ * code (React, the router, every provider) takes a few hundred milliseconds to evaluate on a slow
+ * phone, and evaluated at once it held the first paint back, even with every file in the cache. A
+ * hidden tab gets no animation frame: the timer lets the app start there too.
+ */
+const framePainted = () =>
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
 
-// The first render waits for the shown language's core catalogs (one small fetch); the other
-// namespaces are fetched right after, in one more (lib/i18n.ts, decision 650).
-void initI18nLoaded().then((i18n) =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Providers i18n={i18n}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  ),
-);
+// The app's chunk is fetched at once (index.html preloads it, vite.config.ts) and run after the paint.
+void framePainted()
+  .then(() => import('./app/start'))
+  .then(({ start }) => start());

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -37,6 +38,29 @@ export interface Database {
 }
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
+
+/** The newest migration of the journal (drizzle's `folderMillis`, the `created_at` it records). */
+function newestMigrationMillis(): number {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  return Math.max(...journal.entries.map((e) => e.when));
+}
+
+/**
+ * True when the database has every migration of the journal: one query (decision 920). Drizzle's
+ * migrator applies a migration when the newest `created_at` it recorded is older than the
+ * migration's `when`; so nothing is left to apply when that newest row is at least the journal's
+ * newest. Its own check reads and hashes every migration file and runs DDL first. False when the
+ * migrations table is missing (a new database): the migrator then runs.
+ */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  try {
+    const res = await db.execute<{ last: string | null }>(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`);
+    const last = res.rows[0]?.last;
+    return last !== null && last !== undefined && Number(last) >= newestMigrationMillis();
+  } catch {
+    return false;
+  }
+}
 
 export interface DatabaseOptions {
   databaseUrl?: string;
@@ -103,7 +127,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
           client.release(broken);
         }
       },
-      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: async () => {
+        if (!(await migrationsApplied(db))) await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+      },
       // Idempotent: a test may end the pool to play an outage, then close the database as usual.
       close: () => (pool.ended ? Promise.resolve() : pool.end()),
     };
@@ -120,7 +146,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(pgl, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: async () => {
+      if (!(await migrationsApplied(db))) await migratePglite(drizzlePglite(pgl, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    },
     close: () => (pgl.closed ? Promise.resolve() : pgl.close()),
     // One process holds the embedded database, on one session: the lock is still taken, so that a
     // job cannot overlap itself.

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import type { AppConfig, RateLimitName } from '../config/env.js';
 import { HttpError } from '../lib/http-error.js';
 
@@ -31,8 +30,14 @@ export function routeLimit(config: AppConfig, name: RateLimitName): RateLimitOpt
  * refusal is the house error shape with code RATE_LIMITED and a Retry-After header (decision 502).
  */
 async function rateLimitPlugin(app: FastifyInstance, opts: { config: AppConfig }) {
+  // ioredis only with a Redis to reach (decision 920: not loaded at start otherwise).
   const redis = opts.config.redisUrl
-    ? new Redis(opts.config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false })
+    ? new (await import('ioredis')).Redis(opts.config.redisUrl, {
+        connectTimeout: 2000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        lazyConnect: false,
+      })
     : undefined;
   if (redis) {
     redis.on('error', (err) => app.log.warn({ err: { message: err.message } }, 'rate-limit store unavailable'));

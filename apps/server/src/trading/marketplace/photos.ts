@@ -3,7 +3,7 @@ import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import { MAX_PHOTO_BYTES } from '@primeur/shared';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { HttpError } from '../../lib/http-error.js';
 
 export type PhotoType = 'jpg' | 'png' | 'webp';
@@ -93,7 +93,9 @@ const tooManyPixels = (filename: string) =>
  * applied first. Huge declared dimensions are refused from the header, before decoding.
  */
 export async function reencodePhoto(filename: string, photo: CheckedPhoto): Promise<CheckedPhoto> {
-  let meta: sharp.Metadata;
+  // Loaded at the first photo, not at start (decision 920).
+  const { default: sharp } = await import('sharp');
+  let meta: Sharp.Metadata;
   try {
     // Header only, no pixel is decoded: the pixel limit is off here so oversized images get their own code.
     meta = await sharp(photo.bytes, { ...DECODE_OPTIONS, limitInputPixels: false }).metadata();
