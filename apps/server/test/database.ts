@@ -39,19 +39,20 @@ export async function embeddedOptions(): Promise<PGliteOptions> {
   const { template, ...shared } = await engine;
   return { ...shared, loadDataDir: new Blob([template], { type: 'application/x-tar' }) };
 }
-let engine: Promise<Omit<PGliteOptions, 'loadDataDir'> & { template: Buffer }> | undefined;
+let engine: Promise<Omit<PGliteOptions, 'loadDataDir'> & { template: Uint8Array<ArrayBuffer> }> | undefined;
+
+// Node has WebAssembly at run time; the server's type libraries (no DOM) declare only its types.
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }).WebAssembly;
 
 async function loadEngine() {
   const dist = new URL('.', import.meta.resolve('@electric-sql/pglite'));
-  const [pgliteWasmModule, initdbWasmModule] = await Promise.all(
-    ['pglite.wasm', 'initdb.wasm'].map((file) => WebAssembly.compile(readFileSync(new URL(file, dist)))),
-  );
+  const [pgliteWasmModule, initdbWasmModule] = await Promise.all(['pglite.wasm', 'initdb.wasm'].map((file) => wasm.compile(readFileSync(new URL(file, dist)))));
   return {
     pgliteWasmModule,
     initdbWasmModule,
     fsBundle: new Blob([readFileSync(new URL('pglite.data', dist))]),
     // The template is written once by the global set-up, before any file runs.
-    template: gunzipSync(readFileSync(TEMPLATE_DUMP)),
+    template: new Uint8Array(gunzipSync(readFileSync(TEMPLATE_DUMP))),
   };
 }
 
