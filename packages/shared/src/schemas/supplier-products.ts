@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CALIBER_MAX_LENGTH } from '../constants/limits.js';
+import { QUALITY_CLASSES } from '../constants/marketplace.js';
 import { namedItem } from './catalog.js';
 import { country } from './location.js';
 import { productLink } from './product-links.js';
@@ -41,6 +42,8 @@ export const supplierVariant = z.object({
   packaging: namedItem.nullable(),
   box: namedItem.nullable(),
   caliber: z.string(),
+  /** EU class of the offered goods; null when the supplier did not state it (decision 915). */
+  qualityClass: z.enum(QUALITY_CLASSES).nullable(),
   weightPiece: z.number().nullable(),
   nbPiece: z.number().int(),
   priceKg: z.number(),
