@@ -13,6 +13,8 @@ export const VARIANT_ACTIONS = [
   'packaging',
   'box',
   'caliber',
+  // EXTRA, I or II (decision 915); a line's class is changed, not cleared, as its origin is.
+  'qualityClass',
   'weightPiece',
   'nbPiece',
   'priceKg',
