@@ -126,6 +126,9 @@ test('a signed WhatsApp offer appears on the unchecked page, is corrected and mo
   await gotoIn(page, `/intern/supplierDetails?supplier=${huerta.id}`);
   await page.getByRole('button', { name: 'Show the variants of Aubergine' }).click();
   await expect(page.locator('input[value="XL"]').first()).toBeVisible();
+  // The price-list line shows the class it was moved with.
+  const moved = page.locator('tr[data-testid^="variant-"]', { has: page.locator('input[value="XL"]') }).first();
+  await expect(moved.locator('select[data-testid$="-qualityClass"] option:checked')).toHaveText('Class I');
 });
 
 test('paging: previous is disabled on the first page and next when fewer than 10 rows come back', async ({ page }) => {

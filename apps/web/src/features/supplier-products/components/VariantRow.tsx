@@ -67,7 +67,7 @@ export function VariantRow({ variant: v, origins, packagings, boxes, save, onDel
       <td style={{ minWidth: 80 }}>
         <EditableField label={t('fields.caliber')} testId={tid('caliber')} value={v.caliber} maxLength={50} save={(x) => save('caliber', x)} />
       </td>
-      <td style={{ minWidth: 110 }}>
+      <td style={{ minWidth: 140 }}>
         {/* Null when the supplier did not state it (decision 915): "—" until staff choose one. */}
         <Form.Select
           size="sm"
