@@ -44,7 +44,7 @@ test('the webhook answers the handshake and refuses an unsigned message', async 
 
 test('a signed WhatsApp offer appears on the unchecked page, is corrected and moved, and shows in the supplier details', async ({ page, request }) => {
   const stamp = Date.now();
-  const line = `Berenjena cal L cj 5kg 1,15€/kg 2 pal ${stamp % 100}/12`;
+  const line = `Berenjena Cat. I cal L cj 5kg 1,15€/kg 2 pal ${stamp % 100}/12`;
   const text = `Hola Primeur!\n${line}\nPimiento verde caja 5kg 0,95€/kg 1 pal\nSaludos`;
   const body = notification(`wamid.e2e-${stamp}`, '34950123456', text);
   const res = await request.post('/api/webhooks/whatsapp', { data: body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(body) } });
@@ -88,6 +88,9 @@ test('a signed WhatsApp offer appears on the unchecked page, is corrected and mo
   await expect(page.locator(`#u${rowId}-product option:checked`)).toHaveText('Aubergine');
   // Amounts are shown and typed with the reader's decimal separator: a comma in French.
   await expect(page.locator(`#u${rowId}-priceKg`)).toHaveValue('1,15');
+  // "Cat. I" is read as class I, named as on the lot views; the card does not flag it.
+  await expect(page.locator(`#u${rowId}-class option:checked`)).toHaveText('Catégorie I');
+  await expect(row.getByTestId('class-not-stated')).toHaveCount(0);
 
   // Correct the price and the caliber, then move it.
   await page.locator(`#u${rowId}-priceKg`).fill('1,1');
@@ -100,6 +103,9 @@ test('a signed WhatsApp offer appears on the unchecked page, is corrected and mo
   const pepper = page.locator('tr', { has: page.getByTestId('unchecked-line').filter({ hasText: 'Pimiento verde caja 5kg' }) }).last();
   if (await pepper.isVisible()) {
     const pid = (await pepper.getAttribute('data-testid'))!.replace('unchecked-row-', '');
+    // Its line states no class: the card says so.
+    await expect(page.locator(`#u${pid}-class`)).toHaveValue('');
+    await expect(pepper.getByTestId('class-not-stated')).toHaveText('Catégorie non indiquée');
     await page.locator(`#u${pid}-supplier`).selectOption('');
     await pepper.getByRole('button', { name: /Ajouter aux produits du fournisseur/ }).click();
     await expect(page.getByText('Fournisseur manquant.')).toBeVisible();
@@ -110,13 +116,19 @@ test('a signed WhatsApp offer appears on the unchecked page, is corrected and mo
   const huerta = suppliers.find((s) => s.company === 'Huerta de Almería S.L.')!;
   const variants = (await (await page.request.get(`/api/intern/userProduct/supplier/products/${huerta.id}`)).json()) as Array<{
     caliber: string;
+    qualityClass: string | null;
     priceKg: number;
     supplierProductList: { product: { code: string } };
   }>;
-  expect(variants.filter((v) => v.supplierProductList.product.code === 'FRV07' && v.caliber === 'XL' && v.priceKg === 1.1)).toHaveLength(1);
+  expect(
+    variants.filter((v) => v.supplierProductList.product.code === 'FRV07' && v.caliber === 'XL' && v.priceKg === 1.1 && v.qualityClass === 'I'),
+  ).toHaveLength(1);
   await gotoIn(page, `/intern/supplierDetails?supplier=${huerta.id}`);
   await page.getByRole('button', { name: 'Show the variants of Aubergine' }).click();
   await expect(page.locator('input[value="XL"]').first()).toBeVisible();
+  // The price-list line shows the class it was moved with.
+  const moved = page.locator('tr[data-testid^="variant-"]', { has: page.locator('input[value="XL"]') }).first();
+  await expect(moved.locator('select[data-testid$="-qualityClass"] option:checked')).toHaveText('Class I');
 });
 
 test('paging: previous is disabled on the first page and next when fewer than 10 rows come back', async ({ page }) => {

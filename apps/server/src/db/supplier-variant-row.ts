@@ -1,4 +1,4 @@
-import { todayInParis } from '@primeur/shared';
+import { todayInParis, type QualityClass } from '@primeur/shared';
 import type { supplierVariants } from './schema/index.js';
 
 /**
@@ -13,6 +13,8 @@ export interface NewVariantInput {
   packagingId?: number | null;
   boxId?: number | null;
   caliber?: string;
+  /** Null (the default): the supplier did not state a class. */
+  qualityClass?: QualityClass | null;
   weightPiece?: number | null;
   nbPiece?: number;
   priceKg?: number;
@@ -36,6 +38,7 @@ export function newVariantRow(input: NewVariantInput, today: string = todayInPar
     packagingId: input.packagingId ?? null,
     boxId: input.boxId ?? null,
     caliber: input.caliber ?? '',
+    qualityClass: input.qualityClass ?? null,
     weightPiece: input.weightPiece == null ? null : dec(input.weightPiece),
     nbPiece: input.nbPiece ?? 1,
     priceKg: dec(input.priceKg ?? 0),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CALIBER_MAX_LENGTH } from '../constants/limits.js';
+import { QUALITY_CLASSES } from '../constants/marketplace.js';
 import { namedItem } from './catalog.js';
 import { country } from './location.js';
 import { productLink } from './product-links.js';
@@ -12,6 +13,8 @@ export const VARIANT_ACTIONS = [
   'packaging',
   'box',
   'caliber',
+  // EXTRA, I or II (decision 915); a line's class is changed, not cleared, as its origin is.
+  'qualityClass',
   'weightPiece',
   'nbPiece',
   'priceKg',
@@ -41,6 +44,8 @@ export const supplierVariant = z.object({
   packaging: namedItem.nullable(),
   box: namedItem.nullable(),
   caliber: z.string(),
+  /** EU class of the offered goods; null when the supplier did not state it (decision 915). */
+  qualityClass: z.enum(QUALITY_CLASSES).nullable(),
   weightPiece: z.number().nullable(),
   nbPiece: z.number().int(),
   priceKg: z.number(),

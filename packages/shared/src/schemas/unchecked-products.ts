@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { CALIBER_MAX_LENGTH, UNCHECKED_PAGE_SIZE } from '../constants/limits.js';
 import { dbId, isoDate, multilineText, text } from './common.js';
+import { QUALITY_CLASSES } from '../constants/marketplace.js';
+import { qualityClass } from './marketplace.js';
 import { supplierVariant, threeDecimals } from './supplier-products.js';
 
 /** The best catalog entry found for a word of the offer, with how sure the match is (0..1). */
@@ -40,6 +42,8 @@ export const uncheckedProduct = z.object({
   packaging: z.string(),
   box: z.string(),
   caliber: z.string(),
+  /** The EU class the offer states ("cat I", "Kl. II", "Extra"); null when it states none (decision 915). */
+  qualityClass: z.enum(QUALITY_CLASSES).nullable(),
   priceKg: z.number().nullable(),
   priceColis: z.number().nullable(),
   pricePiece: z.number().nullable(),
@@ -105,6 +109,11 @@ export const moveUncheckedBody = z.object({
   packagingId: dbId.nullable().optional(),
   boxId: dbId.nullable().optional(),
   caliber: text().trim().max(CALIBER_MAX_LENGTH).optional(),
+  /**
+   * The class staff confirmed or chose: a class outside the list is 400 UNKNOWN_QUALITY_CLASS; null moves
+   * the line without a class; left out, the offer's own class goes over (decision 915).
+   */
+  qualityClass: qualityClass.nullable().optional(),
   priceKg: price,
   priceColis: price,
   pricePiece: price,

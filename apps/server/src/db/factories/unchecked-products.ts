@@ -56,6 +56,7 @@ export async function importOffers(db: Executor, input: ImportOffersInput) {
         packaging: o.packaging,
         box: o.box,
         caliber: o.caliber,
+        qualityClass: o.qualityClass,
         priceKg: o.priceKg?.toFixed(3) ?? null,
         priceColis: o.priceColis?.toFixed(3) ?? null,
         pricePiece: o.pricePiece?.toFixed(3) ?? null,

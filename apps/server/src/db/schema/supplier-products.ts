@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { boxes, packagings } from './catalog.js';
 import { productLinks } from './companies.js';
+import { qualityClassEnum } from './listings.js';
 import { countries } from './location.js';
 
 /**
@@ -21,6 +22,8 @@ export const supplierVariants = pgTable(
     packagingId: integer('packaging_id').references(() => packagings.id, { onDelete: 'restrict' }),
     boxId: integer('box_id').references(() => boxes.id, { onDelete: 'restrict' }),
     caliber: text('caliber').notNull().default(''),
+    /** EU class of the offered goods; null when the supplier did not state it (lines made before decision 915 too). */
+    qualityClass: qualityClassEnum('quality_class'),
     /** Unknown (null) until the operator types it; the price consistency rule needs it. */
     weightPiece: numeric('weight_piece', { precision: 12, scale: 3 }),
     nbPiece: integer('nb_piece').notNull().default(1),

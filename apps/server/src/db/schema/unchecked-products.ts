@@ -1,5 +1,6 @@
 import { date, index, integer, jsonb, numeric, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './companies.js';
+import { qualityClassEnum } from './listings.js';
 import type { CatalogMatch, Lookalike } from '../../lib/offers/lookalike.js';
 
 export const inboundSourceEnum = pgEnum('inbound_source', ['whatsapp', 'paste']);
@@ -50,6 +51,8 @@ export const uncheckedProducts = pgTable(
     packaging: text('packaging').notNull().default(''),
     box: text('box').notNull().default(''),
     caliber: text('caliber').notNull().default(''),
+    /** EU class as the offer states it ("cat I"), or as the operator set it; null when not stated (decision 915). */
+    qualityClass: qualityClassEnum('quality_class'),
     priceKg: numeric('price_kg', { precision: 12, scale: 3 }),
     priceColis: numeric('price_colis', { precision: 12, scale: 3 }),
     pricePiece: numeric('price_piece', { precision: 12, scale: 3 }),

@@ -4,7 +4,10 @@ import type { ParsedOffer } from './offer-parser.js';
  * The offer-parser's table: lines as suppliers send them (Spanish, French, English) with what staff
  * expect to see, and lines that hold no offer (offer-parser.test.ts reads both).
  */
-export type Expected = Pick<ParsedOffer, 'origin' | 'packaging' | 'box' | 'caliber' | 'priceKg' | 'priceColis' | 'pricePiece' | 'volume' | 'startDate'> & {
+export type Expected = Pick<
+  ParsedOffer,
+  'origin' | 'packaging' | 'box' | 'caliber' | 'qualityClass' | 'priceKg' | 'priceColis' | 'pricePiece' | 'volume' | 'startDate'
+> & {
   code: string | null;
 };
 
@@ -14,6 +17,7 @@ const NOTHING: Omit<Expected, 'code'> = {
   packaging: '',
   box: '',
   caliber: '',
+  qualityClass: null,
   priceKg: null,
   priceColis: null,
   pricePiece: null,
@@ -48,7 +52,7 @@ export const OFFERS: Array<[string, Expected]> = [
   ['Pommes Golden cal 75/80 plateau 1 rang 1,10€/kg 4 pal', offer('POM02', { box: 'plateau', caliber: '75/80', priceKg: 1.1, volume: 4 })],
   ['Poires Conférence cal 60+ 1,05 €/kg 2 palettes dispo lundi', offer('POM08', { caliber: '60+', priceKg: 1.05, volume: 2, startDate: '2026-11-23' })],
   ['Tomates cerises barquette 250g 0,95€ pièce 3 pal', offer('TOM03', { packaging: '250g barquette', pricePiece: 0.95, volume: 3 })],
-  ['Courgettes cat I colis 5kg 1,10€/kg 1 camion', offer('FRV08', { box: 'colis 5kg', priceKg: 1.1, volume: 33 })],
+  ['Courgettes cat I colis 5kg 1,10€/kg 1 camion', offer('FRV08', { box: 'colis 5kg', qualityClass: 'I', priceKg: 1.1, volume: 33 })],
   ['Haricots verts Kenya 4,20 €/kg 1 pal', offer('POD01', { origin: 'Kenya', priceKg: 4.2, volume: 1 })],
   [
     'Navel oranges Spain size 5 15kg box €0.70/kg 3 pallets from 24/11',
@@ -92,7 +96,7 @@ export const OFFERS: Array<[string, Expected]> = [
   ],
   ['Citrons Espagne cal 3 vrac 0,85€/kg 5 pal', offer('CIT08', { origin: 'Spain', packaging: 'vrac', caliber: '3', priceKg: 0.85, volume: 5 })],
   ['Poivrons jaunes colis 5kg 1,90€/kg 2 pal', offer('FRV03', { box: 'colis 5kg', priceKg: 1.9, volume: 2 })],
-  ['Endives cat I colis 5kg 1,60 €/kg 3 pal', offer('SAL09', { box: 'colis 5kg', priceKg: 1.6, volume: 3 })],
+  ['Endives cat I colis 5kg 1,60 €/kg 3 pal', offer('SAL09', { box: 'colis 5kg', qualityClass: 'I', priceKg: 1.6, volume: 3 })],
   ['Carottes filet 1kg 0,70€ pièce 8 palettes', offer('ROO01', { packaging: 'filet', box: '1kg', pricePiece: 0.7, volume: 8 })],
   ['Pomelo Florida cal 40 cj 15kg 12€/cj 2 pal', offer('CIT10', { box: 'cj 15kg', caliber: '40', priceKg: 0.8, priceColis: 12, volume: 2 })],
   ['Blueberries Peru 125g punnets €1.10 each 3 pallets', offer('BER03', { origin: 'Peru', packaging: '125g punnets', pricePiece: 1.1, volume: 3 })],

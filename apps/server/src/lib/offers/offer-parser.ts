@@ -1,6 +1,7 @@
-import { isoDay, round3 } from '@primeur/shared';
+import { isoDay, round3, type QualityClass } from '@primeur/shared';
 import type { Lookalike } from './lookalike.js';
 import { CatalogMatcher, PRODUCT_MATCH_MIN } from './catalog-matcher.js';
+import { QUALITY_CLASS_RES, classOfMatch } from './quality-class.js';
 import { fold, toNumber, words } from './text.js';
 
 /**
@@ -18,6 +19,8 @@ export interface ParsedOffer {
   packaging: string;
   box: string;
   caliber: string;
+  /** The EU class when the line states one ("cat I", "Kl. II", "Extra"), else null (decision 915). */
+  qualityClass: QualityClass | null;
   priceKg: number | null;
   priceColis: number | null;
   pricePiece: number | null;
@@ -64,7 +67,6 @@ const AT_PRICE_RE = new RegExp(String.raw`(?:@|\ba\b|\bprecio\b|\bprix\b|\bprice
 const CALIBER_RE =
   /\b(?:cal(?:ibres?|iber|ibro|ibre)?|size|taille|tamano|calb?)\b\.?\s*:?\s*([0-9]{1,3}(?:\s*[-/]\s*[0-9]{1,3}|\+[0-9]{1,3})*\+?|[a-z0-9]{1,4}\+?)/g;
 const MM_RE = /\b(\d{2,3}(?:\s*[-/]\s*\d{2,3})?\+?\s*mm\b\+?)/g;
-const CATEGORY_RE = /\b(?:cat(?:egoria|egorie|egory)?\.?\s*(?:i{1,2}|1|2|extra)|(?:i{1,2}|1ª|2ª|1a|2a)\s*cat(?:egoria|egorie)?|extra)\b/g;
 const DATE_RE = /\b(\d{1,2})[/.](\d{1,2})(?:[/.](\d{2}|\d{4}))?\b/g;
 const PALLET_RE = new RegExp(String.raw`(${NUM})\s*(?:pal|pals|palet|palets|pales|palé|pale|palette|palettes|pallet|pallets|plt|plts)\b`, 'g');
 const TRUCK_RE = /\b(\d+|un|una|one|a)\s*(?:camion|camiones|camions|truck|trucks|trailer|trailers|camion complet|full truck)\b/g;
@@ -225,6 +227,7 @@ interface Fields {
   volume: number | null;
   startDate: string | null;
   caliber: string;
+  qualityClass: QualityClass | null;
   boxParts: string[];
   packParts: string[];
   origin: { text: string; match: Lookalike['origin'] } | null;
@@ -240,6 +243,7 @@ function readFields(s: LineState, matcher: CatalogMatcher, ctx: ParseContext): F
     volume: null,
     startDate: null,
     caliber: '',
+    qualityClass: null,
     boxParts: [],
     packParts: [],
     origin: null,
@@ -248,7 +252,16 @@ function readFields(s: LineState, matcher: CatalogMatcher, ctx: ParseContext): F
   };
   const orig = (m: RegExpExecArray, group = 0) => s.original.slice(m.index, m.index + m[group]!.length).trim();
 
-  take(s, CATEGORY_RE, () => undefined);
+  // The first mention of a class is the line's (a class word then its class before the other forms);
+  // every mention is masked, so "cat", "Klasse", "Extra" never end up in the product's name.
+  let classSeen = false;
+  for (const re of QUALITY_CLASS_RES) {
+    take(s, re, (m) => {
+      if (classSeen) return;
+      classSeen = true;
+      f.qualityClass = classOfMatch(m);
+    });
+  }
   take(s, CALIBER_RE, (m) => {
     if (f.caliber) return false;
     f.caliber = s.original
@@ -393,6 +406,7 @@ export function parseLine(line: string, matcher: CatalogMatcher, ctx: ParseConte
     packaging,
     box,
     caliber: f.caliber,
+    qualityClass: f.qualityClass,
     priceKg,
     priceColis: f.priceColis,
     pricePiece: f.pricePiece,

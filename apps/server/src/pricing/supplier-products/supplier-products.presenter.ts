@@ -15,6 +15,7 @@ export const presentVariant = (r: VariantWithRefs): SupplierVariant => ({
   packaging: r.packaging,
   box: r.box,
   caliber: r.variant.caliber,
+  qualityClass: r.variant.qualityClass,
   weightPiece: r.variant.weightPiece === null ? null : num(r.variant.weightPiece),
   nbPiece: r.variant.nbPiece,
   priceKg: num(r.variant.priceKg),

@@ -58,6 +58,32 @@ describe('PUT /api/intern/userProduct/supplier/{action}/{id}/{value}: valid valu
   });
 });
 
+describe('the quality class of a variant (decision 915)', () => {
+  it('is null until set, then EXTRA, I or II', async () => {
+    const v = await fresh();
+    expect((await rowOf(v.id)).qualityClass).toBeNull();
+    expect((await put('qualityClass', v.id, 'II')).json()).toMatchObject({ qualityClass: 'II' });
+    expect((await put('qualityClass', v.id, 'EXTRA')).json()).toMatchObject({ qualityClass: 'EXTRA' });
+    expect((await rowOf(v.id)).qualityClass).toBe('EXTRA');
+  });
+
+  it('refuses another value with 400 UNKNOWN_QUALITY_CLASS, as for lots, and changes nothing', async () => {
+    const v = await fresh({ qualityClass: 'I' });
+    for (const value of ['III', 'i', 'extra', 'none', '1']) {
+      const res = await put('qualityClass', v.id, value);
+      expect(res.statusCode, value).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'UNKNOWN_QUALITY_CLASS', details: [{ path: 'qualityClass', message: 'unknownQualityClass' }] });
+    }
+    expect((await rowOf(v.id)).qualityClass).toBe('I');
+  });
+
+  it('goes with a copy of the variant', async () => {
+    const v = await fresh({ qualityClass: 'II' });
+    const copy = await call('POST', '/variant/add', { productLinkId: v.productLinkId, copyOf: v.id });
+    expect(copy.json()).toMatchObject({ qualityClass: 'II' });
+  });
+});
+
 describe('PUT …/{action}/{id}/{value}: every invalid value is a 400 and changes nothing', () => {
   const cases: Array<[string, string[]]> = [
     ['priceKg', ['-1', '1.2345', 'abc', '1,5', '1e3', '1000000000']],
@@ -100,7 +126,17 @@ describe('adding variants', () => {
     const res = await call('POST', '/variant/add', { productLinkId: link.id });
     expect(res.statusCode).toBe(201);
     const today = todayInParis();
-    expect(res.json()).toMatchObject({ nbPiece: 1, priceKg: 0, priceColis: 0, pricePiece: 0, volume: 0, caliber: '', startDate: today, endDate: today });
+    expect(res.json()).toMatchObject({
+      nbPiece: 1,
+      priceKg: 0,
+      priceColis: 0,
+      pricePiece: 0,
+      volume: 0,
+      caliber: '',
+      qualityClass: null,
+      startDate: today,
+      endDate: today,
+    });
   });
 
   it('duplicates a variant of the same product, and only of the same product', async () => {

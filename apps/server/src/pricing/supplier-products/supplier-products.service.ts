@@ -140,6 +140,9 @@ export async function edit(db: Db, actor: Actor | null, action: VariantAction, i
       case 'caliber':
         patch = { caliber: parsed.value };
         break;
+      case 'qualityClass':
+        patch = { qualityClass: parsed.value };
+        break;
       case 'volume':
         patch = { volume: dec(parsed.value) };
         break;

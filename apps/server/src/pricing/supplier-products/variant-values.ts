@@ -1,4 +1,4 @@
-import { CALIBER_MAX_LENGTH, isoDate, type VariantAction } from '@primeur/shared';
+import { CALIBER_MAX_LENGTH, isoDate, QUALITY_CLASSES, type QualityClass, type VariantAction } from '@primeur/shared';
 import { HttpError } from '../../lib/http-error.js';
 import type { NewVariantRow } from './supplier-products.repository.js';
 
@@ -9,6 +9,7 @@ import type { NewVariantRow } from './supplier-products.repository.js';
 export type ParsedEdit =
   | { kind: 'ref'; column: 'originId' | 'packagingId' | 'boxId'; value: number }
   | { kind: 'caliber'; value: string }
+  | { kind: 'qualityClass'; value: QualityClass }
   | { kind: 'pricing'; field: 'weightPiece' | 'nbPiece' | 'priceKg' | 'priceColis' | 'pricePiece'; value: number }
   | { kind: 'volume'; value: number }
   | { kind: 'dates'; startDate?: string; endDate?: string };
@@ -41,6 +42,13 @@ export function parseEdit(action: VariantAction, raw: string): ParsedEdit {
       // eslint-disable-next-line no-control-regex -- control characters are exactly what must not pass
       if (!v || v.length > CALIBER_MAX_LENGTH || /[\u0000-\u001f\u007f]/.test(v)) throw invalid(action, 'caliberInvalid');
       return { kind: 'caliber', value: v };
+    }
+    case 'qualityClass': {
+      // The lots' code for a class outside the list (decision 870).
+      if (!(QUALITY_CLASSES as readonly string[]).includes(raw)) {
+        throw new HttpError(400, 'UNKNOWN_QUALITY_CLASS', 'The quality class must be EXTRA, I or II.', [{ path: action, message: 'unknownQualityClass' }]);
+      }
+      return { kind: 'qualityClass', value: raw as QualityClass };
     }
     case 'nbPiece': {
       if (!/^[1-9]\d{0,5}$/.test(raw)) throw invalid(action, 'integerAtLeastOne');

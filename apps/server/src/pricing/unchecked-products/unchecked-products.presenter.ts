@@ -12,6 +12,7 @@ export function presentUnchecked({ row, message, supplier }: UncheckedWithRefs):
     packaging: row.packaging,
     box: row.box,
     caliber: row.caliber,
+    qualityClass: row.qualityClass,
     priceKg: num(row.priceKg),
     priceColis: num(row.priceColis),
     pricePiece: num(row.pricePiece),

@@ -141,3 +141,69 @@ describe('move to the supplier products', () => {
     expect((await inject('POST', `${BASE}/${row.id}/move`, { supplierId, productId: navelId, priceKg: 1.2345 })).statusCode).toBe(400);
   });
 });
+
+describe('the quality class of an offer (issue 25, decision 915)', () => {
+  const offer = async (line: string) => (await importOffers(ctx.db, { body: line, supplierId, today: new Date('2026-11-21T00:00:00Z') })).rows[0]!;
+  const rowOf = async (id: number) => (await ctx.db.select().from(uncheckedProducts).where(eq(uncheckedProducts.id, id)))[0];
+
+  it('lists the class the offer states as qualityClass, null when it states none', async () => {
+    await ctx.db.delete(uncheckedProducts);
+    const stated = await offer('Naranja navel Cat. I cal 3 0,65€/kg 4 pal');
+    const none = await offer('Naranja navel cal 3 0,60€/kg 2 pal');
+    const { content } = (await inject('GET', BASE)).json();
+    expect(content.map((r: { id: number; qualityClass: unknown }) => [r.id, r.qualityClass])).toEqual([
+      [stated.id, 'I'],
+      [none.id, null],
+    ]);
+  });
+
+  it('answers the class of pasted offers at once', async () => {
+    const res = await inject('POST', `${BASE}/import`, { text: 'Naranja navel Klasse II 0,55€/kg\nNaranja navel extra 0,95€/kg', supplierId });
+    expect(res.json().rows.map((r: { qualityClass: unknown }) => r.qualityClass)).toEqual(['II', 'EXTRA']);
+  });
+
+  it('carries the class the operator chose to the variant', async () => {
+    const row = await offer('Naranja navel cal 3 0,60€/kg 2 pal');
+    const res = await inject('POST', `${BASE}/${row.id}/move`, { supplierId, productId: navelId, qualityClass: 'II' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().variant).toMatchObject({ qualityClass: 'II', caliber: '3' });
+    const [stored] = await ctx.db.select().from(supplierVariants).where(eq(supplierVariants.id, res.json().variant.id));
+    expect(stored!.qualityClass).toBe('II');
+  });
+
+  it("carries the offer's own class when the body leaves it out", async () => {
+    const row = await offer('Naranja navel Catégorie I cal 3 0,65€/kg');
+    const res = await inject('POST', `${BASE}/${row.id}/move`, { supplierId, productId: navelId });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().variant.qualityClass).toBe('I');
+  });
+
+  it('moves without a class when null is sent, or when neither the offer nor the operator states one', async () => {
+    const statedRow = await offer('Naranja navel cat II cal 3 0,55€/kg');
+    const cleared = await inject('POST', `${BASE}/${statedRow.id}/move`, { supplierId, productId: navelId, qualityClass: null });
+    expect(cleared.statusCode).toBe(201);
+    expect(cleared.json().variant.qualityClass).toBeNull();
+    const noneRow = await offer('Naranja navel cal 3 0,60€/kg');
+    const none = await inject('POST', `${BASE}/${noneRow.id}/move`, { supplierId, productId: navelId });
+    expect(none.statusCode).toBe(201);
+    expect(none.json().variant.qualityClass).toBeNull();
+  });
+
+  it.each(['III', 'extra', 'A', 1])('refuses the class %j with 400 UNKNOWN_QUALITY_CLASS, nothing changes', async (value) => {
+    const row = await offer('Naranja navel cat I cal 3 0,65€/kg');
+    const before = (await variantsOf(supplierId)).length;
+    const res = await inject('POST', `${BASE}/${row.id}/move`, { supplierId, productId: navelId, qualityClass: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'UNKNOWN_QUALITY_CLASS' });
+    expect(res.json().details).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'body.qualityClass', message: 'unknownQualityClass' })]));
+    expect(await rowOf(row.id)).toMatchObject({ qualityClass: 'I' });
+    expect((await variantsOf(supplierId)).length).toBe(before);
+  });
+
+  it('refuses an empty class as the lot form does (400 VALIDATION_FAILED, "required"): no class is null', async () => {
+    const row = await offer('Naranja navel cat I cal 3 0,65€/kg');
+    const res = await inject('POST', `${BASE}/${row.id}/move`, { supplierId, productId: navelId, qualityClass: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'body.qualityClass', message: 'required' }] });
+  });
+});

@@ -1,7 +1,7 @@
 import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { BsTrash } from 'react-icons/bs';
-import type { CatalogItem, Country, SupplierVariant, VariantAction } from '@primeur/shared';
+import { QUALITY_CLASSES, type CatalogItem, type Country, type SupplierVariant, type VariantAction } from '@primeur/shared';
 import { DateRangePicker } from '../../../components/DateRangePicker';
 import { countryName } from '../../../lib/format';
 import { useCatalogLabels } from '../../../lib/lookups';
@@ -24,6 +24,8 @@ const PRICE = { kind: 'decimal' as const, min: 0, step: 0.001 };
 
 export function VariantRow({ variant: v, origins, packagings, boxes, save, onDelete, selected, onSelect }: Props) {
   const { t, i18n } = useTranslation('supplier-products');
+  // The class names of the lot views ("Extra", "Class I", "Class II").
+  const { t: tLot } = useTranslation('marketplace');
   const lng = i18n.resolvedLanguage ?? 'en';
   const labels = useCatalogLabels();
   const num = (n: number | null) => (n === null ? '' : String(n));
@@ -64,6 +66,27 @@ export function VariantRow({ variant: v, origins, packagings, boxes, save, onDel
       <td style={{ minWidth: 150 }}>{select('box', v.box, labels.options(boxes))}</td>
       <td style={{ minWidth: 80 }}>
         <EditableField label={t('fields.caliber')} testId={tid('caliber')} value={v.caliber} maxLength={50} save={(x) => save('caliber', x)} />
+      </td>
+      <td style={{ minWidth: 140 }}>
+        {/* Null when the supplier did not state it (decision 915): "—" until staff choose one. */}
+        <Form.Select
+          size="sm"
+          aria-label={t('fields.qualityClass')}
+          data-testid={tid('qualityClass')}
+          value={v.qualityClass ?? ''}
+          onChange={(e) => {
+            if (e.target.value) void save('qualityClass', e.target.value).catch(() => undefined);
+          }}
+        >
+          <option value="" disabled={v.qualityClass !== null}>
+            —
+          </option>
+          {QUALITY_CLASSES.map((c) => (
+            <option key={c} value={c}>
+              {tLot(`lotFacts.class.${c}`)}
+            </option>
+          ))}
+        </Form.Select>
       </td>
       <td style={{ minWidth: 90 }}>
         <EditableField label={t('fields.weightPiece')} testId={tid('weightPiece')} value={num(v.weightPiece)} {...PRICE} save={(x) => save('weightPiece', x)} />

@@ -1,18 +1,20 @@
 import { Badge, Button, Form, Spinner } from 'react-bootstrap';
 import { useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { BsPlusLg, BsTrash } from 'react-icons/bs';
+import { BsExclamationTriangleFill, BsPlusLg, BsTrash } from 'react-icons/bs';
 import {
   CALIBER_MAX_LENGTH,
   displayLocale,
   formatDateTime,
   localName,
+  QUALITY_CLASSES,
   type Article,
   type CatalogMatch,
   type CompanyOption,
   type Country,
   type MoveUncheckedBody,
+  type QualityClass,
   type CatalogItem,
   type UncheckedProduct,
 } from '@primeur/shared';
@@ -36,6 +38,8 @@ interface Values {
   packagingId: string;
   boxId: string;
   caliber: string;
+  /** '' = the offer states no class (decision 915). */
+  qualityClass: QualityClass | '';
   priceKg: string;
   priceColis: string;
   pricePiece: string;
@@ -56,6 +60,7 @@ export function toMoveBody(v: Values): MoveUncheckedBody {
     packagingId: idOrNull(v.packagingId),
     boxId: idOrNull(v.boxId),
     caliber: v.caliber.trim(),
+    qualityClass: v.qualityClass || null,
     priceKg: idOrNull(v.priceKg),
     priceColis: idOrNull(v.priceColis),
     pricePiece: idOrNull(v.pricePiece),
@@ -100,6 +105,8 @@ interface Props {
  */
 export function UncheckedRow({ row, lookups, busy, onMove, onDelete }: Props) {
   const { t, i18n } = useTranslation('unchecked');
+  // The class names of the lot views ("Extra", "Class I", "Class II"), from the marketplace catalog.
+  const { t: tLot } = useTranslation('marketplace');
   const labels = useCatalogLabels();
   const lng = (i18n.resolvedLanguage ?? 'en') as 'en' | 'fr' | 'de' | 'es';
   const look = row.lookalike;
@@ -112,6 +119,7 @@ export function UncheckedRow({ row, lookups, busy, onMove, onDelete }: Props) {
       packagingId: str(confident(look.packaging)),
       boxId: str(confident(look.box)),
       caliber: row.caliber,
+      qualityClass: row.qualityClass ?? '',
       priceKg: str(row.priceKg),
       priceColis: str(row.priceColis),
       pricePiece: str(row.pricePiece),
@@ -119,6 +127,7 @@ export function UncheckedRow({ row, lookups, busy, onMove, onDelete }: Props) {
       startDate: row.startDate ?? '',
     },
   });
+  const qualityClass = useWatch({ control, name: 'qualityClass' });
   const articles = [...lookups.articles].sort((a, b) => a.names[lng].localeCompare(b.names[lng], lng));
   const origins = [...lookups.origins].sort((a, b) => countryName(a.alpha2, lng, a.name).localeCompare(countryName(b.alpha2, lng, b.name), lng));
   const id = (f: string) => `u${row.id}-${f}`;
@@ -226,6 +235,28 @@ export function UncheckedRow({ row, lookups, busy, onMove, onDelete }: Props) {
             <Form.Group controlId={id('caliber')}>
               <Form.Label className="small mb-0">{t('caliber')}</Form.Label>
               <Form.Control size="sm" maxLength={CALIBER_MAX_LENGTH} {...register('caliber')} />
+            </Form.Group>
+            <Form.Group controlId={id('class')}>
+              <Form.Label className="small mb-0">{tLot('lotFacts.qualityClass')}</Form.Label>
+              <Form.Select
+                size="sm"
+                {...register('qualityClass')}
+                className={qualityClass ? undefined : 'border-warning'}
+                aria-describedby={qualityClass ? undefined : id('class-missing')}
+                data-testid="quality-class-select"
+              >
+                <option value="">{t('none')}</option>
+                {QUALITY_CLASSES.map((c) => (
+                  <option key={c} value={c}>
+                    {tLot(`lotFacts.class.${c}`)}
+                  </option>
+                ))}
+              </Form.Select>
+              {qualityClass ? null : (
+                <Badge bg="warning" text="dark" className="mt-1" id={id('class-missing')} data-testid="class-not-stated">
+                  <BsExclamationTriangleFill aria-hidden="true" /> {t('classNotStated')}
+                </Badge>
+              )}
             </Form.Group>
             <Form.Group controlId={id('packaging')}>
               <Form.Label className="small mb-0">

@@ -14,6 +14,7 @@ const row = (id: number, over: Partial<UncheckedProduct> = {}): UncheckedProduct
   packaging: '',
   box: 'cj 15kg',
   caliber: '3',
+  qualityClass: 'I',
   priceKg: 0.65,
   priceColis: null,
   pricePiece: null,
@@ -120,7 +121,81 @@ describe("the review in the reader's language (issue 26)", () => {
   });
 });
 
+describe('the quality class on the card (issue 25, decision 915)', () => {
+  it("shows the class the offer states, by the lot views' names, and flags none", async () => {
+    renderPage(<UncheckedProductsPage />, {
+      answers: { ...lookups, '/api/intern/userProduct/supplier/unchecked': page([row(1), row(2, { qualityClass: null })]) },
+    });
+    const stated = await screen.findByTestId('unchecked-row-1');
+    const select = within(stated).getByLabelText('Class') as HTMLSelectElement;
+    expect(select.value).toBe('I');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['—', 'Extra', 'Class I', 'Class II']);
+    expect(within(stated).queryByTestId('class-not-stated')).toBeNull();
+
+    const unstated = screen.getByTestId('unchecked-row-2');
+    expect((within(unstated).getByLabelText('Class') as HTMLSelectElement).value).toBe('');
+    expect(within(unstated).getByTestId('class-not-stated')).toHaveTextContent('Class not stated');
+    expect(within(unstated).getByLabelText('Class')).toHaveAccessibleDescription('Class not stated');
+  });
+
+  it('moves the row with the class the operator chose, and the flag goes once one is chosen', async () => {
+    const bodies: unknown[] = [];
+    renderPage(<UncheckedProductsPage />, {
+      answers: {
+        '/api/intern/userProduct/supplier/unchecked/1/move': (_url: string, init?: RequestInit) => {
+          bodies.push(JSON.parse(String(init?.body)));
+          return new Response(JSON.stringify({ variant: {} }), { status: 201, headers: { 'content-type': 'application/json' } });
+        },
+        ...lookups,
+        '/api/intern/userProduct/supplier/unchecked': page([row(1, { qualityClass: null })]),
+      },
+    });
+    const tr = await screen.findByTestId('unchecked-row-1');
+    await userEvent.selectOptions(within(tr).getByLabelText('Class'), 'Class II');
+    expect(within(tr).queryByTestId('class-not-stated')).toBeNull();
+    await userEvent.click(within(tr).getByRole('button', { name: /Add to the supplier's products/ }));
+    expect(await screen.findByText('Supplier product moved!')).toBeTruthy();
+    expect(bodies).toEqual([expect.objectContaining({ supplierId: 7, productId: 1, qualityClass: 'II' })]);
+  });
+
+  it.each([
+    ['fr', 'Catégorie', 'Catégorie I', 'Catégorie non indiquée'],
+    ['de', 'Klasse', 'Klasse I', 'Klasse nicht angegeben'],
+    ['es', 'Categoría', 'Categoría I', 'Categoría no indicada'],
+  ])('names the class and flags a missing one in %s', async (lng, label, classOne, missing) => {
+    renderPage(<UncheckedProductsPage />, {
+      lng,
+      answers: { ...lookups, '/api/intern/userProduct/supplier/unchecked': page([row(1), row(2, { qualityClass: null })]) },
+    });
+    const stated = await screen.findByTestId('unchecked-row-1');
+    const select = within(stated).getByLabelText(label) as HTMLSelectElement;
+    expect(select.selectedOptions[0]!.textContent).toBe(classOne);
+    expect(within(screen.getByTestId('unchecked-row-2')).getByTestId('class-not-stated')).toHaveTextContent(missing);
+  });
+});
+
 describe('move body', () => {
+  it('sends the chosen class', () => {
+    const v = {
+      supplierId: '7',
+      productId: '1',
+      originId: '',
+      packagingId: '',
+      boxId: '',
+      caliber: '',
+      priceKg: '',
+      priceColis: '',
+      pricePiece: '',
+      volume: '',
+      startDate: '',
+    };
+    expect(toMoveBody({ ...v, qualityClass: 'EXTRA' }).qualityClass).toBe('EXTRA');
+  });
+
   it('turns the form strings into ids and numbers, empty into null', () => {
     expect(
       toMoveBody({
@@ -130,6 +205,7 @@ describe('move body', () => {
         packagingId: '',
         boxId: '9',
         caliber: ' 3 ',
+        qualityClass: '',
         priceKg: '0.65',
         priceColis: '',
         pricePiece: '',
@@ -143,6 +219,7 @@ describe('move body', () => {
       packagingId: null,
       boxId: 9,
       caliber: '3',
+      qualityClass: null,
       priceKg: 0.65,
       priceColis: null,
       pricePiece: null,
