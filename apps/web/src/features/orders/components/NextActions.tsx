@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Card, Col, Form, Modal, Row } from 'react-bootstrap';
+import { Button, Col, Form, Modal, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { cancelOrderInput, dayInParis, receiveOrderInput, shipOrderInput, updateOrderInput, type Country, type IsoDay, type Order } from '@primeur/shared';
 import { CountrySelect } from '../../../components/CountrySelect';
@@ -13,6 +13,7 @@ import { useReceiveOrder } from '../api/receive-order';
 import { useShipOrder } from '../api/ship-order';
 import { useUpdateOrder } from '../api/update-order';
 import { ActionError, Field, issuesOf, useActionError, useFieldText, weightErrors, WeightFields, type Errors, type Weights } from './order-form-parts';
+import { SectionCard } from '../../../components/SectionCard';
 
 /** What this user may do now, as forms: the seller ships, the buyer receives or changes the delivery, either cancels. */
 export function NextActions({ order, scope }: { order: Order; scope: OrderScope }) {
@@ -25,27 +26,22 @@ export function NextActions({ order, scope }: { order: Order; scope: OrderScope 
         ? t('detail.waitingBuyer')
         : null;
   return (
-    <Card className="shadow-sm mb-4 border-primary-subtle" data-testid="next-action">
-      <Card.Body>
-        <Card.Title as="h2" className="h6 mb-3">
-          {t('detail.nextAction')}
-        </Card.Title>
-        {actions.includes('ship') ? <ShipForm order={order} /> : null}
-        {actions.includes('receive') ? <ReceiveForm order={order} /> : null}
-        {waiting && !actions.includes('ship') && !actions.includes('receive') ? (
-          <p className="mb-2" data-testid="waiting">
-            {waiting}
-          </p>
-        ) : null}
-        {actions.length === 0 && !waiting ? <p className="mb-0 text-body-secondary">{t('detail.noAction')}</p> : null}
-        {actions.includes('editDelivery') || actions.includes('cancel') ? (
-          <div className="d-flex flex-wrap gap-2 mt-3">
-            {actions.includes('editDelivery') ? <DeliveryEditor order={order} /> : null}
-            {actions.includes('cancel') ? <CancelButton order={order} scope={scope} /> : null}
-          </div>
-        ) : null}
-      </Card.Body>
-    </Card>
+    <SectionCard title={t('detail.nextAction')} testId="next-action" className="shadow-sm mb-4 border-primary-subtle">
+      {actions.includes('ship') ? <ShipForm order={order} /> : null}
+      {actions.includes('receive') ? <ReceiveForm order={order} /> : null}
+      {waiting && !actions.includes('ship') && !actions.includes('receive') ? (
+        <p className="mb-2" data-testid="waiting">
+          {waiting}
+        </p>
+      ) : null}
+      {actions.length === 0 && !waiting ? <p className="mb-0 text-body-secondary">{t('detail.noAction')}</p> : null}
+      {actions.includes('editDelivery') || actions.includes('cancel') ? (
+        <div className="d-flex flex-wrap gap-2 mt-3">
+          {actions.includes('editDelivery') ? <DeliveryEditor order={order} /> : null}
+          {actions.includes('cancel') ? <CancelButton order={order} scope={scope} /> : null}
+        </div>
+      ) : null}
+    </SectionCard>
   );
 }
 

@@ -10,7 +10,6 @@ import { PagedCards } from '../../../components/PagedCards';
 import { PageTitle } from '../../../components/PageTitle';
 import { useToast } from '../../../components/Toasts';
 import { ListFilters, optionsOf } from '../../../components/ListControls';
-import { pagedTexts } from '../../../components/PagedList';
 import { useLocalListParams } from '../../../lib/list-params';
 import { fetchMatchingIds, useSelection, type Selection } from '../../../lib/bulk';
 import { countryName } from '../../../lib/format';
