@@ -1,4 +1,5 @@
 import { formatDateTime, formatDay, formatDecimal, type Language } from '@primeur/shared';
+import { eachPage } from './document.js';
 import { OPERATOR } from './operator.js';
 import {
   GREEN,
@@ -9,7 +10,7 @@ import {
   countryName,
   docText,
   draftMark,
-  newDocument,
+  newShippingDocument,
   type ShippingDocModel,
   type ShippingParty,
 } from './shipping-model.js';
@@ -24,7 +25,7 @@ const ROW = 17;
  */
 export async function renderDeliveryNote(m: ShippingDocModel, lng: Language): Promise<Buffer> {
   const t = docText(lng);
-  const { doc, done } = newDocument(`${t('dn.title')} ${m.number}`, OPERATOR.name, MARGIN);
+  const { doc, done } = newShippingDocument(`${t('dn.title')} ${m.number}`, OPERATOR.name, MARGIN);
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;
   const bottom = () => doc.page.height - MARGIN - 20;
@@ -240,21 +241,15 @@ export async function renderDeliveryNote(m: ShippingDocModel, lng: Language): Pr
       .text(t(key), x + 4, y + 3, { width: sigW - 8 });
   }
 
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
+  eachPage(doc, (page, pages) => {
     if (m.draft) draftMark(doc, t('draft'));
-    doc.page.margins.bottom = 0;
+    const footer = t('dn.footer', { number: m.number, page, pages });
     doc
       .fillColor(GREY)
       .font('regular')
       .fontSize(7)
-      .text(t('dn.footer', { number: m.number, page: i + 1, pages: range.count }), left, doc.page.height - MARGIN + 6, {
-        width,
-        align: 'center',
-        lineBreak: false,
-      });
-  }
+      .text(footer, left, doc.page.height - MARGIN + 6, { width, align: 'center', lineBreak: false });
+  });
   doc.end();
   return done;
 }
