@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import AsyncSelect from 'react-select/async';
 import { ADMIN_PAGE_SIZE, ORDER_STATUSES, type IsoDay, type Page, type UserCard } from '@primeur/shared';
 import { DateField } from '../../../components/DateField';
-import { ListFilters, optionsOf } from '../../../components/ListControls';
+import { ListFilters } from '../../../components/ListControls';
 import { PagedList, pagedTexts } from '../../../components/PagedList';
 import { PageTitle } from '../../../components/PageTitle';
 import { api } from '../../../lib/api';
 import { oneOf, useListPage } from '../../../lib/list-params';
 import { adminOrdersCsvUrl, useAdminOrders, type AdminOrdersQuery } from '../api/admin-orders';
 import { OrdersTable } from './OrdersTable';
+import { orderStatusFilter } from './order-filters';
 import { paths } from '../../../lib/routes';
 
 const FILTERS = ['status', 'party', 'partyName', 'from', 'to', 'q'] as const;
@@ -72,16 +73,7 @@ export function AdminOrdersPage() {
         idPrefix="admin-orders"
         params={params}
         search={[t('admin.search'), t('admin.searchPlaceholder'), '12 - 6 3']}
-        selects={[
-          {
-            name: 'status',
-            label: t('list.status'),
-            all: t('list.allStatuses'),
-            options: optionsOf(ORDER_STATUSES, t, 'status'),
-            value: status ?? '',
-            cols: '12 6 6 2',
-          },
-        ]}
+        selects={[orderStatusFilter(t, status, '12 6 6 2')]}
       >
         <Col xs={12} sm={6} md={4} lg={3}>
           <Form.Label htmlFor="admin-orders-party" visuallyHidden>

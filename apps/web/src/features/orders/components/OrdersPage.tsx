@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZE, ORDER_STATUSES } from '@primeur/shared';
-import { ListFilters, ListTabs, optionsOf } from '../../../components/ListControls';
+import { ListFilters, ListTabs } from '../../../components/ListControls';
 import { PagedList, pagedTexts } from '../../../components/PagedList';
 import { PageTitle } from '../../../components/PageTitle';
 import { oneOf, useListPage } from '../../../lib/list-params';
@@ -8,6 +8,7 @@ import { useSession } from '../../../lib/session';
 import { useLiveOrders } from '../api/live-orders';
 import { useUserOrders } from '../api/user-orders';
 import { OrdersTable } from './OrdersTable';
+import { orderStatusFilter } from './order-filters';
 import { paths } from '../../../lib/routes';
 
 const FILTERS = ['side', 'status', 'q'] as const;
@@ -36,9 +37,7 @@ export function OrdersPage() {
         idPrefix="orders"
         params={params}
         search={[t('list.search'), t('list.searchPlaceholder'), '12 - 6 5']}
-        selects={[
-          { name: 'status', label: t('list.status'), all: t('list.allStatuses'), options: optionsOf(ORDER_STATUSES, t, 'status'), value: status ?? '' },
-        ]}
+        selects={[orderStatusFilter(t, status)]}
       />
       <PagedList list={list} params={params} testId="orders" texts={pagedTexts(t, 'list')} empty={status || filters.q ? t('list.noMatch') : t('list.empty')}>
         {(items) => <OrdersTable orders={items} show={side === 'buying' ? 'seller' : 'buyer'} href={(o) => paths.order(o.id)} testId="orders-table" />}

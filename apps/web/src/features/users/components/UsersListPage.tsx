@@ -16,6 +16,8 @@ import { countryName } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useInvalidateUsers, usePendingCount, useToggleUserStatus, useUsersPage } from '../api/admin-users';
 
+const CATEGORIES = ['buyer', 'supplier', 'admin'] as const;
+const STATUSES = ['active', 'inactive'] as const;
 const CATEGORY_VARIANT = { buyer: 'primary', supplier: 'warning', admin: 'dark' } as const;
 
 export function UsersListPage() {
@@ -44,20 +46,8 @@ export function UsersListPage() {
         params={params}
         search={[t('common:list.search'), t('list.searchPlaceholder'), '12 - 6']}
         selects={[
-          {
-            name: 'category',
-            label: t('list.category'),
-            all: t('list.allCategories'),
-            options: optionsOf(['buyer', 'supplier', 'admin'], t, 'categories'),
-            cols: '12 6 3',
-          },
-          {
-            name: 'status',
-            label: t('list.statusFilter'),
-            all: t('list.allStatuses'),
-            options: optionsOf(['active', 'inactive'], t, 'status'),
-            cols: '12 6 3',
-          },
+          { name: 'category', label: t('list.category'), all: t('list.allCategories'), options: optionsOf(CATEGORIES, t, 'categories'), cols: '12 6 3' },
+          { name: 'status', label: t('list.statusFilter'), all: t('list.allStatuses'), options: optionsOf(STATUSES, t, 'status'), cols: '12 6 3' },
         ]}
       />
       <BulkBar
