@@ -12,7 +12,7 @@ import { useOrderCarriers } from '../api/carriers';
 import { useReceiveOrder } from '../api/receive-order';
 import { useShipOrder } from '../api/ship-order';
 import { useUpdateOrder } from '../api/update-order';
-import { ActionError, Field, issuesOf, useActionError, useFieldText, weightErrors, WeightFields, type Errors, type Weights } from './order-form-parts';
+import { ActionError, Field, issuesOf, useActionError, useFieldText, useWeightsSubmit, WeightFields, type Errors, type Weights } from './order-form-parts';
 import { SectionCard } from '../../../components/SectionCard';
 
 /** What this user may do now, as forms: the seller ships, the buyer receives or changes the delivery, either cancels. */
@@ -48,36 +48,19 @@ export function NextActions({ order, scope }: { order: Order; scope: OrderScope 
 function ShipForm({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
   const text = useFieldText();
-  const toast = useToast();
-  const actionError = useActionError();
   const ship = useShipOrder(order.id);
   const carriers = useOrderCarriers(true);
   const [weights, setWeights] = useState<Weights>({ pallets: order.pallets, netKg: order.estimatedNetKg, problems: {} });
   const [departureDate, setDepartureDate] = useState<IsoDay | ''>(dayInParis(0));
   const [vehiclePlate, setVehiclePlate] = useState('');
   const [carrierId, setCarrierId] = useState(order.carrier ? String(order.carrier.id) : '');
-  const [errors, setErrors] = useState<Errors>({});
-  const [tried, setTried] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { errors, tried, serverError, send } = useWeightsSubmit(shipOrderInput, ship, t('actions.done.ship'));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setTried(true);
-    const input = {
-      pallets: weights.pallets ?? Number.NaN,
-      netKg: weights.netKg ?? Number.NaN,
-      departureDate,
-      vehiclePlate,
-      carrierId: carrierId ? Number(carrierId) : null,
-    };
-    const next = weightErrors(weights, issuesOf(shipOrderInput.safeParse(input)), order.pallets);
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    setServerError(null);
-    ship.mutate(shipOrderInput.parse(input), {
-      onSuccess: () => toast.show('success', { message: t('actions.done.ship') }),
-      onError: (err) => setServerError(actionError(err)),
-    });
+    const carrier = carrierId ? Number(carrierId) : null;
+    const input = { pallets: weights.pallets ?? Number.NaN, netKg: weights.netKg ?? Number.NaN, departureDate, vehiclePlate, carrierId: carrier };
+    send(weights, input, order.pallets);
   };
 
   return (
@@ -123,33 +106,21 @@ function ShipForm({ order }: { order: Order }) {
 
 function ReceiveForm({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
-  const toast = useToast();
-  const actionError = useActionError();
   const receive = useReceiveOrder(order.id);
   const shipped = order.shipment;
   const [weights, setWeights] = useState<Weights>({ pallets: shipped?.pallets ?? order.pallets, netKg: shipped?.netKg ?? order.netKg, problems: {} });
   const { t: tc } = useTranslation('claims');
   const [differences, setDifferences] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [tried, setTried] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { errors, tried, serverError, send } = useWeightsSubmit(receiveOrderInput, receive, t('actions.done.receive'));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setTried(true);
     const input = {
       pallets: weights.pallets ?? Number.NaN,
       netKg: weights.netKg ?? Number.NaN,
       ...(differences.trim() ? { differences: differences.trim() } : {}),
     };
-    const next = weightErrors(weights, issuesOf(receiveOrderInput.safeParse(input)), shipped?.pallets ?? order.pallets);
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    setServerError(null);
-    receive.mutate(receiveOrderInput.parse(input), {
-      onSuccess: () => toast.show('success', { message: t('actions.done.receive') }),
-      onError: (err) => setServerError(actionError(err)),
-    });
+    send(weights, input, shipped?.pallets ?? order.pallets);
   };
 
   return (
