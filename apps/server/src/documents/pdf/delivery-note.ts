@@ -1,5 +1,5 @@
 import { formatDateTime, formatDay, formatDecimal, type Language } from '@primeur/shared';
-import { eachPage } from './document.js';
+import { eachPage, rule, sectionTitle, tableHeader } from './document.js';
 import { OPERATOR } from './operator.js';
 import {
   GREEN,
@@ -85,18 +85,7 @@ export async function renderDeliveryNote(m: ShippingDocModel, lng: Language): Pr
 
   // Label / value pairs in two columns.
   const section = (title: string) => {
-    doc
-      .moveTo(left, y)
-      .lineTo(left + width, y)
-      .lineWidth(0.5)
-      .strokeColor('#cccccc')
-      .stroke();
-    doc
-      .fillColor(GREEN)
-      .font('bold')
-      .fontSize(10)
-      .text(title, left, y + 5);
-    y = doc.y + 4;
+    y = sectionTitle(doc, title, { left, y, width }, { size: 10, above: 5, below: 4 });
   };
   const pairs = (items: Array<[string, string]>) => {
     const w = (width - 20) / 2;
@@ -151,16 +140,12 @@ export async function renderDeliveryNote(m: ShippingDocModel, lng: Language): Pr
   ];
   cols[cols.length - 1]!.w = width - cols.slice(0, -1).reduce((s, c) => s + c.w, 0);
   const header = () => {
-    doc.font('bold').fontSize(7.5);
-    const h = Math.max(...cols.map((c) => doc.heightOfString(t(c.key), { width: c.w - 6 }))) + 6;
-    doc.rect(left, y, width, h).fill(GREEN);
-    let x = left;
-    doc.fillColor('#fff');
-    for (const c of cols) {
-      doc.text(t(c.key), x + 3, y + 3, { width: c.w - 6, align: c.align });
-      x += c.w;
-    }
-    y += h;
+    y += tableHeader(
+      doc,
+      cols.map((c) => ({ label: t(c.key), width: c.w, align: c.align })),
+      { left, y, width },
+      3,
+    );
   };
   header();
   for (let i = 1; i <= pallets; i++) {
@@ -192,12 +177,7 @@ export async function renderDeliveryNote(m: ShippingDocModel, lng: Language): Pr
     });
     y += ROW;
   }
-  doc
-    .lineWidth(0.6)
-    .strokeColor(LINE)
-    .moveTo(left, y)
-    .lineTo(left + width, y)
-    .stroke();
+  rule(doc, left, y, width, { lineWidth: 0.6, color: LINE });
   y += 4;
   doc
     .font('bold')

@@ -69,3 +69,52 @@ export function countryName(alpha2: string, fallback: string, lng: Language) {
     return fallback;
   }
 }
+
+/** A thin line across the text width at `y` (under a table, above a section). */
+export function rule(doc: PDFKit.PDFDocument, left: number, y: number, width: number, { lineWidth = 0.5, color = '#cccccc' } = {}) {
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(lineWidth)
+    .strokeColor(color)
+    .stroke();
+}
+
+/** A section's title in green under a rule, `above` below the rule; answers where the section's content starts, `below` under the title. */
+export function sectionTitle(
+  doc: PDFKit.PDFDocument,
+  title: string,
+  at: { left: number; y: number; width: number },
+  { size, above, below }: { size: number; above: number; below: number },
+) {
+  rule(doc, at.left, at.y, at.width);
+  doc
+    .fillColor(GREEN)
+    .font('bold')
+    .fontSize(size)
+    .text(title, at.left, at.y + above);
+  return doc.y + below;
+}
+
+/**
+ * A table's header row: white bold labels on green, each in its column, as tall as the longest
+ * label needs (a long German label takes two lines rather than running into the next column).
+ * Answers the row's height.
+ */
+export function tableHeader(
+  doc: PDFKit.PDFDocument,
+  columns: ReadonlyArray<{ label: string; width: number; align: 'left' | 'right' | 'center' }>,
+  at: { left: number; y: number; width: number },
+  pad: number,
+) {
+  doc.font('bold').fontSize(7.5);
+  const h = Math.max(...columns.map((c) => doc.heightOfString(c.label, { width: c.width - 6 }))) + 2 * pad;
+  doc.rect(at.left, at.y, at.width, h).fill(GREEN);
+  let x = at.left;
+  doc.fillColor('#fff');
+  for (const c of columns) {
+    doc.text(c.label, x + 3, at.y + pad, { width: c.width - 6, align: c.align });
+    x += c.width;
+  }
+  return h;
+}

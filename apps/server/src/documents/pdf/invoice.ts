@@ -1,5 +1,5 @@
 import { displayLocale, formatDay, formatDayRange, formatDecimal, formatEuro, type Language } from '@primeur/shared';
-import { eachPage, GREEN, GREY, newDocument } from './document.js';
+import { eachPage, GREEN, GREY, newDocument, rule } from './document.js';
 import { documentText } from './i18n.js';
 
 /**
@@ -261,12 +261,7 @@ export async function renderInvoicePdf(model: InvoicePdfModel): Promise<{ pdf: B
     }
     y += h;
   });
-  doc
-    .moveTo(left, y)
-    .lineTo(left + width, y)
-    .lineWidth(0.5)
-    .strokeColor('#cccccc')
-    .stroke();
+  rule(doc, left, y, width);
   y += 10;
 
   // VAT breakdown on the left, totals on the right.

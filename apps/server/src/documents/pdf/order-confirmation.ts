@@ -1,6 +1,6 @@
 import { formatDay, formatDecimal, formatEuro, type Language, type OrderSource } from '@primeur/shared';
 import { t as text } from '../email/i18n.js';
-import { countryName, eachPage, GREEN, GREY, newDocument } from './document.js';
+import { countryName, eachPage, GREEN, GREY, newDocument, sectionTitle } from './document.js';
 import { OPERATOR } from './operator.js';
 
 /** What the sale confirmation prints: the order's snapshot, identical for both parties (issue 21). */
@@ -101,18 +101,7 @@ export async function renderOrderConfirmation(model: OrderConfirmationModel, lng
 
   // The goods: one label/value table.
   const section = (title: string) => {
-    doc
-      .moveTo(left, y)
-      .lineTo(left + width, y)
-      .lineWidth(0.5)
-      .strokeColor('#cccccc')
-      .stroke();
-    doc
-      .fillColor(GREEN)
-      .font('bold')
-      .fontSize(11)
-      .text(title, left, y + 6);
-    y = doc.y + 6;
+    y = sectionTitle(doc, title, { left, y, width }, { size: 11, above: 6, below: 6 });
   };
   const row = (label: string, value: string, bold = false) => {
     doc.fillColor(GREY).font('regular').fontSize(9).text(label, left, y, { width: 170 });

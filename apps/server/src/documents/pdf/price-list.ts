@@ -1,5 +1,5 @@
 import { formatDay, type Language } from '@primeur/shared';
-import { eachPage, GREEN, GREY, newDocument } from './document.js';
+import { eachPage, GREEN, GREY, newDocument, rule, tableHeader } from './document.js';
 import { pdfText } from './i18n.js';
 
 /**
@@ -108,17 +108,14 @@ export async function renderPriceList(model: PriceListModel): Promise<{ pdf: Buf
   y += 62;
 
   const drawHeader = () => {
-    doc.font('bold').fontSize(7.5);
     // Long labels (German "Gewicht × Stück") take two lines rather than running into the next column.
-    const h = Math.max(...COLUMNS.map((c) => doc.heightOfString(t(c.key), { width: c.width - 6 }))) + 8;
-    doc.rect(left, y, width, h).fill(GREEN);
-    let x = left;
-    doc.fillColor('#fff');
-    for (const c of COLUMNS) {
-      doc.text(t(c.key), x + 3, y + 4, { width: c.width - 6, align: c.align });
-      x += c.width;
-    }
-    y += h + 2;
+    y +=
+      tableHeader(
+        doc,
+        COLUMNS.map((c) => ({ label: t(c.key), width: c.width, align: c.align })),
+        { left, y, width },
+        4,
+      ) + 2;
   };
   /** Starts a new page when `height` does not fit, with the table header again; true when it did. */
   const ensure = (height: number) => {
@@ -199,12 +196,7 @@ export async function renderPriceList(model: PriceListModel): Promise<{ pdf: Buf
           }
           y += h;
         });
-        doc
-          .moveTo(left, y)
-          .lineTo(left + width, y)
-          .lineWidth(0.3)
-          .strokeColor('#cccccc')
-          .stroke();
+        rule(doc, left, y, width, { lineWidth: 0.3 });
       }
       y += 6;
     }
