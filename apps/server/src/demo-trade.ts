@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { AUCTION_DURATION_MS, isoDay } from '@primeur/shared';
-import type { Db } from './db/client.js';
+import type { Db, Executor } from './db/client.js';
 import { createOffer, createProduct } from './db/factories/listings.js';
 import { articles, claimHistory, claims, invoices, notifications, orderHistory, orders, outbox, packagings, products, users } from './db/schema/index.js';
 import { drawProducePhoto } from './lib/png.js';
@@ -158,15 +158,7 @@ export async function seedTrade(db: Db, opts: TradeSeedOptions = {}): Promise<{ 
           break;
         }
         case 'invoice': {
-          await db.transaction(async (tx) => {
-            const [o] = await tx.select().from(orders).where(eq(orders.id, id));
-            await completeRow(tx, await ensureOrderInvoice(tx, o!), isoDay(at));
-          });
-          await db
-            .update(invoices)
-            .set({ createdAt: at, updatedAt: at })
-            .where(and(eq(invoices.orderId, id), gte(invoices.createdAt, t0)));
-          await redate(db, id, at, {}, t0);
+          await issueAt(db, id, at, t0, (tx, o) => ensureOrderInvoice(tx, o));
           break;
         }
         case 'close': {
@@ -210,21 +202,29 @@ export async function seedTrade(db: Db, opts: TradeSeedOptions = {}): Promise<{ 
           break;
         }
         case 'creditNote': {
-          await db.transaction(async (tx) => {
-            const [o] = await tx.select().from(orders).where(eq(orders.id, id));
-            await completeRow(tx, await ensureCreditNote(tx, { claimId: claimId!, order: o! }), isoDay(at));
-          });
-          await db
-            .update(invoices)
-            .set({ createdAt: at, updatedAt: at })
-            .where(and(eq(invoices.orderId, id), gte(invoices.createdAt, t0)));
-          await redate(db, id, at, {}, t0);
+          await issueAt(db, id, at, t0, (tx, o) => ensureCreditNote(tx, { claimId: claimId!, order: o }));
           break;
         }
       }
     }
   }
   return { orderIds };
+}
+
+/**
+ * Issues an invoice or a credit note of the order through the invoicing module (the row `make`
+ * creates, completed at `at`'s day), then re-dates it and the order to `at`.
+ */
+async function issueAt(db: Db, id: number, at: Date, t0: Date, make: (tx: Executor, order: typeof orders.$inferSelect) => Promise<number>) {
+  await db.transaction(async (tx) => {
+    const [o] = await tx.select().from(orders).where(eq(orders.id, id));
+    await completeRow(tx, await make(tx, o!), isoDay(at));
+  });
+  await db
+    .update(invoices)
+    .set({ createdAt: at, updatedAt: at })
+    .where(and(eq(invoices.orderId, id), gte(invoices.createdAt, t0)));
+  await redate(db, id, at, {}, t0);
 }
 
 /**
