@@ -1,44 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Col, Form, type ColProps } from 'react-bootstrap';
-import { useTranslation } from 'react-i18next';
-
-/** The value once it has stopped changing for `delayMs` (search fields ask the server after typing). */
-export function useDebouncedValue<T>(value: T, delayMs = 300): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
-
-interface PagerProps {
-  page: number;
-  total: number;
-  size: number;
-  onPage(page: number): void;
-  /** True while the next page is being fetched (the buttons wait). */
-  busy?: boolean;
-  testId?: string;
-}
-
-/** Previous / "Page n of m" / Next under a paged list; nothing when everything fits on one page. */
-export function Pager({ page, total, size, onPage, busy, testId }: PagerProps) {
-  const { t } = useTranslation('common');
-  const pages = Math.max(1, Math.ceil(total / size));
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label={t('list.pager')} className="d-flex justify-content-center align-items-center gap-3 mt-4">
-      <Button variant="outline-secondary" size="sm" disabled={page <= 1 || busy} onClick={() => onPage(page - 1)}>
-        {t('list.previous')}
-      </Button>
-      <span data-testid={testId}>{t('list.pageOf', { page, pages })}</span>
-      <Button variant="outline-secondary" size="sm" disabled={page >= pages || busy} onClick={() => onPage(page + 1)}>
-        {t('list.next')}
-      </Button>
-    </nav>
-  );
-}
+import type { ReactNode } from 'react';
+import { Col, Form, Nav, type ColProps } from 'react-bootstrap';
+import type { ListParams } from '../lib/list-params';
 
 /** A list's search and filters above it: one row of fields that apply as they change (nothing to submit). */
 export function ListSearchForm({ className = 'mb-3', children }: { className?: string; children: ReactNode }) {
@@ -96,5 +58,103 @@ export function FilterSelect<V extends string>({ id, label, value, onChange, all
         ))}
       </Form.Select>
     </Col>
+  );
+}
+
+/** "12 6 4 3": the column's widths from phones up (xs, sm, md, lg); "-" skips a size. */
+function widthsOf(cols: string): ColumnWidths {
+  const [xs, sm, md, lg] = cols.split(' ').map((w) => (w === '-' ? undefined : Number(w)));
+  return { xs, sm, md, lg };
+}
+
+type Options = ReadonlyArray<readonly [string, string]>;
+
+/** A list's values as options, each named by the translation `<prefix>.<value>`. */
+export function optionsOf(values: readonly string[], t: (key: string) => string, prefix: string): Options {
+  return values.map((v) => [v, t(`${prefix}.${v}`)] as const);
+}
+
+/** One select of a `ListFilters` row: the filter `name` of the address, its label, the first option's text, the options. */
+export interface SelectSpec {
+  name: string;
+  label: string;
+  all: string;
+  options: Options;
+  /** The shown value when the address's is checked first (an unknown status shows "all"). */
+  value?: string;
+  /** Column widths as `widthsOf` reads them; "12 6 4 3" by default. */
+  cols?: string;
+}
+
+interface ListFiltersProps<K extends string> {
+  /** Field ids: `<idPrefix>-search`, `<idPrefix>-<name>`. */
+  idPrefix: string;
+  params: ListParams<K>;
+  /** The search box: its label (said to screen readers), its placeholder and its widths ("12 - 6 4" by default); none without. */
+  search?: readonly [label: string, placeholder: string, cols?: string];
+  selects?: readonly SelectSpec[];
+  /** Fields of their own after the selects (dates, a company). */
+  children?: ReactNode;
+  className?: string;
+}
+
+/**
+ * The filter row of a list (decision 910): the search box and the selects, bound to the list's
+ * filters (in the address, or in the page), each in its column; a change goes back to the first page.
+ */
+export function ListFilters<K extends string>({ idPrefix, params, search, selects = [], children, className }: ListFiltersProps<K>) {
+  const { filters, setFilters } = params;
+  const current = filters as Record<string, string>;
+  return (
+    <ListSearchForm className={className}>
+      {search ? (
+        <SearchField
+          id={`${idPrefix}-search`}
+          {...widthsOf(search[2] ?? '12 - 6 4')}
+          label={search[0]}
+          placeholder={search[1]}
+          value={params.search}
+          onChange={params.setSearch}
+        />
+      ) : null}
+      {selects.map((s) => (
+        <FilterSelect
+          key={s.name}
+          id={`${idPrefix}-${s.name}`}
+          {...widthsOf(s.cols ?? '12 6 4 3')}
+          label={s.label}
+          value={s.value ?? current[s.name] ?? ''}
+          onChange={(v) => setFilters({ [s.name]: v } as Partial<Record<K, string>>)}
+          allLabel={s.all}
+          options={s.options}
+        />
+      ))}
+      {children}
+    </ListSearchForm>
+  );
+}
+
+/** The tabs above a list that switch its side (bought or sold, issued or received), as a filter of the address. */
+export function ListTabs<V extends string>({
+  value,
+  tabs,
+  onSelect,
+  testId,
+}: {
+  value: V;
+  tabs: ReadonlyArray<readonly [V, string]>;
+  onSelect(tab: V): void;
+  testId: string;
+}) {
+  return (
+    <Nav variant="tabs" className="mb-3" activeKey={value} onSelect={(k) => k && onSelect(k as V)} role="tablist">
+      {tabs.map(([tab, text]) => (
+        <Nav.Item key={tab}>
+          <Nav.Link eventKey={tab} role="tab" aria-selected={value === tab} data-testid={`${testId}-${tab}`}>
+            {text}
+          </Nav.Link>
+        </Nav.Item>
+      ))}
+    </Nav>
   );
 }

@@ -1,9 +1,10 @@
-import { Card, Spinner } from 'react-bootstrap';
+import { Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { REFERENCE_DAYS, addDays, formatDay, referencePercent, todayInParis, type MarketReference, type MarketReferenceSummary } from '@primeur/shared';
 import { euro, signedPercent } from '../lib/format';
 import { useArticleReference, useLotReference } from '../lib/market-reference';
 import { Sparkline } from './Sparkline';
+import { SectionCard } from './SectionCard';
 
 /**
  * The wholesale market reference beside a decision (issue 25, decision 860): the room's panel, the
@@ -96,20 +97,15 @@ export function LotMarketReference({ productId, price }: { productId: number; pr
   const { t } = useTranslation('reference');
   const { data, isLoading, isError } = useLotReference(productId);
   return (
-    <Card className="shadow-sm mb-3" data-testid="market-reference">
-      <Card.Body>
-        <Card.Title as="h2" className="h6">
-          {t('title')}
-        </Card.Title>
-        {isLoading ? (
-          <Spinner size="sm" role="status" aria-label={t('loading')} />
-        ) : isError ? (
-          <p className="small text-body-secondary mb-0">{t('failed')}</p>
-        ) : (
-          <MarketReferencePanel reference={data ?? null} price={price} />
-        )}
-      </Card.Body>
-    </Card>
+    <SectionCard title={t('title')} testId="market-reference" className="shadow-sm mb-3" titleClassName="">
+      {isLoading ? (
+        <Spinner size="sm" role="status" aria-label={t('loading')} />
+      ) : isError ? (
+        <p className="small text-body-secondary mb-0">{t('failed')}</p>
+      ) : (
+        <MarketReferencePanel reference={data ?? null} price={price} />
+      )}
+    </SectionCard>
   );
 }
 

@@ -74,3 +74,49 @@ export function useSearchInAddress(q: string, setFilters: (f: { q: string }) => 
   }, [search, q, setFilters]);
   return [search, setSearch] as const;
 }
+
+/** A value of the address that must be one of a list's values (a status, a tab…), else `undefined`. */
+export function oneOf<T extends string>(allowed: readonly T[], value: string): T | undefined {
+  return (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+}
+
+/** What a list's filter row and pager work on: the page, the filters and the search box's text. */
+export interface ListParams<K extends string> {
+  page: number;
+  filters: Record<K, string>;
+  setPage(page: number): void;
+  setFilters(changes: Partial<Record<K, string>>): void;
+  /** The search box's text (its settled, trimmed value is `filters.q`). */
+  search: string;
+  setSearch(text: string): void;
+}
+
+/** `useListParams` with the search box bound to the address's `q`: the state of a list page kept in the address. */
+export function useListPage<K extends string>(filterKeys: readonly K[]): ListParams<K> {
+  const { page, filters, setPage, setFilters } = useListParams(filterKeys);
+  const q = (filters as Partial<Record<string, string>>).q ?? '';
+  const [search, setSearch] = useSearchInAddress(q, setFilters as (f: { q: string }) => void);
+  return { page, filters, setPage, setFilters, search, setSearch };
+}
+
+/**
+ * The same state kept in the page only (lists whose filters are not in the address): the search
+ * applies after a pause, and a new search or filter starts from the first page.
+ */
+export function useLocalListParams<K extends string>(filterKeys: readonly K[]): ListParams<K> {
+  const [state, setState] = useState(() => ({ page: 1, filters: Object.fromEntries(filterKeys.map((k) => [k, ''])) as Record<K, string> }));
+  const setPage = useCallback((page: number) => setState((s) => ({ ...s, page })), []);
+  const setFilters = useCallback(
+    (changes: Partial<Record<K, string>>) => setState((s) => ({ page: 1, filters: { ...s.filters, ...changes } as Record<K, string> })),
+    [],
+  );
+  const [search, setSearch] = useState('');
+  const q = (state.filters as Partial<Record<string, string>>).q ?? '';
+  useEffect(() => {
+    const wanted = search.trim();
+    if (wanted === q) return;
+    const timer = setTimeout(() => setFilters({ q: wanted } as Partial<Record<K, string>>), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, q, setFilters]);
+  return { page: state.page, filters: state.filters, setPage, setFilters, search, setSearch };
+}

@@ -8,7 +8,7 @@ import {
   countryName,
   docText,
   draftMark,
-  newDocument,
+  newShippingDocument,
   secondLanguage,
   type ShippingDocModel,
   type ShippingParty,
@@ -30,7 +30,7 @@ const SELLER_PAYS = new Set(['CPT', 'CIF', 'DAP', 'DDP']);
 export async function renderCmr(m: ShippingDocModel, lng: Language): Promise<Buffer> {
   const t = docText(lng);
   const t2 = docText(secondLanguage(lng));
-  const { doc, done } = newDocument(`CMR ${m.number}`, OPERATOR.name, MARGIN);
+  const { doc, done } = newShippingDocument(`CMR ${m.number}`, OPERATOR.name, MARGIN);
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;
   const half = width / 2;

@@ -1,4 +1,5 @@
 import { formatDateTime, formatDay, formatDecimal, type Language } from '@primeur/shared';
+import { eachPage, rule, sectionTitle, tableHeader } from './document.js';
 import { OPERATOR } from './operator.js';
 import {
   GREEN,
@@ -9,7 +10,7 @@ import {
   countryName,
   docText,
   draftMark,
-  newDocument,
+  newShippingDocument,
   type ShippingDocModel,
   type ShippingParty,
 } from './shipping-model.js';
@@ -24,7 +25,7 @@ const ROW = 17;
  */
 export async function renderDeliveryNote(m: ShippingDocModel, lng: Language): Promise<Buffer> {
   const t = docText(lng);
-  const { doc, done } = newDocument(`${t('dn.title')} ${m.number}`, OPERATOR.name, MARGIN);
+  const { doc, done } = newShippingDocument(`${t('dn.title')} ${m.number}`, OPERATOR.name, MARGIN);
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;
   const bottom = () => doc.page.height - MARGIN - 20;
@@ -84,18 +85,7 @@ export async function renderDeliveryNote(m: ShippingDocModel, lng: Language): Pr
 
   // Label / value pairs in two columns.
   const section = (title: string) => {
-    doc
-      .moveTo(left, y)
-      .lineTo(left + width, y)
-      .lineWidth(0.5)
-      .strokeColor('#cccccc')
-      .stroke();
-    doc
-      .fillColor(GREEN)
-      .font('bold')
-      .fontSize(10)
-      .text(title, left, y + 5);
-    y = doc.y + 4;
+    y = sectionTitle(doc, title, { left, y, width }, { size: 10, above: 5, below: 4 });
   };
   const pairs = (items: Array<[string, string]>) => {
     const w = (width - 20) / 2;
@@ -150,16 +140,12 @@ export async function renderDeliveryNote(m: ShippingDocModel, lng: Language): Pr
   ];
   cols[cols.length - 1]!.w = width - cols.slice(0, -1).reduce((s, c) => s + c.w, 0);
   const header = () => {
-    doc.font('bold').fontSize(7.5);
-    const h = Math.max(...cols.map((c) => doc.heightOfString(t(c.key), { width: c.w - 6 }))) + 6;
-    doc.rect(left, y, width, h).fill(GREEN);
-    let x = left;
-    doc.fillColor('#fff');
-    for (const c of cols) {
-      doc.text(t(c.key), x + 3, y + 3, { width: c.w - 6, align: c.align });
-      x += c.w;
-    }
-    y += h;
+    y += tableHeader(
+      doc,
+      cols.map((c) => ({ label: t(c.key), width: c.w, align: c.align })),
+      { left, y, width },
+      3,
+    );
   };
   header();
   for (let i = 1; i <= pallets; i++) {
@@ -191,12 +177,7 @@ export async function renderDeliveryNote(m: ShippingDocModel, lng: Language): Pr
     });
     y += ROW;
   }
-  doc
-    .lineWidth(0.6)
-    .strokeColor(LINE)
-    .moveTo(left, y)
-    .lineTo(left + width, y)
-    .stroke();
+  rule(doc, left, y, width, { lineWidth: 0.6, color: LINE });
   y += 4;
   doc
     .font('bold')
@@ -240,21 +221,15 @@ export async function renderDeliveryNote(m: ShippingDocModel, lng: Language): Pr
       .text(t(key), x + 4, y + 3, { width: sigW - 8 });
   }
 
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
+  eachPage(doc, (page, pages) => {
     if (m.draft) draftMark(doc, t('draft'));
-    doc.page.margins.bottom = 0;
+    const footer = t('dn.footer', { number: m.number, page, pages });
     doc
       .fillColor(GREY)
       .font('regular')
       .fontSize(7)
-      .text(t('dn.footer', { number: m.number, page: i + 1, pages: range.count }), left, doc.page.height - MARGIN + 6, {
-        width,
-        align: 'center',
-        lineBreak: false,
-      });
-  }
+      .text(footer, left, doc.page.height - MARGIN + 6, { width, align: 'center', lineBreak: false });
+  });
   doc.end();
   return done;
 }

@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import PDFDocument from './pdfkit.js';
 import { displayLocale, formatDay, formatDayRange, formatDecimal, formatEuro, type Language } from '@primeur/shared';
+import { eachPage, GREEN, GREY, newDocument, rule } from './document.js';
 import { documentText } from './i18n.js';
 
 /**
@@ -55,13 +53,6 @@ export interface InvoicePdfModel {
   notes: string[];
 }
 
-const require = createRequire(import.meta.url);
-const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const REGULAR = path.join(FONT_DIR, 'DejaVuSans.ttf');
-const BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
-
-const GREEN = '#2e7d32';
-const GREY = '#555555';
 const LIGHT = '#eef5ee';
 const MARGIN = 40;
 const FOOTER = 30;
@@ -95,23 +86,11 @@ export async function renderInvoicePdf(model: InvoicePdfModel): Promise<{ pdf: B
   /** "Label: value", or "Label : value" in French. */
   const lv = (label: string, value: string) => t('labelValue', { label, value });
 
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    pdfVersion: '1.7',
-    subset: 'PDF/A-3b',
-    lang: lng,
-    displayTitle: true,
+  const { doc, done } = newDocument({
+    margin: MARGIN,
+    options: { pdfVersion: '1.7', subset: 'PDF/A-3b', lang: lng, displayTitle: true },
     info: { Title: `${title} ${model.number}`, Author: model.seller.name, Subject: `${title} ${model.number} — ${model.buyer.name}` },
-  });
-  doc.registerFont('regular', REGULAR);
-  doc.registerFont('bold', BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+    fonts: ['regular', 'bold'],
   });
 
   const left = MARGIN;
@@ -282,12 +261,7 @@ export async function renderInvoicePdf(model: InvoicePdfModel): Promise<{ pdf: B
     }
     y += h;
   });
-  doc
-    .moveTo(left, y)
-    .lineTo(left + width, y)
-    .lineWidth(0.5)
-    .strokeColor('#cccccc')
-    .stroke();
+  rule(doc, left, y, width);
   y += 10;
 
   // VAT breakdown on the left, totals on the right.
@@ -381,21 +355,12 @@ export async function renderInvoicePdf(model: InvoicePdfModel): Promise<{ pdf: B
     y += h;
   }
 
-  const range = doc.bufferedPageRange();
-  for (let i = 0; i < range.count; i++) {
-    doc.switchToPage(range.start + i);
-    // The footer sits in the bottom margin; without this pdfkit would open a page for it.
-    doc.page.margins.bottom = 0;
+  const pages = eachPage(doc, (page, count) => {
     const footerY = doc.page.height - MARGIN - 12;
     doc.fillColor(GREY).font('regular').fontSize(7.5);
     doc.text(`${model.seller.name} — ${title} ${model.number}`, left, footerY, { width: (width * 2) / 3, lineBreak: false, height: 10 });
-    doc.text(t('page', { page: i + 1, pages: range.count }), left + (width * 2) / 3, footerY, {
-      width: width / 3,
-      align: 'right',
-      lineBreak: false,
-      height: 10,
-    });
-  }
+    doc.text(t('page', { page, pages: count }), left + (width * 2) / 3, footerY, { width: width / 3, align: 'right', lineBreak: false, height: 10 });
+  });
   doc.end();
-  return { pdf: await done, pages: range.count };
+  return { pdf: await done, pages };
 }

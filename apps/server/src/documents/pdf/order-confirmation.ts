@@ -1,8 +1,6 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import PDFDocument from './pdfkit.js';
 import { formatDay, formatDecimal, formatEuro, type Language, type OrderSource } from '@primeur/shared';
 import { t as text } from '../email/i18n.js';
+import { countryName, eachPage, GREEN, GREY, newDocument, sectionTitle } from './document.js';
 import { OPERATOR } from './operator.js';
 
 /** What the sale confirmation prints: the order's snapshot, identical for both parties (issue 21). */
@@ -45,42 +43,16 @@ interface Party {
   email: string;
 }
 
-const require = createRequire(import.meta.url);
-const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const REGULAR = path.join(FONT_DIR, 'DejaVuSans.ttf');
-const BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
-
-const GREEN = '#2e7d32';
-const GREY = '#555555';
 const MARGIN = 48;
-
-/** A country's name in the reader's language (the snapshot keeps the English one as a fallback). */
-function countryName(alpha2: string, fallback: string, lng: Language) {
-  if (!alpha2) return fallback;
-  try {
-    return new Intl.DisplayNames([lng], { type: 'region' }).of(alpha2) ?? fallback;
-  } catch {
-    return fallback;
-  }
-}
 
 /** The sale confirmation in `lng`: A4, one page, DejaVu Sans so every European name prints. */
 export async function renderOrderConfirmation(model: OrderConfirmationModel, lng: Language): Promise<Buffer> {
   const t = (key: string, vars?: Record<string, string | number>) => text(lng, `pdf.${key}`, vars, 'orderDocs');
   const kg = (v: number | null) => (v === null ? t('unknown') : t('kg', { kg: formatDecimal(v, lng, { maxDecimals: 2 }) }));
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    bufferPages: true,
+  const { doc, done } = newDocument({
+    margin: MARGIN,
     info: { Title: `${t('title')} ${model.number}`, Author: OPERATOR.name, Subject: t('title') },
-  });
-  doc.registerFont('regular', REGULAR);
-  doc.registerFont('bold', BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+    fonts: ['regular', 'bold'],
   });
 
   const left = MARGIN;
@@ -129,18 +101,7 @@ export async function renderOrderConfirmation(model: OrderConfirmationModel, lng
 
   // The goods: one label/value table.
   const section = (title: string) => {
-    doc
-      .moveTo(left, y)
-      .lineTo(left + width, y)
-      .lineWidth(0.5)
-      .strokeColor('#cccccc')
-      .stroke();
-    doc
-      .fillColor(GREEN)
-      .font('bold')
-      .fontSize(11)
-      .text(title, left, y + 6);
-    y = doc.y + 6;
+    y = sectionTitle(doc, title, { left, y, width }, { size: 11, above: 6, below: 6 });
   };
   const row = (label: string, value: string, bold = false) => {
     doc.fillColor(GREY).font('regular').fontSize(9).text(label, left, y, { width: 170 });
@@ -177,17 +138,14 @@ export async function renderOrderConfirmation(model: OrderConfirmationModel, lng
   y += 10;
   doc.fillColor(GREY).font('regular').fontSize(8).text(t('notes'), left, y, { width });
 
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    // Writing below the bottom margin would otherwise open a new page.
-    doc.page.margins.bottom = 0;
+  eachPage(doc, (page, pages) => {
+    const footer = t('footer', { page, pages });
     doc
       .fillColor(GREY)
       .font('regular')
       .fontSize(7)
-      .text(t('footer', { page: i + 1, pages: range.count }), left, doc.page.height - MARGIN + 10, { width, align: 'center', lineBreak: false });
-  }
+      .text(footer, left, doc.page.height - MARGIN + 10, { width, align: 'center', lineBreak: false });
+  });
   doc.end();
   return done;
 }

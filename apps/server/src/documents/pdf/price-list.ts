@@ -1,7 +1,5 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import PDFDocument from './pdfkit.js';
 import { formatDay, type Language } from '@primeur/shared';
+import { eachPage, GREEN, GREY, newDocument, rule, tableHeader } from './document.js';
 import { pdfText } from './i18n.js';
 
 /**
@@ -31,14 +29,6 @@ export interface PriceListModel {
   transportMissing: boolean;
 }
 
-const require = createRequire(import.meta.url);
-const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const REGULAR = path.join(FONT_DIR, 'DejaVuSans.ttf');
-const BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
-const ITALIC = path.join(FONT_DIR, 'DejaVuSans-Oblique.ttf');
-
-const GREEN = '#2e7d32';
-const GREY = '#555555';
 const LIGHT = '#eef5ee';
 const MARGIN = 40;
 const FOOTER = 30;
@@ -68,20 +58,10 @@ const COLUMNS: Column[] = [
 export async function renderPriceList(model: PriceListModel): Promise<{ pdf: Buffer; pages: number }> {
   const lng = model.language;
   const t = (key: string, vars?: Record<string, string | number>) => pdfText(lng, key, vars);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    bufferPages: true,
+  const { doc, done } = newDocument({
+    margin: MARGIN,
     info: { Title: `${t('title')} — ${model.client.company}`, Author: model.operator.name, Subject: t('title') },
-  });
-  doc.registerFont('regular', REGULAR);
-  doc.registerFont('bold', BOLD);
-  doc.registerFont('italic', ITALIC);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+    fonts: ['regular', 'bold', 'italic'],
   });
 
   const left = MARGIN;
@@ -128,17 +108,14 @@ export async function renderPriceList(model: PriceListModel): Promise<{ pdf: Buf
   y += 62;
 
   const drawHeader = () => {
-    doc.font('bold').fontSize(7.5);
     // Long labels (German "Gewicht × Stück") take two lines rather than running into the next column.
-    const h = Math.max(...COLUMNS.map((c) => doc.heightOfString(t(c.key), { width: c.width - 6 }))) + 8;
-    doc.rect(left, y, width, h).fill(GREEN);
-    let x = left;
-    doc.fillColor('#fff');
-    for (const c of COLUMNS) {
-      doc.text(t(c.key), x + 3, y + 4, { width: c.width - 6, align: c.align });
-      x += c.width;
-    }
-    y += h + 2;
+    y +=
+      tableHeader(
+        doc,
+        COLUMNS.map((c) => ({ label: t(c.key), width: c.width, align: c.align })),
+        { left, y, width },
+        4,
+      ) + 2;
   };
   /** Starts a new page when `height` does not fit, with the table header again; true when it did. */
   const ensure = (height: number) => {
@@ -219,12 +196,7 @@ export async function renderPriceList(model: PriceListModel): Promise<{ pdf: Buf
           }
           y += h;
         });
-        doc
-          .moveTo(left, y)
-          .lineTo(left + width, y)
-          .lineWidth(0.3)
-          .strokeColor('#cccccc')
-          .stroke();
+        rule(doc, left, y, width, { lineWidth: 0.3 });
       }
       y += 6;
     }
@@ -244,16 +216,12 @@ export async function renderPriceList(model: PriceListModel): Promise<{ pdf: Buf
     .fontSize(7.5)
     .text(notes, left, y + 6, { width });
 
-  const range = doc.bufferedPageRange();
-  for (let i = 0; i < range.count; i++) {
-    doc.switchToPage(range.start + i);
-    // The footer sits in the bottom margin; without this pdfkit would open a page for it.
-    doc.page.margins.bottom = 0;
+  const pages = eachPage(doc, (page, count) => {
     const footerY = doc.page.height - MARGIN - 12;
     doc.fillColor(GREY).font('regular').fontSize(7.5);
     doc.text(`${model.operator.name} — ${t('title')} ${model.client.company}`, left, footerY, { width: width / 2, lineBreak: false, height: 10 });
-    doc.text(t('page', { page: i + 1, pages: range.count }), left + width / 2, footerY, { width: width / 2, align: 'right', lineBreak: false, height: 10 });
-  }
+    doc.text(t('page', { page, pages: count }), left + width / 2, footerY, { width: width / 2, align: 'right', lineBreak: false, height: 10 });
+  });
   doc.end();
-  return { pdf: await done, pages: range.count };
+  return { pdf: await done, pages };
 }

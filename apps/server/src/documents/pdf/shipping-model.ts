@@ -1,6 +1,4 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import PDFDocument from './pdfkit.js';
+import { newDocument } from './document.js';
 import type { Language } from '@primeur/shared';
 import { t as text } from '../email/i18n.js';
 
@@ -53,48 +51,16 @@ export interface ShippingDocModel {
   claimWindowHours: number;
 }
 
-const require = createRequire(import.meta.url);
-const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-
+export { GREEN, GREY, countryName } from './document.js';
 export const INK = '#000000';
-export const GREY = '#555555';
 export const LINE = '#333333';
-export const GREEN = '#2e7d32';
 
 /** A4 with the DejaVu faces registered (every European accent prints) and the bytes collected. */
-export function newDocument(title: string, author: string, margin: number) {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: margin, bottom: margin, left: margin, right: margin },
-    bufferPages: true,
-    info: { Title: title, Author: author },
-  });
-  doc.registerFont('regular', path.join(FONT_DIR, 'DejaVuSans.ttf'));
-  doc.registerFont('bold', path.join(FONT_DIR, 'DejaVuSans-Bold.ttf'));
-  doc.registerFont('italic', path.join(FONT_DIR, 'DejaVuSans-Oblique.ttf'));
-  doc.registerFont('condensed', path.join(FONT_DIR, 'DejaVuSansCondensed.ttf'));
-  doc.registerFont('condensed-bold', path.join(FONT_DIR, 'DejaVuSansCondensed-Bold.ttf'));
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  return { doc, done };
-}
+export const newShippingDocument = (title: string, author: string, margin: number) =>
+  newDocument({ margin, info: { Title: title, Author: author }, fonts: ['regular', 'bold', 'italic', 'condensed', 'condensed-bold'] });
 
 /** The shipping documents' texts (namespace `claimDocs`) in `lng`. */
 export const docText = (lng: Language) => (key: string, vars?: Record<string, string | number>) => text(lng, key, vars, 'claimDocs');
-
-/** A country's name in the reader's language (the snapshot keeps the English one as a fallback). */
-export function countryName(alpha2: string, fallback: string, lng: Language) {
-  if (!alpha2) return fallback;
-  try {
-    return new Intl.DisplayNames([lng], { type: 'region' }).of(alpha2) ?? fallback;
-  } catch {
-    return fallback;
-  }
-}
 
 export const addressLines = (p: { address: string; postalCode: string; city: string; countryAlpha2: string }, country: string) =>
   [p.address, `${p.postalCode} ${p.city}`.trim(), country].filter((s) => s.trim() !== '');

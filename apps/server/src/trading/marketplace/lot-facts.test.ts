@@ -41,43 +41,27 @@ beforeAll(async () => {
     names: { en: 'Vine tomato', fr: 'Tomate grappe', de: 'Rispentomate', es: 'Tomate en rama' },
   });
   const potato = await createArticle(db, { article: 'Potato', names: { en: 'Potato', fr: 'Pomme de terre', de: 'Kartoffel', es: 'Patata' } });
-  const minute = 60_000;
-  lots.cheap = (
-    await createProduct(db, {
-      supplierId: seller.user.id,
-      articleId: tomato.id,
-      name: 'Lot A',
-      price: 0.8,
-      quantity: 30,
-      qualityClass: 'II',
-      availableUntil: dayInParis(20),
-      createdAt: new Date(Date.now() - 3 * minute),
-    })
-  ).id;
-  lots.mid = (
-    await createProduct(db, {
-      supplierId: certified.user.id,
-      articleId: vine.id,
-      name: 'Lot B',
-      price: 1.4,
-      quantity: 5,
-      qualityClass: 'EXTRA',
-      availableUntil: dayInParis(3),
-      createdAt: new Date(Date.now() - 2 * minute),
-    })
-  ).id;
-  lots.dear = (
-    await createProduct(db, {
-      supplierId: seller.user.id,
-      articleId: potato.id,
-      name: 'Lot C',
-      price: 2.1,
-      quantity: 12,
-      qualityClass: 'I',
-      availableUntil: dayInParis(9),
-      createdAt: new Date(Date.now() - minute),
-    })
-  ).id;
+  // Three lots for sale: [key, seller, article, name, price, pallets, class, available for days, created minutes ago].
+  const sales = [
+    ['cheap', seller, tomato, 'Lot A', 0.8, 30, 'II', 20, 3],
+    ['mid', certified, vine, 'Lot B', 1.4, 5, 'EXTRA', 3, 2],
+    ['dear', seller, potato, 'Lot C', 2.1, 12, 'I', 9, 1],
+  ] as const;
+  for (const [key, by, article, name, price, quantity, qualityClass, days, minutesAgo] of sales) {
+    const createdAt = new Date(Date.now() - minutesAgo * 60_000);
+    lots[key] = (
+      await createProduct(db, {
+        supplierId: by.user.id,
+        articleId: article.id,
+        name,
+        price,
+        quantity,
+        qualityClass,
+        availableUntil: dayInParis(days),
+        createdAt,
+      })
+    ).id;
+  }
   // Auctions: the current price is the highest offer, else the starting price.
   auctions.soon = (await createAuction(db, { supplierId: seller.user.id, articleId: tomato.id, price: 1.0, quantity: 4, startedMsAgo: 3 * 3_600_000 })).id;
   auctions.late = (

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuctionItem } from '@primeur/shared';
-import type { TopicListener } from '../../../lib/stomp';
+import { live } from '../../../test/fake-live';
 import { auctionLot } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import { AuctionListPage } from './AuctionListPage';
@@ -12,20 +12,7 @@ import { AuctionListPage } from './AuctionListPage';
 // its own copies first, and leaves fresh ones behind for the files after it.
 vi.hoisted(() => vi.resetModules());
 afterAll(() => vi.resetModules());
-const live = vi.hoisted(() => ({ subscriptions: [] as Array<{ destination: string; listener: TopicListener }> }));
-vi.mock('../../../lib/stomp', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../lib/stomp')>();
-  return {
-    ...real,
-    liveConnection: () => ({
-      subscribe: (destination: string, listener: TopicListener) => {
-        live.subscriptions.push({ destination, listener });
-        queueMicrotask(() => listener.onSubscribed?.(false));
-        return () => undefined;
-      },
-    }),
-  };
-});
+vi.mock('../../../lib/stomp', async (importOriginal) => (await import('../../../test/fake-live')).fakeStomp(importOriginal));
 
 const HOUR = 3_600_000;
 const item = (productId: number, amount: number | null, name = `Lot ${productId}`): AuctionItem => ({

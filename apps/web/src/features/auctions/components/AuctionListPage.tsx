@@ -4,32 +4,19 @@ import { Card, Table } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AUCTIONS_SUMMARY_TOPIC, DEFAULT_PAGE_SIZE, FAMILIES, formatDateTime, type AuctionItem, type LotListQuery, type Page } from '@primeur/shared';
+import { AUCTIONS_SUMMARY_TOPIC, DEFAULT_PAGE_SIZE, formatDateTime, type AuctionItem, type LotListQuery, type Page } from '@primeur/shared';
 import { AuctionLotSlot } from '../../../components/AuctionLotSlot';
 import { Flag } from '../../../components/Flag';
-import { LoadFailed } from '../../../components/LoadFailed';
 import { LotTotal } from '../../../components/LotTotal';
-import { FilterSelect, ListSearchForm, SearchField } from '../../../components/ListControls';
 import { QualityBadge, useLotFactRows } from '../../../components/LotFacts';
-import {
-  certificateOptions,
-  LotListFilters,
-  LotTable,
-  lotListExtras,
-  NoMatch,
-  useLotView,
-  ViewToggleCol,
-  type LotColumn,
-} from '../../../components/LotListControls';
+import { certificateOptions, LotTable, type LotColumn } from '../../../components/LotListControls';
+import { LotFilterRow, lotListEmpty, useLotListPage } from '../../../components/LotFilterRow';
 import { PagedCards } from '../../../components/PagedCards';
 import { PageTitle } from '../../../components/PageTitle';
-import { Pager, useClampPage } from '../../../components/Pager';
 import { PhotoCarousel } from '../../../components/PhotoCarousel';
 import { ReferenceLine } from '../../../components/MarketReference';
 import { api } from '../../../lib/api';
 import { countryName, euro } from '../../../lib/format';
-import { useFamilyOptions, useOriginOptions } from '../../../lib/lookups';
-import { useListParams, useSearchInAddress } from '../../../lib/list-params';
 import { useSession } from '../../../lib/session';
 import { useStompTopic } from '../../../lib/use-stomp-topic';
 import { articleNamesQuery, useArticleName } from '../api/article-names';
@@ -51,7 +38,6 @@ export function auctionPageUrl(query: AuctionPageQuery) {
 const pageKey = (query: AuctionPageQuery) => ['auctions', 'active', 'page', query] as const;
 
 const FILTERS = ['q', 'family', 'origin', 'sort', 'qualityClass', 'certificate'] as const;
-const NO_FILTERS = Object.fromEntries(FILTERS.map((k) => [k, ''])) as Record<(typeof FILTERS)[number], string>;
 
 /**
  * /encheres: the running auctions, soonest end first, a page at a time (the server pages, searches
@@ -68,20 +54,8 @@ export function AuctionListPage() {
   const options = useQuery(articleNamesQuery);
   const qc = useQueryClient();
   const { user } = useSession();
-  const { page, filters, setPage, setFilters } = useListParams(FILTERS);
-  const [search, setSearch] = useSearchInAddress(filters.q, setFilters);
-  const [view, setView] = useLotView(user?.userId);
-  const query: AuctionPageQuery = {
-    page,
-    size: DEFAULT_PAGE_SIZE,
-    q: filters.q || undefined,
-    family: (filters.family || undefined) as (typeof FAMILIES)[number] | undefined,
-    origin: filters.origin || undefined,
-    ...lotListExtras(filters),
-  };
-  const filtered = FILTERS.some((k) => k !== 'sort' && filters[k]);
-  const origins = useOriginOptions();
-  const families = useFamilyOptions();
+  const lots = useLotListPage(FILTERS, user?.userId);
+  const query: AuctionPageQuery = { page: lots.page, size: DEFAULT_PAGE_SIZE, ...lots.query };
   const list = useQuery({
     queryKey: pageKey(query),
     queryFn: () => api.get<Page<AuctionItem>>(auctionPageUrl(query)),
@@ -89,7 +63,6 @@ export function AuctionListPage() {
     // Bids reach the cards live; the slow poll only brings lots that start or end.
     refetchInterval: 60_000,
   });
-  useClampPage(page, list.data, setPage);
 
   // One subscription for the whole list; a message updates its card in every cached page. Messages
   // of one lot may cross: an older offer never lowers a card.
@@ -114,70 +87,25 @@ export function AuctionListPage() {
   return (
     <section>
       <PageTitle>{t('list.title')}</PageTitle>
-      <ListSearchForm>
-        <SearchField
-          id="auction-search"
-          xs={12}
-          md={6}
-          lg={4}
-          label={tc('lotSearch.label')}
-          placeholder={tc('lotSearch.placeholder')}
-          value={search}
-          onChange={setSearch}
-        />
-        <FilterSelect
-          id="auction-family"
-          xs={12}
-          sm={6}
-          md={3}
-          lg={2}
-          label={tm('marketplace.family')}
-          value={filters.family}
-          onChange={(v) => setFilters({ family: v })}
-          allLabel={tm('marketplace.allFamilies')}
-          options={families}
-        />
-        <FilterSelect
-          id="auction-origin"
-          xs={12}
-          sm={6}
-          md={3}
-          label={tm('marketplace.origin')}
-          value={filters.origin}
-          onChange={(v) => setFilters({ origin: v })}
-          allLabel={tm('marketplace.allOrigins')}
-          options={origins}
-        />
-        <LotListFilters idPrefix="auction" filters={filters} setFilters={setFilters} certificates={certificateOptions(options.data?.certificates, lng)} />
-        <ViewToggleCol value={view} onChange={setView} />
-      </ListSearchForm>
+      <LotFilterRow
+        idPrefix="auction"
+        lots={lots}
+        search={[tc('lotSearch.label'), tc('lotSearch.placeholder')]}
+        certificates={certificateOptions(options.data?.certificates, lng)}
+      />
       <PagedCards
         list={list}
-        loadingLabel={t('loading')}
-        failed={<LoadFailed message={t('list.loadError')} onRetry={() => void list.refetch()} busy={list.isFetching} />}
-        empty={
-          filtered ? (
-            <NoMatch
-              message={tc('lotSearch.noMatch')}
-              onClear={() => {
-                setSearch('');
-                setFilters({ ...NO_FILTERS, sort: filters.sort });
-              }}
-            />
-          ) : (
-            <p>{t('list.empty')}</p>
-          )
-        }
+        params={lots}
+        testId="auction"
+        texts={{ loading: t('loading'), loadError: t('list.loadError'), total: (count) => tc('pager.total', { count }) }}
+        empty={lotListEmpty(lots, tc('lotSearch.noMatch'), t('list.empty'))}
         table={
-          view === 'table'
+          lots.view === 'table'
             ? (items) => <LotTable items={items} rowKey={(i) => i.product.productId} columns={auctionColumns(t, tm, lng, articleName)} testId="auction-table" />
             : undefined
         }
-        total={(count) => tc('pager.total', { count })}
-        totalTestId="auction-total"
         cardKey={(item) => item.product.productId}
         card={(item) => <AuctionCard item={item} />}
-        pager={(data) => <Pager page={page} size={data.size} total={data.total} onPage={setPage} busy={list.isPlaceholderData} testId="auction-page" />}
       />
       <WonAuctions />
     </section>

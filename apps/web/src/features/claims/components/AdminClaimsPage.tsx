@@ -1,17 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Alert, Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CLAIM_REASONS, CLAIM_STATUSES, type AdminClaimItem } from '@primeur/shared';
 import { DecimalField } from '../../../components/DecimalField';
-import { FilterSelect, ListSearchForm, SearchField } from '../../../components/ListControls';
-import { LoadFailed } from '../../../components/LoadFailed';
+import { ListFilters, optionsOf } from '../../../components/ListControls';
+import { PagedList, pagedTexts } from '../../../components/PagedList';
 import { PageTitle } from '../../../components/PageTitle';
-import { Pager, useClampPage } from '../../../components/Pager';
 import { useToast } from '../../../components/Toasts';
 import { useErrorMessage } from '../../../lib/error-message';
 import { useEuro } from '../../../lib/format';
-import { useListParams, useSearchInAddress } from '../../../lib/list-params';
+import { oneOf, useListPage } from '../../../lib/list-params';
 import { useAdminClaims, useClaimStep } from '../api/claims';
 import { ClaimStatusBadge } from './ClaimThread';
 import { paths } from '../../../lib/routes';
@@ -34,68 +33,41 @@ function useAge() {
  */
 export function AdminClaimsPage() {
   const { t } = useTranslation('claims');
-  const { page, filters, setPage, setFilters } = useListParams(FILTERS);
-  const [search, setSearch] = useSearchInAddress(filters.q, setFilters);
-  const status = filters.status === 'any' ? '' : (CLAIM_STATUSES as readonly string[]).includes(filters.status) ? filters.status : 'open';
-  const reason = (CLAIM_REASONS as readonly string[]).includes(filters.reason) ? filters.reason : '';
-  const list = useAdminClaims({ status, reason, q: filters.q, page });
-  useClampPage(page, list.data, setPage);
-  const data = list.data;
+  const params = useListPage(FILTERS);
+  const { filters } = params;
+  const status = filters.status === 'any' ? '' : (oneOf(CLAIM_STATUSES, filters.status) ?? 'open');
+  const reason = oneOf(CLAIM_REASONS, filters.reason) ?? '';
+  const list = useAdminClaims({ status, reason, q: filters.q, page: params.page });
+  const statuses = [...optionsOf(CLAIM_STATUSES, t, 'status'), ['any', t('admin.anyStatus')] as const];
   return (
     <section>
       <PageTitle>{t('admin.title')}</PageTitle>
-      <ListSearchForm>
-        <SearchField
-          id="admin-claims-search"
-          xs={12}
-          md={6}
-          lg={4}
-          label={t('admin.search')}
-          placeholder={t('admin.searchPlaceholder')}
-          value={search}
-          onChange={setSearch}
-        />
-        <FilterSelect
-          id="admin-claims-status"
-          xs={12}
-          sm={6}
-          md={3}
-          lg={3}
-          label={t('admin.status')}
-          value={filters.status === 'any' || (CLAIM_STATUSES as readonly string[]).includes(filters.status) ? filters.status : ''}
-          onChange={(v) => setFilters({ status: v })}
-          allLabel={t('admin.openOnes')}
-          options={[...CLAIM_STATUSES.map((s) => [s, t(`status.${s}`)] as const), ['any', t('admin.anyStatus')] as const]}
-        />
-        <FilterSelect
-          id="admin-claims-reason"
-          xs={12}
-          sm={6}
-          md={3}
-          lg={3}
-          label={t('admin.reason')}
-          value={reason}
-          onChange={(v) => setFilters({ reason: v })}
-          allLabel={t('admin.anyReason')}
-          options={CLAIM_REASONS.map((r) => [r, t(`reasons.${r}`)] as const)}
-        />
-      </ListSearchForm>
-      {list.isLoading ? <Spinner role="status" aria-label={t('loading')} /> : null}
-      {list.isError ? <LoadFailed message={t('admin.loadError')} onRetry={() => void list.refetch()} busy={list.isFetching} /> : null}
-      {data?.total === 0 ? <p data-testid="admin-claims-empty">{t('admin.empty')}</p> : null}
-      {data && data.total > 0 ? (
-        <>
-          <p className="text-body-secondary small" aria-live="polite" data-testid="admin-claims-total">
-            {t('admin.total', { count: data.total })}
-          </p>
-          <div style={list.isPlaceholderData ? { opacity: 0.6 } : undefined} data-testid="admin-claims">
-            {data.items.map((c) => (
-              <QueueItem key={c.id} claim={c} />
-            ))}
-          </div>
-          <Pager page={page} size={data.size} total={data.total} onPage={setPage} busy={list.isPlaceholderData} testId="admin-claims-page" />
-        </>
-      ) : null}
+      <ListFilters
+        idPrefix="admin-claims"
+        params={params}
+        search={[t('admin.search'), t('admin.searchPlaceholder')]}
+        selects={[
+          {
+            name: 'status',
+            label: t('admin.status'),
+            all: t('admin.openOnes'),
+            options: statuses,
+            value: status === 'open' ? '' : filters.status,
+            cols: '12 6 3 3',
+          },
+          {
+            name: 'reason',
+            label: t('admin.reason'),
+            all: t('admin.anyReason'),
+            options: optionsOf(CLAIM_REASONS, t, 'reasons'),
+            value: reason,
+            cols: '12 6 3 3',
+          },
+        ]}
+      />
+      <PagedList list={list} params={params} testId="admin-claims" texts={pagedTexts(t, 'admin')} empty={t('admin.empty')} itemsTestId="admin-claims">
+        {(items) => items.map((c) => <QueueItem key={c.id} claim={c} />)}
+      </PagedList>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { cmrUrl, deliveryNoteUrl, useClaims } from '../api/claims';
 import { ClaimForm } from './ClaimForm';
 import { ClaimThread } from './ClaimThread';
+import { SectionCard } from '../../../components/SectionCard';
 
 /**
  * The order page's after-sale part (issue 22), mounted under the next step: the transport documents,
@@ -67,41 +68,34 @@ function Claims({ order }: { order: Order }) {
   const [filing, setFiling] = useState(false);
   const data = claims.data;
   return (
-    <Card className="shadow-sm mb-4" data-testid="order-claims">
-      <Card.Body>
-        <Card.Title as="h2" className="h6 mb-3">
-          {t('title')}
-        </Card.Title>
-        {!data ? (
-          claims.isError ? (
-            <LoadFailed message={t('loadError')} onRetry={() => void claims.refetch()} busy={claims.isFetching} />
-          ) : (
-            <Spinner size="sm" role="status" aria-label={t('loading')} />
-          )
+    <SectionCard title={t('title')} testId="order-claims">
+      {!data ? (
+        claims.isError ? (
+          <LoadFailed message={t('loadError')} onRetry={() => void claims.refetch()} busy={claims.isFetching} />
         ) : (
-          <>
-            {data.items.map((c) => (
-              <ClaimThread key={c.id} claim={c} />
-            ))}
-            {data.canFile && !filing ? (
-              <div data-testid="claim-open">
-                {data.windowEndsAt ? (
-                  <p className="small mb-2">{t('windowUntil', { date: formatDateTime(data.windowEndsAt, i18n.resolvedLanguage) })}</p>
-                ) : null}
-                <Button variant="warning" onClick={() => setFiling(true)} data-testid="claim-start">
-                  {t('start')}
-                </Button>
-              </div>
-            ) : null}
-            {data.canFile && filing ? <ClaimForm order={order} onDone={() => setFiling(false)} /> : null}
-            {data.items.length === 0 && !data.canFile ? (
-              <p className="small text-body-secondary mb-0" data-testid="claims-none">
-                {order.viewerSide === 'buyer' && order.status === 'DELIVERED' ? t('windowClosed') : t('none')}
-              </p>
-            ) : null}
-          </>
-        )}
-      </Card.Body>
-    </Card>
+          <Spinner size="sm" role="status" aria-label={t('loading')} />
+        )
+      ) : (
+        <>
+          {data.items.map((c) => (
+            <ClaimThread key={c.id} claim={c} />
+          ))}
+          {data.canFile && !filing ? (
+            <div data-testid="claim-open">
+              {data.windowEndsAt ? <p className="small mb-2">{t('windowUntil', { date: formatDateTime(data.windowEndsAt, i18n.resolvedLanguage) })}</p> : null}
+              <Button variant="warning" onClick={() => setFiling(true)} data-testid="claim-start">
+                {t('start')}
+              </Button>
+            </div>
+          ) : null}
+          {data.canFile && filing ? <ClaimForm order={order} onDone={() => setFiling(false)} /> : null}
+          {data.items.length === 0 && !data.canFile ? (
+            <p className="small text-body-secondary mb-0" data-testid="claims-none">
+              {order.viewerSide === 'buyer' && order.status === 'DELIVERED' ? t('windowClosed') : t('none')}
+            </p>
+          ) : null}
+        </>
+      )}
+    </SectionCard>
   );
 }

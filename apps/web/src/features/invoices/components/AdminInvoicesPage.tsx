@@ -1,13 +1,13 @@
-import { Badge, Button, CloseButton, Col, Form, Spinner } from 'react-bootstrap';
+import { Badge, Button, CloseButton, Col, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { INVOICE_KINDS, INVOICE_PAGE_SIZE, INVOICE_STATUSES, isIsoDay, type Invoice, type InvoiceKind, type InvoiceStatus } from '@primeur/shared';
-import { FilterSelect, ListSearchForm } from '../../../components/ListControls';
-import { LoadFailed } from '../../../components/LoadFailed';
+import { INVOICE_KINDS, INVOICE_PAGE_SIZE, INVOICE_STATUSES, isIsoDay, type Invoice } from '@primeur/shared';
+import { ListFilters, optionsOf } from '../../../components/ListControls';
+import { PagedList, pagedTexts } from '../../../components/PagedList';
 import { PageTitle } from '../../../components/PageTitle';
-import { Pager, useClampPage } from '../../../components/Pager';
-import { useListParams } from '../../../lib/list-params';
+import { oneOf, useListPage } from '../../../lib/list-params';
 import { adminInvoicesCsvUrl, useAdminInvoices, useRetryInvoice, type AdminInvoicesQuery } from '../api/invoices';
 import { InvoicesTable } from './InvoicesTable';
+import { invoiceStatusFilter } from './invoice-filters';
 import { paths } from '../../../lib/routes';
 
 const FILTERS = ['status', 'kind', 'party', 'from', 'to'] as const;
@@ -29,15 +29,15 @@ function RetryButton({ invoice }: { invoice: Invoice }) {
 /** /admin/invoices: every invoice and credit note, filtered, with the accounting journal as CSV. */
 export function AdminInvoicesPage() {
   const { t } = useTranslation('invoices');
-  const { page, filters, setPage, setFilters } = useListParams(FILTERS);
-  const status = (INVOICE_STATUSES as readonly string[]).includes(filters.status) ? (filters.status as InvoiceStatus) : undefined;
-  const kind = (INVOICE_KINDS as readonly string[]).includes(filters.kind) ? (filters.kind as InvoiceKind) : undefined;
+  const params = useListPage(FILTERS);
+  const { filters, setFilters } = params;
+  const status = oneOf(INVOICE_STATUSES, filters.status);
+  const kind = oneOf(INVOICE_KINDS, filters.kind);
   const party = partyParam(filters.party);
   const from = dayParam(filters.from);
   const to = dayParam(filters.to);
-  const query: AdminInvoicesQuery = { status, kind, party, from, to, page, size: INVOICE_PAGE_SIZE };
+  const query: AdminInvoicesQuery = { status, kind, party, from, to, page: params.page, size: INVOICE_PAGE_SIZE };
   const list = useAdminInvoices(query);
-  useClampPage(page, list.data, setPage);
   const data = list.data;
   const filtered = Boolean(status || kind || party || from || to);
   // The company's name as its invoices state it (the filter is set by clicking a name in the list).
@@ -52,6 +52,7 @@ export function AdminInvoicesPage() {
       <Form.Control id={`admin-invoices-${key}`} type="date" size="sm" value={value ?? ''} onChange={(e) => setFilters({ [key]: e.target.value })} />
     </Col>
   );
+  const kinds = { name: 'kind', label: t('admin.kind'), all: t('admin.allKinds'), options: optionsOf(INVOICE_KINDS, t, 'kind'), value: kind ?? '' };
   return (
     <section>
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
@@ -60,34 +61,10 @@ export function AdminInvoicesPage() {
           {t('admin.csv')}
         </a>
       </div>
-      <ListSearchForm>
-        <FilterSelect
-          id="admin-invoices-status"
-          xs={12}
-          sm={6}
-          md={4}
-          lg={3}
-          label={t('list.status')}
-          value={status ?? ''}
-          onChange={(v) => setFilters({ status: v })}
-          allLabel={t('list.allStatuses')}
-          options={INVOICE_STATUSES.map((s) => [s, t(`status.${s}`)] as const)}
-        />
-        <FilterSelect
-          id="admin-invoices-kind"
-          xs={12}
-          sm={6}
-          md={4}
-          lg={3}
-          label={t('admin.kind')}
-          value={kind ?? ''}
-          onChange={(v) => setFilters({ kind: v })}
-          allLabel={t('admin.allKinds')}
-          options={INVOICE_KINDS.map((k) => [k, t(`kind.${k}`)] as const)}
-        />
+      <ListFilters idPrefix="admin-invoices" params={params} selects={[invoiceStatusFilter(t, status), kinds]}>
         {dateField('from', from)}
         {dateField('to', to)}
-      </ListSearchForm>
+      </ListFilters>
       {party ? (
         <p data-testid="invoices-party-filter">
           <Badge bg="secondary" className="d-inline-flex align-items-center gap-2 fs-6 fw-normal">
@@ -98,25 +75,18 @@ export function AdminInvoicesPage() {
       ) : (
         <p className="small text-body-secondary">{t('admin.partyHint')}</p>
       )}
-      {list.isLoading ? <Spinner role="status" aria-label={t('loading')} /> : null}
-      {list.isError ? <LoadFailed message={t('list.loadError')} onRetry={() => void list.refetch()} busy={list.isFetching} /> : null}
-      {data?.total === 0 ? <p data-testid="invoices-empty">{filtered ? t('list.noMatch') : t('list.empty')}</p> : null}
-      {data && data.total > 0 ? (
-        <>
-          <p className="text-body-secondary small" aria-live="polite" data-testid="invoices-total">
-            {t('list.total', { count: data.total })}
-          </p>
+      <PagedList list={list} params={params} testId="invoices" texts={pagedTexts(t, 'list')} empty={filtered ? t('list.noMatch') : t('list.empty')}>
+        {(items) => (
           <InvoicesTable
-            invoices={data.items}
+            invoices={items}
             show="both"
             orderHref={(i) => paths.adminOrder(i.orderId ?? '')}
             testId="admin-invoices-table"
             retry={(i) => <RetryButton invoice={i} />}
             onParty={(id) => setFilters({ party: String(id) })}
           />
-          <Pager page={page} size={data.size} total={data.total} onPage={setPage} busy={list.isPlaceholderData} testId="invoices-page" />
-        </>
-      ) : null}
+        )}
+      </PagedList>
     </section>
   );
 }

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Col, Form, Row } from 'react-bootstrap';
+import { Alert, Button, Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { invoicingSettings } from '@primeur/shared';
 import { ApiError } from '../../../lib/api';
 import { useInvoicingSettings, useSaveInvoicingSettings } from '../api/invoices';
+import { SectionCard } from '../../../components/SectionCard';
 
 type Field = 'iban' | 'bic' | 'invoicePrefix';
 const FIELDS: Field[] = ['iban', 'bic', 'invoicePrefix'];
@@ -48,46 +49,41 @@ export function InvoicingSettingsForm() {
   };
 
   return (
-    <Card className="mb-3" data-testid="invoicing-settings">
-      <Card.Body>
-        <Card.Title as="h2" className="h6">
-          {t('settings.title')}
-        </Card.Title>
-        <p className="small text-body-secondary">{t('settings.help')}</p>
-        <Form noValidate onSubmit={submit}>
-          <Row className="g-2 align-items-end">
-            {FIELDS.map((f) => (
-              <Col key={f} xs={12} md={f === 'iban' ? 6 : 3}>
-                <Form.Group controlId={`invoicing-${f}`}>
-                  <Form.Label className="small mb-0">{t(`settings.${f}`)}</Form.Label>
-                  <Form.Control
-                    size="sm"
-                    value={values[f]}
-                    placeholder={f === 'invoicePrefix' ? current.data?.defaultPrefix : undefined}
-                    isInvalid={Boolean(errors[f])}
-                    onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
-                    autoComplete="off"
-                    spellCheck={false}
-                  />
-                  <Form.Control.Feedback type="invalid">
-                    {errors[f] ? t(`settings.errors.${errors[f]}`, t('settings.errors.invalid')) : null}
-                  </Form.Control.Feedback>
-                </Form.Group>
-              </Col>
-            ))}
-          </Row>
-          <div className="d-flex align-items-center gap-2 mt-2">
-            <Button type="submit" size="sm" disabled={save.isPending || current.isLoading}>
-              {t('settings.save')}
-            </Button>
-            {saved ? (
-              <Alert variant="success" className="py-1 px-2 mb-0 small" role="status">
-                {t('settings.saved')}
-              </Alert>
-            ) : null}
-          </div>
-        </Form>
-      </Card.Body>
-    </Card>
+    <SectionCard title={t('settings.title')} testId="invoicing-settings" className="mb-3" titleClassName="">
+      <p className="small text-body-secondary">{t('settings.help')}</p>
+      <Form noValidate onSubmit={submit}>
+        <Row className="g-2 align-items-end">
+          {FIELDS.map((f) => (
+            <Col key={f} xs={12} md={f === 'iban' ? 6 : 3}>
+              <Form.Group controlId={`invoicing-${f}`}>
+                <Form.Label className="small mb-0">{t(`settings.${f}`)}</Form.Label>
+                <Form.Control
+                  size="sm"
+                  value={values[f]}
+                  placeholder={f === 'invoicePrefix' ? current.data?.defaultPrefix : undefined}
+                  isInvalid={Boolean(errors[f])}
+                  onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
+                  autoComplete="off"
+                  spellCheck={false}
+                />
+                <Form.Control.Feedback type="invalid">
+                  {errors[f] ? t(`settings.errors.${errors[f]}`, t('settings.errors.invalid')) : null}
+                </Form.Control.Feedback>
+              </Form.Group>
+            </Col>
+          ))}
+        </Row>
+        <div className="d-flex align-items-center gap-2 mt-2">
+          <Button type="submit" size="sm" disabled={save.isPending || current.isLoading}>
+            {t('settings.save')}
+          </Button>
+          {saved ? (
+            <Alert variant="success" className="py-1 px-2 mb-0 small" role="status">
+              {t('settings.saved')}
+            </Alert>
+          ) : null}
+        </div>
+      </Form>
+    </SectionCard>
   );
 }

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZE, FAMILIES, formatDateTime, formatDay, PRODUCT_STATUSES, type AdminProduct, type ProductStatus } from '@primeur/shared';
@@ -7,9 +6,10 @@ import { PageTitle } from '../../../components/PageTitle';
 import { ExportCsvButton } from '../../../components/csv/ExportCsvButton';
 import { ImportCsvDialog } from '../../../components/csv/ImportCsvDialog';
 import { useToast } from '../../../components/Toasts';
-import { LoadFailed } from '../../../components/LoadFailed';
-import { FilterSelect, ListSearchForm, Pager, SearchField, useDebouncedValue } from '../../../components/ListControls';
+import { ListFilters, optionsOf } from '../../../components/ListControls';
 import { PagedCards } from '../../../components/PagedCards';
+import { pagedTexts } from '../../../components/PagedList';
+import { useLocalListParams } from '../../../lib/list-params';
 import { fetchMatchingIds, useSelection, type Selection } from '../../../lib/bulk';
 import { useAdminProductsPage, useInvalidateLots, useToggleProductEnabled } from '../api/admin-products';
 import { ProductFacts } from './ProductFacts';
@@ -20,15 +20,14 @@ import { useFamilyOptions } from '../../../lib/lookups';
 export function AdminProductsPage() {
   const { t } = useTranslation('marketplace');
   const families = useFamilyOptions();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<ProductStatus | ''>('');
-  const [family, setFamily] = useState<(typeof FAMILIES)[number] | ''>('');
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim());
-  // A new search or filter starts from the first page.
-  useEffect(() => setPage(1), [q, status, family]);
-  const filters = { q: q || undefined, status: status || undefined, family: family || undefined };
-  const list = useAdminProductsPage({ page, size: ADMIN_PAGE_SIZE, ...filters });
+  const params = useLocalListParams(['q', 'status', 'family'] as const);
+  const { q, status, family } = params.filters;
+  const filters = {
+    q: q || undefined,
+    status: (status || undefined) as ProductStatus | undefined,
+    family: (family || undefined) as (typeof FAMILIES)[number] | undefined,
+  };
+  const list = useAdminProductsPage({ page: params.page, size: ADMIN_PAGE_SIZE, ...filters });
   // Ticked lots are kept across pages and dropped when the search or a filter changes (decision 880).
   const selection = useSelection(JSON.stringify(filters));
   const invalidate = useInvalidateLots();
@@ -39,39 +38,15 @@ export function AdminProductsPage() {
         <ExportCsvButton list="lots" filters={{ q, status, family }} />
         <ImportCsvDialog kind="lots" />
       </div>
-      <ListSearchForm>
-        <SearchField
-          id="admin-products-search"
-          xs={12}
-          md={6}
-          label={t('common:list.search')}
-          placeholder={t('admin.searchPlaceholder')}
-          value={search}
-          onChange={setSearch}
-        />
-        <FilterSelect
-          id="admin-products-status"
-          xs={12}
-          sm={6}
-          md={3}
-          label={t('admin.statusFilter')}
-          value={status}
-          onChange={setStatus}
-          allLabel={t('admin.allStatuses')}
-          options={PRODUCT_STATUSES.map((s) => [s, t(`status.${s}`)] as const)}
-        />
-        <FilterSelect
-          id="admin-products-family"
-          xs={12}
-          sm={6}
-          md={3}
-          label={t('admin.familyFilter')}
-          value={family}
-          onChange={setFamily}
-          allLabel={t('admin.allFamilies')}
-          options={families}
-        />
-      </ListSearchForm>
+      <ListFilters
+        idPrefix="admin-products"
+        params={params}
+        search={[t('common:list.search'), t('admin.searchPlaceholder'), '12 - 6']}
+        selects={[
+          { name: 'status', label: t('admin.statusFilter'), all: t('admin.allStatuses'), options: optionsOf(PRODUCT_STATUSES, t, 'status'), cols: '12 6 3' },
+          { name: 'family', label: t('admin.familyFilter'), all: t('admin.allFamilies'), options: families, cols: '12 6 3' },
+        ]}
+      />
       <BulkBar
         list="lots"
         selection={selection}
@@ -83,14 +58,12 @@ export function AdminProductsPage() {
       />
       <PagedCards
         list={list}
-        loadingLabel={t('loading')}
-        failed={<LoadFailed message={t('admin.loadError')} onRetry={() => void list.refetch()} />}
+        params={params}
+        testId="admin-products"
+        texts={pagedTexts(t, 'admin')}
         empty={<p>{t('admin.empty')}</p>}
-        total={(count) => t('admin.total', { count })}
-        totalTestId="admin-products-total"
         cardKey={(p) => p.productId}
         card={(p) => <AdminProductCard product={p} selection={selection} />}
-        pager={(data) => <Pager page={page} total={data.total} size={data.size} onPage={setPage} busy={list.isPlaceholderData} testId="admin-products-page" />}
       />
     </section>
   );

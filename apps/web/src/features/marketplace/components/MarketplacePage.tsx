@@ -1,37 +1,24 @@
 import { useMemo, useState } from 'react';
 import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, FAMILIES, type AdminProduct } from '@primeur/shared';
+import { DEFAULT_PAGE_SIZE, type AdminProduct } from '@primeur/shared';
 import { PageTitle } from '../../../components/PageTitle';
 import { PhotoCarousel } from '../../../components/PhotoCarousel';
-import { LoadFailed } from '../../../components/LoadFailed';
-import { FilterSelect, ListSearchForm, SearchField } from '../../../components/ListControls';
 import { QualityBadge } from '../../../components/LotFacts';
-import {
-  certificateOptions,
-  LotListFilters,
-  LotTable,
-  lotListExtras,
-  NoMatch,
-  useLotView,
-  ViewToggleCol,
-  type LotColumn,
-} from '../../../components/LotListControls';
+import { certificateOptions, LotTable, type LotColumn } from '../../../components/LotListControls';
+import { LotFilterRow, lotListEmpty, useLotListPage } from '../../../components/LotFilterRow';
 import { LotTotal } from '../../../components/LotTotal';
 import { euro } from '../../../lib/format';
 import { PagedCards } from '../../../components/PagedCards';
-import { Pager, useClampPage } from '../../../components/Pager';
-import { useListParams, useSearchInAddress } from '../../../lib/list-params';
+import { pagedTexts } from '../../../components/PagedList';
 import { useSession } from '../../../lib/session';
 import { useActiveProducts } from '../api/active-products';
-import { useFamilyOptions, useOriginOptions } from '../../../lib/lookups';
 import { useFormOptions } from '../api/form-options';
 import { ReferenceLine } from '../../../components/MarketReference';
 import { OriginLabel, ProductFacts, useArticleName } from './ProductFacts';
 import { PurchaseRequestModal } from './PurchaseRequestModal';
 
 const FILTERS = ['q', 'family', 'article', 'origin', 'sort', 'qualityClass', 'certificate'] as const;
-const NO_FILTERS = Object.fromEntries(FILTERS.map((k) => [k, ''])) as Record<(typeof FILTERS)[number], string>;
 
 /**
  * /marketplace: the fixed-price lots on sale, a page at a time, with search and filters by family,
@@ -42,24 +29,19 @@ export function MarketplacePage() {
   const { t, i18n } = useTranslation('marketplace');
   const { user } = useSession();
   const articleName = useArticleName();
-  const { page, filters, setPage, setFilters } = useListParams(FILTERS);
-  const { q, family, article, origin } = filters;
-  const [search, setSearch] = useSearchInAddress(q, setFilters);
+  const lots = useLotListPage(FILTERS, user?.userId);
+  const { family, article } = lots.filters;
   const [requesting, setRequesting] = useState<AdminProduct | null>(null);
-  const [view, setView] = useLotView(user?.userId);
   const lng = (i18n.resolvedLanguage ?? 'en') as 'en' | 'fr' | 'de' | 'es';
-  const filtered = FILTERS.some((k) => k !== 'sort' && filters[k]);
-
+  const { q, family: familyFilter, ...rest } = lots.query;
   const list = useActiveProducts({
-    page,
+    page: lots.page,
     size: DEFAULT_PAGE_SIZE,
-    q: q || undefined,
-    family: (family || undefined) as (typeof FAMILIES)[number] | undefined,
+    q,
+    family: familyFilter,
     articleId: article ? Number(article) : undefined,
-    origin: origin || undefined,
-    ...lotListExtras(filters),
+    ...rest,
   });
-  useClampPage(page, list.data, setPage);
   const options = useFormOptions();
 
   const articles = useMemo(
@@ -70,8 +52,6 @@ export function MarketplacePage() {
         .sort((a, b) => a[1].localeCompare(b[1], lng)),
     [options.data, family, lng],
   );
-  const origins = useOriginOptions();
-  const families = useFamilyOptions();
   const columns: Array<LotColumn<AdminProduct>> = [
     {
       key: 'lot',
@@ -113,71 +93,21 @@ export function MarketplacePage() {
   return (
     <section>
       <PageTitle>{t('marketplace.title')}</PageTitle>
-      <ListSearchForm className="mb-4">
-        <SearchField
-          id="mkt-search"
-          xs={12}
-          md={4}
-          label={t('marketplace.search')}
-          placeholder={t('marketplace.searchPlaceholder')}
-          value={search}
-          onChange={setSearch}
-        />
-        <FilterSelect
-          id="mkt-family"
-          xs={12}
-          sm={4}
-          md={2}
-          label={t('marketplace.family')}
-          value={family}
-          onChange={(v) => setFilters({ family: v, article: '' })}
-          allLabel={t('marketplace.allFamilies')}
-          options={families}
-        />
-        <FilterSelect
-          id="mkt-article"
-          xs={12}
-          sm={4}
-          md={3}
-          label={t('marketplace.article')}
-          value={article}
-          onChange={(v) => setFilters({ article: v })}
-          allLabel={t('marketplace.allArticles')}
-          options={articles}
-        />
-        <FilterSelect
-          id="mkt-origin"
-          xs={12}
-          sm={4}
-          md={3}
-          label={t('marketplace.origin')}
-          value={origin}
-          onChange={(v) => setFilters({ origin: v })}
-          allLabel={t('marketplace.allOrigins')}
-          options={origins}
-        />
-        <LotListFilters idPrefix="mkt" filters={filters} setFilters={setFilters} certificates={certificateOptions(options.data?.certificates, lng)} />
-        <ViewToggleCol value={view} onChange={setView} />
-      </ListSearchForm>
+      <LotFilterRow
+        idPrefix="mkt"
+        lots={lots}
+        search={[t('marketplace.search'), t('marketplace.searchPlaceholder')]}
+        articles={articles}
+        certificates={certificateOptions(options.data?.certificates, lng)}
+        className="mb-4"
+      />
       <PagedCards
         list={list}
-        loadingLabel={t('loading')}
-        failed={<LoadFailed message={t('marketplace.loadError')} onRetry={() => void list.refetch()} />}
-        empty={
-          filtered ? (
-            <NoMatch
-              message={t('marketplace.empty')}
-              onClear={() => {
-                setSearch('');
-                setFilters({ ...NO_FILTERS, sort: filters.sort });
-              }}
-            />
-          ) : (
-            <p>{t('marketplace.empty')}</p>
-          )
-        }
-        table={view === 'table' ? (items) => <LotTable items={items} rowKey={(p) => p.productId} columns={columns} testId="market-table" /> : undefined}
-        total={(count) => t('marketplace.total', { count })}
+        params={lots}
+        testId="market"
+        texts={pagedTexts(t, 'marketplace')}
+        empty={lotListEmpty(lots, t('marketplace.empty'), t('marketplace.empty'))}
+        table={lots.view === 'table' ? (items) => <LotTable items={items} rowKey={(p) => p.productId} columns={columns} testId="market-table" /> : undefined}
         cardKey={(p) => p.productId}
         card={(p) => (
           <Card className="h-100 shadow-sm" data-testid={`market-card-${p.productId}`}>
@@ -199,7 +129,6 @@ export function MarketplacePage() {
             ) : null}
           </Card>
         )}
-        pager={(data) => <Pager page={page} size={data.size} total={data.total} onPage={setPage} busy={list.isPlaceholderData} testId="market-page" />}
       />
       {requesting ? <PurchaseRequestModal product={requesting} onClose={() => setRequesting(null)} /> : null}
     </section>

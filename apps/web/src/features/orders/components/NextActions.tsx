@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Card, Col, Form, Modal, Row } from 'react-bootstrap';
+import { Button, Col, Form, Modal, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { cancelOrderInput, dayInParis, receiveOrderInput, shipOrderInput, updateOrderInput, type Country, type IsoDay, type Order } from '@primeur/shared';
 import { CountrySelect } from '../../../components/CountrySelect';
@@ -12,7 +12,8 @@ import { useOrderCarriers } from '../api/carriers';
 import { useReceiveOrder } from '../api/receive-order';
 import { useShipOrder } from '../api/ship-order';
 import { useUpdateOrder } from '../api/update-order';
-import { ActionError, Field, issuesOf, useActionError, useFieldText, weightErrors, WeightFields, type Errors, type Weights } from './order-form-parts';
+import { ActionError, Field, issuesOf, useActionError, useFieldText, useWeightsSubmit, WeightFields, type Errors, type Weights } from './order-form-parts';
+import { SectionCard } from '../../../components/SectionCard';
 
 /** What this user may do now, as forms: the seller ships, the buyer receives or changes the delivery, either cancels. */
 export function NextActions({ order, scope }: { order: Order; scope: OrderScope }) {
@@ -25,63 +26,41 @@ export function NextActions({ order, scope }: { order: Order; scope: OrderScope 
         ? t('detail.waitingBuyer')
         : null;
   return (
-    <Card className="shadow-sm mb-4 border-primary-subtle" data-testid="next-action">
-      <Card.Body>
-        <Card.Title as="h2" className="h6 mb-3">
-          {t('detail.nextAction')}
-        </Card.Title>
-        {actions.includes('ship') ? <ShipForm order={order} /> : null}
-        {actions.includes('receive') ? <ReceiveForm order={order} /> : null}
-        {waiting && !actions.includes('ship') && !actions.includes('receive') ? (
-          <p className="mb-2" data-testid="waiting">
-            {waiting}
-          </p>
-        ) : null}
-        {actions.length === 0 && !waiting ? <p className="mb-0 text-body-secondary">{t('detail.noAction')}</p> : null}
-        {actions.includes('editDelivery') || actions.includes('cancel') ? (
-          <div className="d-flex flex-wrap gap-2 mt-3">
-            {actions.includes('editDelivery') ? <DeliveryEditor order={order} /> : null}
-            {actions.includes('cancel') ? <CancelButton order={order} scope={scope} /> : null}
-          </div>
-        ) : null}
-      </Card.Body>
-    </Card>
+    <SectionCard title={t('detail.nextAction')} testId="next-action" className="shadow-sm mb-4 border-primary-subtle">
+      {actions.includes('ship') ? <ShipForm order={order} /> : null}
+      {actions.includes('receive') ? <ReceiveForm order={order} /> : null}
+      {waiting && !actions.includes('ship') && !actions.includes('receive') ? (
+        <p className="mb-2" data-testid="waiting">
+          {waiting}
+        </p>
+      ) : null}
+      {actions.length === 0 && !waiting ? <p className="mb-0 text-body-secondary">{t('detail.noAction')}</p> : null}
+      {actions.includes('editDelivery') || actions.includes('cancel') ? (
+        <div className="d-flex flex-wrap gap-2 mt-3">
+          {actions.includes('editDelivery') ? <DeliveryEditor order={order} /> : null}
+          {actions.includes('cancel') ? <CancelButton order={order} scope={scope} /> : null}
+        </div>
+      ) : null}
+    </SectionCard>
   );
 }
 
 function ShipForm({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
   const text = useFieldText();
-  const toast = useToast();
-  const actionError = useActionError();
   const ship = useShipOrder(order.id);
   const carriers = useOrderCarriers(true);
   const [weights, setWeights] = useState<Weights>({ pallets: order.pallets, netKg: order.estimatedNetKg, problems: {} });
   const [departureDate, setDepartureDate] = useState<IsoDay | ''>(dayInParis(0));
   const [vehiclePlate, setVehiclePlate] = useState('');
   const [carrierId, setCarrierId] = useState(order.carrier ? String(order.carrier.id) : '');
-  const [errors, setErrors] = useState<Errors>({});
-  const [tried, setTried] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { errors, tried, serverError, send } = useWeightsSubmit(shipOrderInput, ship, t('actions.done.ship'));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setTried(true);
-    const input = {
-      pallets: weights.pallets ?? Number.NaN,
-      netKg: weights.netKg ?? Number.NaN,
-      departureDate,
-      vehiclePlate,
-      carrierId: carrierId ? Number(carrierId) : null,
-    };
-    const next = weightErrors(weights, issuesOf(shipOrderInput.safeParse(input)), order.pallets);
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    setServerError(null);
-    ship.mutate(shipOrderInput.parse(input), {
-      onSuccess: () => toast.show('success', { message: t('actions.done.ship') }),
-      onError: (err) => setServerError(actionError(err)),
-    });
+    const carrier = carrierId ? Number(carrierId) : null;
+    const input = { pallets: weights.pallets ?? Number.NaN, netKg: weights.netKg ?? Number.NaN, departureDate, vehiclePlate, carrierId: carrier };
+    send(weights, input, order.pallets);
   };
 
   return (
@@ -127,33 +106,21 @@ function ShipForm({ order }: { order: Order }) {
 
 function ReceiveForm({ order }: { order: Order }) {
   const { t } = useTranslation('orders');
-  const toast = useToast();
-  const actionError = useActionError();
   const receive = useReceiveOrder(order.id);
   const shipped = order.shipment;
   const [weights, setWeights] = useState<Weights>({ pallets: shipped?.pallets ?? order.pallets, netKg: shipped?.netKg ?? order.netKg, problems: {} });
   const { t: tc } = useTranslation('claims');
   const [differences, setDifferences] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [tried, setTried] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { errors, tried, serverError, send } = useWeightsSubmit(receiveOrderInput, receive, t('actions.done.receive'));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setTried(true);
     const input = {
       pallets: weights.pallets ?? Number.NaN,
       netKg: weights.netKg ?? Number.NaN,
       ...(differences.trim() ? { differences: differences.trim() } : {}),
     };
-    const next = weightErrors(weights, issuesOf(receiveOrderInput.safeParse(input)), shipped?.pallets ?? order.pallets);
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    setServerError(null);
-    receive.mutate(receiveOrderInput.parse(input), {
-      onSuccess: () => toast.show('success', { message: t('actions.done.receive') }),
-      onError: (err) => setServerError(actionError(err)),
-    });
+    send(weights, input, shipped?.pallets ?? order.pallets);
   };
 
   return (

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { dayInParis, type Order } from '@primeur/shared';
-import type { TopicListener } from '../../../lib/stomp';
+import { live } from '../../../test/fake-live';
 import { germanBuyer, jsonResponse, signedIn, userInfo } from '../../../test/fixtures';
 import { order } from '../../../test/orders';
 import { renderPage } from '../../../test/render';
@@ -13,20 +13,7 @@ import { OrderPage } from './OrderPage';
 // its own copies first, and leaves fresh ones behind for the files after it.
 vi.hoisted(() => vi.resetModules());
 afterAll(() => vi.resetModules());
-const live = vi.hoisted(() => ({ subscriptions: [] as Array<{ destination: string; listener: TopicListener }> }));
-vi.mock('../../../lib/stomp', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../lib/stomp')>();
-  return {
-    ...real,
-    liveConnection: () => ({
-      subscribe: (destination: string, listener: TopicListener) => {
-        live.subscriptions.push({ destination, listener });
-        queueMicrotask(() => listener.onSubscribed?.(false));
-        return () => undefined;
-      },
-    }),
-  };
-});
+vi.mock('../../../lib/stomp', async (importOriginal) => (await import('../../../test/fake-live')).fakeStomp(importOriginal));
 
 const supplier = userInfo({ userId: 3, username: 's@example.com', companyName: 'Huerta de Almería S.L.', category: 'supplier', vatId: 'ES1' });
 

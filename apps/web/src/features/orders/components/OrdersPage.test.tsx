@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderSummary } from '@primeur/shared';
-import type { TopicListener } from '../../../lib/stomp';
+import { live } from '../../../test/fake-live';
 import { germanBuyer, jsonResponse, signedIn, userInfo } from '../../../test/fixtures';
 import { summary } from '../../../test/orders';
 import { renderPage } from '../../../test/render';
@@ -12,20 +12,7 @@ import { OrdersPage } from './OrdersPage';
 // its own copies first, and leaves fresh ones behind for the files after it.
 vi.hoisted(() => vi.resetModules());
 afterAll(() => vi.resetModules());
-const live = vi.hoisted(() => ({ subscriptions: [] as Array<{ destination: string; listener: TopicListener }> }));
-vi.mock('../../../lib/stomp', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../lib/stomp')>();
-  return {
-    ...real,
-    liveConnection: () => ({
-      subscribe: (destination: string, listener: TopicListener) => {
-        live.subscriptions.push({ destination, listener });
-        queueMicrotask(() => listener.onSubscribed?.(false));
-        return () => undefined;
-      },
-    }),
-  };
-});
+vi.mock('../../../lib/stomp', async (importOriginal) => (await import('../../../test/fake-live')).fakeStomp(importOriginal));
 
 /** A fake /api/users/orders that filters and pages like the server and keeps every URL asked for. */
 function fakeOrders(all: OrderSummary[]) {

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Col, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES, type OrderStatus } from '@primeur/shared';
 import { DecimalField, type DecimalProblem } from '../../../components/DecimalField';
+import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
 import { errorCode, useErrorMessage } from '../../../lib/error-message';
 
@@ -138,4 +139,38 @@ export function ActionError({ message }: { message: string | null }) {
       {message}
     </Alert>
   ) : null;
+}
+
+interface WeightsSchema<I> {
+  safeParse(input: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } };
+  parse(input: unknown): I;
+}
+
+/**
+ * The submit of the forms with weights (ship, receive): the input checked by its schema and the
+ * weights against the pallets, the errors shown once tried, then sent, with a toast on success and
+ * the server's refusal above the form.
+ */
+export function useWeightsSubmit<I>(
+  schema: WeightsSchema<I>,
+  mutation: { mutate(input: I, callbacks: { onSuccess(): void; onError(err: Error): void }): void },
+  doneMessage: string,
+) {
+  const toast = useToast();
+  const actionError = useActionError();
+  const [errors, setErrors] = useState<Errors>({});
+  const [tried, setTried] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const send = (weights: Weights, input: Record<string, unknown>, maxPallets: number) => {
+    setTried(true);
+    const next = weightErrors(weights, issuesOf(schema.safeParse(input)), maxPallets);
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    setServerError(null);
+    mutation.mutate(schema.parse(input), {
+      onSuccess: () => toast.show('success', { message: doneMessage }),
+      onError: (err) => setServerError(actionError(err)),
+    });
+  };
+  return { errors, tried, serverError, send };
 }

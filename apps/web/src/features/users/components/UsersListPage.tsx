@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Badge, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { UserCard, UserListQuery } from '@primeur/shared';
@@ -9,32 +9,28 @@ import { Flag } from '../../../components/Flag';
 import { PagedCards } from '../../../components/PagedCards';
 import { PageTitle } from '../../../components/PageTitle';
 import { useToast } from '../../../components/Toasts';
-import { LoadFailed } from '../../../components/LoadFailed';
-import { FilterSelect, ListSearchForm, Pager, SearchField, useDebouncedValue } from '../../../components/ListControls';
+import { ListFilters, optionsOf } from '../../../components/ListControls';
+import { useLocalListParams } from '../../../lib/list-params';
 import { fetchMatchingIds, useSelection, type Selection } from '../../../lib/bulk';
 import { countryName } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useInvalidateUsers, usePendingCount, useToggleUserStatus, useUsersPage } from '../api/admin-users';
 
+const CATEGORIES = ['buyer', 'supplier', 'admin'] as const;
+const STATUSES = ['active', 'inactive'] as const;
 const CATEGORY_VARIANT = { buyer: 'primary', supplier: 'warning', admin: 'dark' } as const;
 
 export function UsersListPage() {
   const { t } = useTranslation('users');
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState<NonNullable<UserListQuery['category']> | ''>('');
-  const [status, setStatus] = useState<NonNullable<UserListQuery['status']> | ''>('');
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(search.trim());
-  // A new search or filter starts from the first page.
-  useEffect(() => setPage(1), [q, category, status]);
-  const list = useUsersPage({
-    page,
+  const params = useLocalListParams(['q', 'category', 'status'] as const);
+  const { q, category, status } = params.filters;
+  const filters = {
     q: q || undefined,
-    category: category || undefined,
-    status: status || undefined,
-  });
+    category: (category || undefined) as UserListQuery['category'],
+    status: (status || undefined) as UserListQuery['status'],
+  };
+  const list = useUsersPage({ page: params.page, ...filters });
   const pending = usePendingCount().data ?? 0;
-  const filters = { q: q || undefined, category: category || undefined, status: status || undefined };
   // Ticked accounts are kept across pages and dropped when the search or a filter changes (decision 880).
   const selection = useSelection(JSON.stringify(filters));
   const invalidate = useInvalidateUsers();
@@ -45,39 +41,15 @@ export function UsersListPage() {
         <ExportCsvButton list="users" filters={{ q, category, status }} />
       </div>
       {pending > 0 ? <Alert variant="info">{t('list.pending', { count: pending })}</Alert> : null}
-      <ListSearchForm>
-        <SearchField
-          id="users-search"
-          xs={12}
-          md={6}
-          label={t('common:list.search')}
-          placeholder={t('list.searchPlaceholder')}
-          value={search}
-          onChange={setSearch}
-        />
-        <FilterSelect
-          id="users-category"
-          xs={12}
-          sm={6}
-          md={3}
-          label={t('list.category')}
-          value={category}
-          onChange={setCategory}
-          allLabel={t('list.allCategories')}
-          options={(['buyer', 'supplier', 'admin'] as const).map((c) => [c, t(`categories.${c}`)] as const)}
-        />
-        <FilterSelect
-          id="users-status"
-          xs={12}
-          sm={6}
-          md={3}
-          label={t('list.statusFilter')}
-          value={status}
-          onChange={setStatus}
-          allLabel={t('list.allStatuses')}
-          options={(['active', 'inactive'] as const).map((s) => [s, t(`status.${s}`)] as const)}
-        />
-      </ListSearchForm>
+      <ListFilters
+        idPrefix="users"
+        params={params}
+        search={[t('common:list.search'), t('list.searchPlaceholder'), '12 - 6']}
+        selects={[
+          { name: 'category', label: t('list.category'), all: t('list.allCategories'), options: optionsOf(CATEGORIES, t, 'categories'), cols: '12 6 3' },
+          { name: 'status', label: t('list.statusFilter'), all: t('list.allStatuses'), options: optionsOf(STATUSES, t, 'status'), cols: '12 6 3' },
+        ]}
+      />
       <BulkBar
         list="users"
         selection={selection}
@@ -89,14 +61,12 @@ export function UsersListPage() {
       />
       <PagedCards
         list={list}
-        loadingLabel={t('list.loading')}
-        failed={<LoadFailed message={t('list.loadError')} onRetry={() => void list.refetch()} />}
+        params={params}
+        testId="users"
+        texts={{ loading: t('list.loading'), loadError: t('list.loadError'), total: (count) => t('list.total', { count }) }}
         empty={<p>{t('list.empty')}</p>}
-        total={(count) => t('list.total', { count })}
-        totalTestId="users-total"
         cardKey={(u) => u.userId}
         card={(u) => <UserCardView user={u} selection={selection} />}
-        pager={(data) => <Pager page={page} total={data.total} size={data.size} onPage={setPage} busy={list.isPlaceholderData} testId="users-page" />}
       />
     </section>
   );
