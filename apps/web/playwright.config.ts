@@ -23,7 +23,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // A ceiling for a stuck test: the longest flows (a supplier configured from creation to deletion)
+  // take 30 s on a quiet machine and passed 60 s while CI ran five phases on two cores (decision 925).
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: path.join(root, '.tmp', `e2e-results-${PORT}`),
@@ -39,7 +41,9 @@ export default defineConfig({
       cwd: root,
       url: `http://127.0.0.1:${WEATHER_PORT}/v1/forecast?latitude=1&longitude=1`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // A ceiling for a stuck test: the longest flows (a supplier configured from creation to deletion)
+      // take 30 s on a quiet machine and passed 60 s while CI ran five phases on two cores (decision 925).
+      timeout: 120_000,
     },
     {
       command: `rm -rf "${dataDir}" && npx tsx apps/server/src/server.ts`,

@@ -12,5 +12,9 @@ export default defineProject({
     // Bootstrap and the catalogs for each of ~45 files was four fifths of the suite's time. A file that
     // mocks a module resets the module cache before and after itself (vi.resetModules in vi.hoisted).
     isolate: false,
+    // A ceiling for a stuck test, not a wait: a test ends as soon as it is done. Typing with
+    // userEvent on a CI machine running five phases on two cores takes seconds per field, and the
+    // 5-second default failed tests that were only slow (decision 925).
+    testTimeout: 60_000,
   },
 });

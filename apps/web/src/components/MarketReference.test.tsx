@@ -26,7 +26,7 @@ const ref: LotReference = {
 };
 const noContent = () => new Response(null, { status: 204 });
 
-describe('LotMarketReference', { timeout: 20_000 }, () => {
+describe('LotMarketReference', () => {
   it('shows the day’s min / average / max, the trend and the price against the average (en)', async () => {
     renderPage(<LotMarketReference productId={5} price={1.72} />, { answers: { '/api/users/product/reference/5': ref } });
     expect(await screen.findByTestId('reference-avg')).toHaveTextContent('€1.60/kg');
@@ -62,7 +62,7 @@ describe('LotMarketReference', { timeout: 20_000 }, () => {
   });
 });
 
-describe('ReferenceLine', { timeout: 20_000 }, () => {
+describe('ReferenceLine', () => {
   const summary: MarketReferenceSummary = { date: '2026-11-24', min: 1.1, avg: 1.6, max: 2.1, matchedBy: 'article', subfamily: 'citrus' };
   it('puts the range, the average and the card’s price against it on one line', async () => {
     renderPage(<ReferenceLine reference={summary} price={1.68} />, { lng: 'fr' });
@@ -77,7 +77,7 @@ describe('ReferenceLine', { timeout: 20_000 }, () => {
   });
 });
 
-describe('ArticleMarketReference (the lot form)', { timeout: 20_000 }, () => {
+describe('ArticleMarketReference (the lot form)', () => {
   it('places the starting price and the reserve against the article’s market average', async () => {
     const article: MarketReference = { ...ref, grower: undefined };
     renderPage(<ArticleMarketReference articleId={12} price={1.5} reserve={1.8} auction />, { answers: { '/api/users/reference/article/12': article } });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** A page number from the address: a positive integer, else 1. */
@@ -19,31 +19,42 @@ export function useListParams<K extends string>(filterKeys: readonly K[]) {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- recomputed when the filters' text changes
   const filters = useMemo(() => Object.fromEntries(filterKeys.map((k) => [k, params.get(k) ?? ''])) as Record<K, string>, [key]);
 
+  // Each change starts from the address as last asked for, not as last shown: a navigation takes a
+  // moment to reach the page (hundreds of ms on a loaded phone), and a second change in that moment
+  // (the search's pause ending just after "Clear filters") built on the older address would bring
+  // back what the first one lifted.
+  const latest = useRef(params);
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
+  const change = useCallback(
+    (edit: (next: URLSearchParams) => void, replace: boolean) => {
+      const next = new URLSearchParams(latest.current);
+      edit(next);
+      latest.current = next;
+      setParams(next, { replace });
+    },
+    [setParams],
+  );
+
   const setPage = useCallback(
     (n: number) =>
-      setParams((prev) => {
-        const next = new URLSearchParams(prev);
+      change((next) => {
         if (n <= 1) next.delete('page');
         else next.set('page', String(n));
-        return next;
-      }),
-    [setParams],
+      }, false),
+    [change],
   );
   const setFilters = useCallback(
     (changes: Partial<Record<K, string>>) =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(changes) as Array<[K, string | undefined]>) {
-            if (v) next.set(k, v);
-            else next.delete(k);
-          }
-          next.delete('page');
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
+      change((next) => {
+        for (const [k, v] of Object.entries(changes) as Array<[K, string | undefined]>) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        next.delete('page');
+      }, true),
+    [change],
   );
   return { page, filters, setPage, setFilters };
 }

@@ -39,7 +39,7 @@ function renderRoom(user: ReturnType<typeof person>, d = auctionDetails(), offer
   return { calls, watched };
 }
 
-describe('auction room: watch button', { timeout: 20_000 }, () => {
+describe('auction room: watch button', () => {
   it('a buyer watches the lot from its page and stops watching it, as on the list', async () => {
     const { calls, watched } = renderRoom(buyer);
     const button = await screen.findByRole('button', { name: 'Watch Navel oranges, end of season' });

@@ -120,7 +120,7 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 
 beforeEach(() => live.listeners.clear());
 
-describe('auction room', { timeout: 20_000 }, () => {
+describe('auction room', () => {
   it('counts down on the server clock, leaves the field empty with the next minimum as a hint, and lists the offers', async () => {
     renderDetails(details());
     // Ends 2 h 5 min after this clock = 1 h 5 min after the server's.
@@ -306,7 +306,7 @@ describe('auction room', { timeout: 20_000 }, () => {
   });
 });
 
-describe('ended and non-auction lots', { timeout: 20_000 }, () => {
+describe('ended and non-auction lots', () => {
   const ended = (over: Record<string, unknown> = {}) =>
     details({ endsAt: new Date(Date.now() - HOUR).toISOString(), serverTime: new Date().toISOString(), status: 'EXPIRED', open: false, ...over });
 
@@ -364,7 +364,7 @@ describe('offer helpers', () => {
   });
 });
 
-describe('one honest message per bid, and anonymous bidders', { timeout: 20_000 }, () => {
+describe('one honest message per bid, and anonymous bidders', () => {
   it('a bid beaten at once by an automatic bid gets one amber message with the next minimum, one click away', async () => {
     renderDetails(details({ highest: 0.98 }), {
       offers: [offer(9, 0.98)],

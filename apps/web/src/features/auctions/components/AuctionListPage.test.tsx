@@ -47,7 +47,7 @@ function fakeAuctions(all: AuctionItem[]) {
 const LIST = '/api/users/product/listActiveAuctionsWithBiggestOffer';
 const thirty = Array.from({ length: 30 }, (_, i) => item(i + 1, i === 25 ? 1 : null, i === 27 ? 'Naranjas de Almeria' : `Lot ${i + 1}`));
 
-describe('/encheres, paged', { timeout: 30_000 }, () => {
+describe('/encheres, paged', () => {
   it('opens the page the address names, shows the total and moves between pages', async () => {
     const server = fakeAuctions(thirty);
     renderPage(<AuctionListPage />, { path: '/encheres?page=2', answers: { [LIST]: server.answer } });
@@ -145,7 +145,7 @@ describe('/encheres, paged', { timeout: 30_000 }, () => {
   });
 });
 
-describe('/encheres, a lot not open yet', { timeout: 30_000 }, () => {
+describe('/encheres, a lot not open yet', () => {
   it('counts to its opening, not to its close', async () => {
     const soon = item(3, null, 'Opening soon');
     soon.product = {

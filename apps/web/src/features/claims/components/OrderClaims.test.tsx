@@ -43,7 +43,7 @@ const claim = (over: Partial<Claim> = {}): Claim => ({
 });
 
 // Typing a whole claim takes a few seconds on a loaded machine.
-describe('the order page’s claims', { timeout: 30_000 }, () => {
+describe('the order page’s claims', () => {
   it('lets the buyer file a claim with two photos, refusing it first without a photo', async () => {
     const sent: FormData[] = [];
     const list: ClaimList = { items: [], canFile: true, windowEndsAt: new Date(Date.now() + 3_600_000).toISOString() };

@@ -43,7 +43,7 @@ const origins = [
 ];
 
 describe('marketplace', () => {
-  it('asks the server for the filtered page (search, family, origin), and offers buyers a purchase request', { timeout: 30_000 }, async () => {
+  it('asks the server for the filtered page (search, family, origin), and offers buyers a purchase request', async () => {
     const market = fakeMarket(products);
     renderPage(<MarketplacePage />, {
       answers: { ...signedIn(buyer), '/api/users/product/listActiveProducts': market.answer, '/api/location/origin/getAll': origins },
@@ -65,7 +65,7 @@ describe('marketplace', () => {
     expect(market.asked.at(-1)!.searchParams.get('origin')).toBe('ES');
   });
 
-  it('shows one page of lots at a time and moves between pages', { timeout: 30_000 }, async () => {
+  it('shows one page of lots at a time and moves between pages', async () => {
     const many = Array.from({ length: 30 }, (_, i) => lot(100 + i, { name: `Lot number ${i + 1}` }));
     const market = fakeMarket(many);
     renderPage(<MarketplacePage />, { answers: { ...signedIn(buyer), '/api/users/product/listActiveProducts': market.answer } });
@@ -81,7 +81,7 @@ describe('marketplace', () => {
     expect(market.asked.at(-1)!.searchParams.get('size')).toBe('24');
   });
 
-  it('opens the page and filters the address names (a reload keeps them)', { timeout: 30_000 }, async () => {
+  it('opens the page and filters the address names (a reload keeps them)', async () => {
     const many = Array.from({ length: 30 }, (_, i) => lot(100 + i, { name: `Lot number ${i + 1}` }));
     const market = fakeMarket(many);
     renderPage(<MarketplacePage />, {

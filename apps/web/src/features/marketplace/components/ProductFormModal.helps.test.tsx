@@ -46,7 +46,7 @@ function renderNew(lng = 'en') {
 
 const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
 
-describe('lot form: errors that follow the fixes (issue 26)', { timeout: 30_000 }, () => {
+describe('lot form: errors that follow the fixes (issue 26)', () => {
   it('shows the errors on the first submit, then takes each away as soon as its field is fixed', async () => {
     const user = userEvent.setup();
     const sent = renderNew();

@@ -62,7 +62,7 @@ async function auctionStartField(name: string) {
   return screen.getByLabelText(name) as HTMLInputElement;
 }
 
-describe('lot form: the auction start', { timeout: 20_000 }, () => {
+describe('lot form: the auction start', () => {
   it('is the one date picker, in French, on the market clock: a day from the calendar and a time from its list', async () => {
     const user = userEvent.setup();
     const start = new Date(Date.now() + 3 * DAY).toISOString();
@@ -105,7 +105,7 @@ describe('lot form: the auction start', { timeout: 20_000 }, () => {
   });
 });
 
-describe('lot form: the reserve price', { timeout: 20_000 }, () => {
+describe('lot form: the reserve price', () => {
   const auction = () => lot({ price: 0.85, auctionStartDate: new Date(Date.now() + 3 * DAY).toISOString(), status: 'IN_AUCTION' });
 
   async function typeReserve(value: string) {

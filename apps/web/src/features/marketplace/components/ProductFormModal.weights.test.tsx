@@ -50,7 +50,7 @@ function renderForm(lng: string) {
   return sent;
 }
 
-describe('lot form: the weights (issue 21)', { timeout: 20_000 }, () => {
+describe('lot form: the weights (issue 21)', () => {
   it('asks for the net weight per pallet, read with a decimal comma, and checks boxes × kg against it', async () => {
     const user = userEvent.setup();
     const sent = renderForm('fr');

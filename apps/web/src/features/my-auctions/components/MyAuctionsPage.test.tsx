@@ -38,7 +38,7 @@ function renderMine(rows: MyAuction[]) {
   });
 }
 
-describe('My auctions', { timeout: 20_000 }, () => {
+describe('My auctions', () => {
   it('counts in each tab exactly the rows it shows: watched lots I bid on are under Watching too', async () => {
     renderMine([
       row(1, { state: 'leading', myBid: 1.1 }),

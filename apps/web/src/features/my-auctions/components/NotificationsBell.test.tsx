@@ -36,7 +36,7 @@ function renderBell(lng = 'en', data = list) {
   renderPage(<NotificationsBell />, { lng, answers: { ...signedIn(germanBuyer), '/api/users/notifications': data } });
 }
 
-describe('the notifications bell', { timeout: 20_000 }, () => {
+describe('the notifications bell', () => {
   it('folds the outbid notices of one lot into one entry with the latest price and how many', async () => {
     const entries = groupNotices(list.items);
     expect(entries.map((e) => [e.notice.id, e.count, e.unreadIds])).toEqual([

@@ -20,7 +20,7 @@ const lot = (over: Partial<SellerLot>): SellerLot => ({
 });
 const plain = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
 
-describe('SellerLotFigures', { timeout: 20_000 }, () => {
+describe('SellerLotFigures', () => {
   it('says the result once over, as the card does: sold at the price to the buyer', async () => {
     renderPage(<SellerLotFigures productId={4} />, {
       answers: { '/api/users/auction/myLots': [lot({ result: 'SOLD', finalAmount: 1.62, buyer: { companyName: 'Fruits SA' } })] },
