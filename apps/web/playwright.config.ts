@@ -41,9 +41,7 @@ export default defineConfig({
       cwd: root,
       url: `http://127.0.0.1:${WEATHER_PORT}/v1/forecast?latitude=1&longitude=1`,
       reuseExistingServer: false,
-      // A ceiling for a stuck test: the longest flows (a supplier configured from creation to deletion)
-      // take 30 s on a quiet machine and passed 60 s while CI ran five phases on two cores (decision 925).
-      timeout: 120_000,
+      timeout: 60_000,
     },
     {
       command: `rm -rf "${dataDir}" && npx tsx apps/server/src/server.ts`,
