@@ -5,15 +5,16 @@ import { DEMO, gotoIn, signIn } from './fixtures';
 /** CSV in (issue 26): a supplier's price list with one bad row is shown, fixed, then imported, on a tablet and a desktop. */
 
 const SUPPLIER = DEMO.supplier.company;
-const HEADER = 'supplier;article;origin;packaging;box;caliber;weight_piece;nb_piece;price_kg;price_colis;price_piece;volume;start_date;end_date';
+const HEADER = 'supplier;article;origin;packaging;box;caliber;quality_class;weight_piece;nb_piece;price_kg;price_colis;price_piece;volume;start_date;end_date';
 
+/** Two lines: TOM01 at class I, the second article without a class (decision 935). */
 function priceList(caliber: string, secondArticle: string) {
   const from = addDays(todayInParis(), 1);
   const to = addDays(from, 6);
   const lines = [
     HEADER,
-    `${SUPPLIER};TOM01;ES;ifco;;${caliber};0,25;10;2,40;;;3;${from};${to}`,
-    `${SUPPLIER};${secondArticle};ES;bulk;;${caliber};;1;1,15;;;0;${from};${to}`,
+    `${SUPPLIER};TOM01;ES;ifco;;${caliber};I;0,25;10;2,40;;;3;${from};${to}`,
+    `${SUPPLIER};${secondArticle};ES;bulk;;${caliber};;;1;1,15;;;0;${from};${to}`,
   ];
   return { name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from('\ufeff' + lines.join('\r\n') + '\r\n', 'utf8') };
 }
@@ -61,9 +62,9 @@ for (const width of [768, 1366]) {
 
       const variants = (await (await page.request.get(`/api/intern/userProduct/supplier/products/${supplierId}`)).json()) as SupplierVariant[];
       const imported = variants.filter((v) => v.caliber === caliber);
-      expect(imported.map((v) => [v.supplierProductList.product.code, v.priceKg, v.priceColis, v.pricePiece]).sort()).toEqual([
-        ['CIT01', 1.15, 0, 0],
-        ['TOM01', 2.4, 6, 0.6],
+      expect(imported.map((v) => [v.supplierProductList.product.code, v.qualityClass, v.priceKg, v.priceColis, v.pricePiece]).sort()).toEqual([
+        ['CIT01', null, 1.15, 0, 0],
+        ['TOM01', 'I', 2.4, 6, 0.6],
       ]);
     });
   });

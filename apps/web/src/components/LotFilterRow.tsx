@@ -25,16 +25,14 @@ export function useLotListPage<K extends LotFilterKey>(keys: readonly K[], userI
   const params = useListPage(keys);
   const [view, setView] = useLotView(userId);
   const f = params.filters as Record<string, string>;
-  const { setSearch, setFilters } = params;
+  const { setFilters } = params;
   return {
     ...params,
     view,
     setView,
     filtered: keys.some((k) => k !== 'sort' && f[k]),
-    clear: () => {
-      setSearch('');
-      setFilters({ ...(Object.fromEntries(keys.map((k) => [k, ''])) as Record<K, string>), sort: f.sort } as Partial<Record<K, string>>);
-    },
+    // Setting `q` through the filters also empties the box and drops typing not yet applied.
+    clear: () => setFilters({ ...(Object.fromEntries(keys.map((k) => [k, ''])) as Record<K, string>), sort: f.sort } as Partial<Record<K, string>>),
     query: {
       q: f.q || undefined,
       family: (f.family || undefined) as (typeof FAMILIES)[number] | undefined,

@@ -1,44 +1,77 @@
-import { act, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { useListParams } from './list-params';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, render, renderHook } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { SEARCH_DELAY_MS, useListPage, useLocalListParams } from './list-params';
 
-type Params = ReturnType<typeof useListParams<'q' | 'qualityClass' | 'sort'>>;
+afterEach(() => vi.useRealTimers());
 
-/** A list page's state in a real (memory) router: what the address says after each change. */
-function renderList(path: string) {
-  const seen: { current?: Params } = {};
-  function List() {
-    seen.current = useListParams(['q', 'qualityClass', 'sort'] as const);
+/** `useListPage` in a memory router opened at `path`: its last rendered state and the address it rendered with. */
+function renderListPage(path: string) {
+  let last: { page: ReturnType<typeof useListPage<'q' | 'family'>>; search: string } | undefined;
+  function Page() {
+    last = { page: useListPage(['q', 'family'] as const), search: useLocation().search };
     return null;
   }
-  const router = createMemoryRouter([{ path: '*', element: <List /> }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: '*', element: <Page /> }], { initialEntries: [path] });
   render(<RouterProvider router={router} />);
-  return { router, params: () => seen.current!, search: () => router.state.location.search };
+  return { page: () => last!.page, address: () => new URLSearchParams(last!.search) };
 }
 
-describe('useListParams: the list state in the address', () => {
-  it('keeps both of two changes made before the first one reaches the page', async () => {
-    const list = renderList('/marketplace?sort=-price&qualityClass=II&q=zzz');
-    const { setFilters } = list.params();
-    // "Clear filters", then the search's pause ending with the text it had before, in one moment: the
-    // second change starts from the first one's address, not from the one the page last showed.
-    await act(async () => {
-      setFilters({ q: '', qualityClass: '' });
-      setFilters({ q: '' });
-    });
-    expect(new URLSearchParams(list.search()).toString()).toBe('sort=-price');
+/** Lets the pending timers run and the router's navigations render. */
+const elapse = (ms: number) => act(async () => vi.advanceTimersByTime(ms));
+
+describe('list state in the address', () => {
+  it('writes the typed search after the pause', async () => {
+    vi.useFakeTimers();
+    const list = renderListPage('/?family=fruits');
+    act(() => list.page().setSearch('apple'));
+    await elapse(SEARCH_DELAY_MS - 1);
+    expect(list.address().get('q')).toBeNull();
+    await elapse(1);
+    expect(list.address().get('q')).toBe('apple');
+    expect(list.address().get('family')).toBe('fruits');
   });
 
-  it('starts again from the address shown after Back', async () => {
-    const list = renderList('/marketplace?q=a');
-    await act(async () => list.params().setFilters({ qualityClass: 'I' }));
-    expect(new URLSearchParams(list.search()).toString()).toBe('q=a&qualityClass=I');
-    await act(async () => list.params().setPage(2));
-    expect(new URLSearchParams(list.search()).get('page')).toBe('2');
-    await act(async () => list.router.navigate(-1));
-    expect(new URLSearchParams(list.search()).get('page')).toBeNull();
-    await act(async () => list.params().setFilters({ sort: 'price' }));
-    expect(new URLSearchParams(list.search()).toString()).toBe('q=a&qualityClass=I&sort=price');
+  for (const [label, start] of [
+    ['no search yet', '/?family=fruits'],
+    ['a search already applied', '/?q=ap&family=fruits'],
+  ] as const) {
+    it(`a filter change that sets q drops the typing not yet applied (${label}): it never reaches the address`, async () => {
+      vi.useFakeTimers();
+      const list = renderListPage(start);
+      act(() => list.page().setSearch('apple'));
+      await elapse(SEARCH_DELAY_MS - 100);
+      act(() => list.page().setFilters({ q: '', family: '' }));
+      expect(list.page().search).toBe('');
+      await elapse(SEARCH_DELAY_MS * 3);
+      expect(list.address().get('q')).toBeNull();
+      expect(list.address().get('family')).toBeNull();
+      expect(list.page().search).toBe('');
+    });
+  }
+
+  it('a filter change without q keeps the typing, which reaches the address after its pause', async () => {
+    vi.useFakeTimers();
+    const list = renderListPage('/');
+    act(() => list.page().setSearch('apple'));
+    await elapse(SEARCH_DELAY_MS - 100);
+    act(() => list.page().setFilters({ family: 'fruits' }));
+    await elapse(SEARCH_DELAY_MS);
+    expect([list.address().get('q'), list.address().get('family')]).toEqual(['apple', 'fruits']);
+    expect(list.page().search).toBe('apple');
+  });
+});
+
+describe('list state in the page', () => {
+  it('a filter change that sets q drops the typing not yet applied', async () => {
+    vi.useFakeTimers();
+    const { result } = renderHook(() => useLocalListParams(['q', 'status'] as const));
+    act(() => result.current.setFilters({ status: 'ACTIVE' }));
+    act(() => result.current.setSearch('apple'));
+    await elapse(SEARCH_DELAY_MS - 100);
+    act(() => result.current.setFilters({ q: '', status: '' }));
+    await elapse(SEARCH_DELAY_MS * 3);
+    expect(result.current.filters).toEqual({ q: '', status: '' });
+    expect(result.current.search).toBe('');
   });
 });

@@ -65,25 +65,37 @@ export const SEARCH_DELAY_MS = 300;
 /**
  * A search box's text, bound to the address's `q`: typing reaches it after a pause; a `q` changed from
  * outside (Back, a link) fills the box. What the box wrote itself never overwrites newer typing.
+ * `replace` is for a filter change that sets `q` itself ("clear filters"): the pending typing is
+ * dropped and the box shows the new text at once, so the typing cannot come back after it.
  */
 export function useSearchInAddress(q: string, setFilters: (f: { q: string }) => void) {
   const [search, setSearch] = useState(q);
   const written = useRef(q);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The `q` a filter change has just asked for, until the address shows it: not written again meanwhile.
+  const asked = useRef<string | null>(null);
   useEffect(() => {
+    asked.current = null;
     if (q === written.current) return;
     written.current = q;
     setSearch(q);
   }, [q, setSearch]);
   useEffect(() => {
     const wanted = search.trim();
-    if (wanted === q) return;
-    const timer = setTimeout(() => {
+    if (wanted === q || wanted === asked.current) return;
+    timer.current = setTimeout(() => {
       written.current = wanted;
       setFilters({ q: wanted });
     }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
+    return () => clearTimeout(timer.current);
   }, [search, q, setFilters]);
-  return [search, setSearch] as const;
+  const replace = useCallback((text: string) => {
+    clearTimeout(timer.current);
+    asked.current = text.trim();
+    written.current = text.trim();
+    setSearch(text);
+  }, []);
+  return [search, setSearch, replace] as const;
 }
 
 /** A value of the address that must be one of a list's values (a status, a tab…), else `undefined`. */
@@ -96,6 +108,7 @@ export interface ListParams<K extends string> {
   page: number;
   filters: Record<K, string>;
   setPage(page: number): void;
+  /** Changes filters; one that sets `q` also replaces the search box's text and drops its pending typing. */
   setFilters(changes: Partial<Record<K, string>>): void;
   /** The search box's text (its settled, trimmed value is `filters.q`). */
   search: string;
@@ -106,8 +119,16 @@ export interface ListParams<K extends string> {
 export function useListPage<K extends string>(filterKeys: readonly K[]): ListParams<K> {
   const { page, filters, setPage, setFilters } = useListParams(filterKeys);
   const q = (filters as Partial<Record<string, string>>).q ?? '';
-  const [search, setSearch] = useSearchInAddress(q, setFilters as (f: { q: string }) => void);
-  return { page, filters, setPage, setFilters, search, setSearch };
+  const [search, setSearch, replaceSearch] = useSearchInAddress(q, setFilters as (f: { q: string }) => void);
+  const setFiltersAndSearch = useCallback(
+    (changes: Partial<Record<K, string>>) => {
+      const text = (changes as Partial<Record<string, string>>).q;
+      if (text !== undefined) replaceSearch(text);
+      setFilters(changes);
+    },
+    [setFilters, replaceSearch],
+  );
+  return { page, filters, setPage, setFilters: setFiltersAndSearch, search, setSearch };
 }
 
 /**
@@ -117,7 +138,7 @@ export function useListPage<K extends string>(filterKeys: readonly K[]): ListPar
 export function useLocalListParams<K extends string>(filterKeys: readonly K[]): ListParams<K> {
   const [state, setState] = useState(() => ({ page: 1, filters: Object.fromEntries(filterKeys.map((k) => [k, ''])) as Record<K, string> }));
   const setPage = useCallback((page: number) => setState((s) => ({ ...s, page })), []);
-  const setFilters = useCallback(
+  const applyFilters = useCallback(
     (changes: Partial<Record<K, string>>) => setState((s) => ({ page: 1, filters: { ...s.filters, ...changes } as Record<K, string> })),
     [],
   );
@@ -126,8 +147,17 @@ export function useLocalListParams<K extends string>(filterKeys: readonly K[]): 
   useEffect(() => {
     const wanted = search.trim();
     if (wanted === q) return;
-    const timer = setTimeout(() => setFilters({ q: wanted } as Partial<Record<K, string>>), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => applyFilters({ q: wanted } as Partial<Record<K, string>>), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [search, q, setFilters]);
+  }, [search, q, applyFilters]);
+  // A change that sets `q` itself also sets the box: the box and the filter agree, so no typing is pending.
+  const setFilters = useCallback(
+    (changes: Partial<Record<K, string>>) => {
+      const text = (changes as Partial<Record<string, string>>).q;
+      if (text !== undefined) setSearch(text);
+      applyFilters(changes);
+    },
+    [applyFilters],
+  );
   return { page: state.page, filters: state.filters, setPage, setFilters, search, setSearch };
 }

@@ -20,7 +20,10 @@ export const IMPORT_MAX_ROWS = 10_000;
 /** Upload limit of an import file: 10 000 rows of ~200 bytes, with room (the PAYLOAD_TOO_LARGE text says 5 MB). */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
-/** A supplier's price list: one variant per row; the supplier by name, the article by catalog code. */
+/**
+ * A supplier's price list: one variant per row; the supplier by name, the article by catalog code.
+ * `quality_class` is EXTRA, I or II, empty when the supplier did not state one (decisions 915, 935).
+ */
 export const SUPPLIER_PRICE_COLUMNS = [
   'supplier',
   'article',
@@ -28,6 +31,7 @@ export const SUPPLIER_PRICE_COLUMNS = [
   'packaging',
   'box',
   'caliber',
+  'quality_class',
   'weight_piece',
   'nb_piece',
   'price_kg',
@@ -72,6 +76,16 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly string[]> = {
   lots: LOT_COLUMNS,
 };
 
+/**
+ * Columns of IMPORT_COLUMNS a file may leave out (decision 935): a price list made on the template of
+ * before the class reads as one with every class empty. The export and the template still write them.
+ */
+export const IMPORT_OPTIONAL_COLUMNS: Record<ImportKind, readonly string[]> = {
+  'supplier-prices': ['quality_class'],
+  'client-products': [],
+  lots: [],
+};
+
 /** Columns an export adds for the reader (ids, states): an import of that export skips them. */
 export const EXPORT_ONLY_COLUMNS = ['id', 'status', 'created_at'] as const;
 
@@ -85,6 +99,7 @@ export const IMPORT_CELL_CODES = [
   'UNKNOWN_ORIGIN',
   'UNKNOWN_PACKAGING',
   'UNKNOWN_BOX',
+  'UNKNOWN_QUALITY_CLASS',
   'BAD_NUMBER',
   'BAD_INTEGER',
   'BAD_DATE',

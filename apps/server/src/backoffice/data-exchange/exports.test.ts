@@ -39,6 +39,7 @@ describe('GET /api/admin/export/{list}.csv: format', () => {
       priceKg: 2.5,
       weightPiece: 0.2,
       nbPiece: 5,
+      qualityClass: 'EXTRA',
       startDate: '2026-12-01',
       endDate: '2026-12-31',
     });
@@ -49,14 +50,32 @@ describe('GET /api/admin/export/{list}.csv: format', () => {
     expect(fr.headers['content-disposition']).toBe('attachment; filename="variants.csv"');
     const [frHead, frRow] = cellsOf(fr.body, ';');
     expect(frHead).toEqual([...SUPPLIER_PRICE_COLUMNS, 'id']);
-    expect(frRow!.slice(0, 14)).toEqual(['Format SA', 'TOM01', 'ES', '', '', '', '0,200', '5', '2,500', '2,500', '0,500', '0,000', '2026-12-01', '2026-12-31']);
+    // The class is its code in every language (decision 935), as the import reads it.
+    expect(frRow!.slice(0, 15)).toEqual([
+      'Format SA',
+      'TOM01',
+      'ES',
+      '',
+      '',
+      '',
+      'EXTRA',
+      '0,200',
+      '5',
+      '2,500',
+      '2,500',
+      '0,500',
+      '0,000',
+      '2026-12-01',
+      '2026-12-31',
+    ]);
 
     // ?lang= wins over the browser's language.
     const en = await get(`/api/admin/export/variants.csv?supplierId=${s.id}&lang=en`, { 'accept-language': 'de' });
     const [, enRow] = cellsOf(en.body, ',');
-    expect(enRow!.slice(6, 11)).toEqual(['0.200', '5', '2.500', '2.500', '0.500']);
+    expect(enRow!.slice(6, 12)).toEqual(['EXTRA', '0.200', '5', '2.500', '2.500', '0.500']);
     const de = await get(`/api/admin/export/variants.csv?supplierId=${s.id}&lang=de`);
     expect(de.body.split('\r\n')[0]).toBe(`\ufeff${[...SUPPLIER_PRICE_COLUMNS, 'id'].join(';')}`);
+    expect(cellsOf(de.body, ';')[1]![6]).toBe('EXTRA');
   });
 
   it('escapes cells a spreadsheet would run (= + - @, tab), keeps quotes and separators inside cells', async () => {
@@ -131,6 +150,7 @@ describe('round trip: export → import gives the same data', () => {
       packaging: 'ifco',
       box: 'Cardboard box 40×60',
       caliber: '=57-67',
+      qualityClass: 'II',
       weightPiece: 0.125,
       nbPiece: 8,
       priceKg: 2.4,
@@ -138,18 +158,34 @@ describe('round trip: export → import gives the same data', () => {
       startDate: '2026-12-01',
       endDate: '2026-12-07',
     });
+    // No class stated: it stays none, not a class nobody gave (decision 915).
     await createVariant(ctx.db, { supplierId: s.id, code: 'CIT01', priceKg: 1.15, priceColis: 9, startDate: '2026-12-01', endDate: '2026-12-14' });
+    await createVariant(ctx.db, { supplierId: s.id, code: 'CIT01', qualityClass: 'EXTRA', priceKg: 1.6, startDate: '2026-12-01', endDate: '2026-12-14' });
     const url = `/api/admin/export/variants.csv?supplierId=${s.id}&lang=fr`;
     const first = await get(url);
     const before = cellsOf(first.body, ';').map((r) => r.slice(0, SUPPLIER_PRICE_COLUMNS.length));
 
     await ctx.db.delete(productLinks).where(eq(productLinks.companyId, s.id));
     const res = await importFile('supplier-prices', first.body);
-    expect(res.json()).toEqual({ imported: 2 });
+    expect(res.json()).toEqual({ imported: 3 });
     const after = cellsOf((await get(url)).body, ';').map((r) => r.slice(0, SUPPLIER_PRICE_COLUMNS.length));
     expect(after).toEqual(before);
     // The formula-looking caliber came back as the text it was, escaped again on the way out.
     expect(after[1]![5]).toBe("'=57-67");
+    // Each line keeps its class, and the one without stays without.
+    const classCol = SUPPLIER_PRICE_COLUMNS.indexOf('quality_class');
+    expect(after.slice(1).map((r) => [r[1], r[classCol]])).toEqual([
+      ['TOM01', 'II'],
+      ['CIT01', ''],
+      ['CIT01', 'EXTRA'],
+    ]);
+    const stored = await ctx.db
+      .select({ qualityClass: supplierVariants.qualityClass })
+      .from(supplierVariants)
+      .innerJoin(productLinks, eq(productLinks.id, supplierVariants.productLinkId))
+      .where(eq(productLinks.companyId, s.id))
+      .orderBy(supplierVariants.id);
+    expect(stored.map((r) => r.qualityClass)).toEqual(['II', null, 'EXTRA']);
   });
 
   it('lots (English file)', async () => {

@@ -81,6 +81,8 @@ const variantCells = (v: SupplierVariant, d: CsvDialect): Record<(typeof SUPPLIE
   packaging: v.packaging?.name ?? null,
   box: v.box?.name ?? null,
   caliber: v.caliber,
+  // The code as the API writes it (EXTRA, I, II), in every language: the import reads it back (decision 935).
+  quality_class: v.qualityClass,
   weight_piece: { n: csvNumber(v.weightPiece, 3, d) },
   nb_piece: v.nbPiece,
   price_kg: { n: csvNumber(v.priceKg, 3, d) },

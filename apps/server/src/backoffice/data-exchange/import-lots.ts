@@ -33,6 +33,15 @@ const LOT_FIELD_COLUMN: Record<string, string> = {
 
 const NUMBER_COLUMNS = new Set(['price', 'net_kg_per_pallet', 'net_kg_per_box', 'reserve_price']);
 
+/** The code of the lot form's refusal of a filled cell, by the cell's kind. */
+function badCellCode(column: string): ImportCellCode {
+  if (column === 'quality_class') return 'UNKNOWN_QUALITY_CLASS';
+  if (NUMBER_COLUMNS.has(column)) return 'BAD_NUMBER';
+  if (column === 'available_until' || column === 'packed_on') return 'BAD_DATE';
+  if (column === 'quantity') return 'BAD_INTEGER';
+  return 'BAD_VALUE';
+}
+
 /** The form's refusal codes (lot dates, reserve) as the cell codes the page translates. */
 function lotRuleCode(code: string, message: string): ImportCellCode {
   if (code === 'AVAILABLE_UNTIL_PAST' || message === 'inPast') return 'DATE_PAST';
@@ -84,18 +93,7 @@ export function checkLots(rows: Row[], refs: RefData): LotItem[] {
         const column = LOT_FIELD_COLUMN[String(issue.path[0])];
         if (!column) continue;
         const missing = (raw as Record<string, unknown>)[String(issue.path[0])] === undefined || (raw as Record<string, unknown>)[String(issue.path[0])] === '';
-        row.fail(
-          column,
-          missing
-            ? 'REQUIRED'
-            : NUMBER_COLUMNS.has(column)
-              ? 'BAD_NUMBER'
-              : column === 'available_until' || column === 'packed_on'
-                ? 'BAD_DATE'
-                : column === 'quantity'
-                  ? 'BAD_INTEGER'
-                  : 'BAD_VALUE',
-        );
+        row.fail(column, missing ? 'REQUIRED' : badCellCode(column));
       }
     }
     if (row.errors.length || !parsed.success || !supplierId) continue;

@@ -2,7 +2,10 @@ import {
   CALIBER_MAX_LENGTH,
   EXPORT_ONLY_COLUMNS,
   IMPORT_COLUMNS,
+  IMPORT_OPTIONAL_COLUMNS,
   isoDate,
+  QUALITY_CLASSES,
+  type QualityClass,
   type ImportCellCode,
   type ImportCellError,
   type ImportKind,
@@ -134,6 +137,17 @@ export class Row {
     return isoDate.safeParse(v).success ? v : this.fail(column, 'BAD_DATE');
   }
 
+  /**
+   * An EU quality class as the API and the export write it (EXTRA, I, II; any case): empty or a column
+   * the file leaves out is none (null), anything else `UNKNOWN_QUALITY_CLASS` (decision 935).
+   */
+  qualityClass(column: string): QualityClass | null | undefined {
+    const v = this.text(column);
+    if (!v) return null;
+    const upper = v.toUpperCase();
+    return (QUALITY_CLASSES as readonly string[]).includes(upper) ? (upper as QualityClass) : this.fail(column, 'UNKNOWN_QUALITY_CLASS');
+  }
+
   caliber(column: string): string | undefined {
     const v = this.text(column);
     if (v === undefined) return undefined;
@@ -153,6 +167,7 @@ export interface Checked<T> {
 /** The header and cell-level checks every kind shares; answers the rows as cell maps by column. */
 export function readRows(table: CsvTable, kind: ImportKind, errors: ImportCellError[]): Row[] {
   const expected = IMPORT_COLUMNS[kind];
+  const optional = IMPORT_OPTIONAL_COLUMNS[kind];
   const header = table.header.map(fold);
   const seen = new Set<string>();
   header.forEach((h, i) => {
@@ -161,7 +176,7 @@ export function readRows(table: CsvTable, kind: ImportKind, errors: ImportCellEr
     else if (!expected.includes(h) && !(EXPORT_ONLY_COLUMNS as readonly string[]).includes(h)) errors.push({ row: 1, column: name, code: 'EXTRA_COLUMN' });
     seen.add(h);
   });
-  for (const c of expected) if (!seen.has(c)) errors.push({ row: 1, column: c, code: 'MISSING_COLUMN' });
+  for (const c of expected) if (!seen.has(c) && !optional.includes(c)) errors.push({ row: 1, column: c, code: 'MISSING_COLUMN' });
 
   return table.records.map(({ line, cells }) => {
     const byColumn = new Map<string, string>();

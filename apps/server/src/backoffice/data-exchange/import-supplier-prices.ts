@@ -38,13 +38,15 @@ export function checkSupplierPrices(rows: Row[], refs: RefData): SupplierPriceIt
     const packagingId = row.ref('packaging', refs.packagings, 'UNKNOWN_PACKAGING');
     const boxId = row.ref('box', refs.boxes, 'UNKNOWN_BOX');
     const caliber = row.caliber('caliber');
+    const qualityClass = row.qualityClass('quality_class');
     const prices = supplierPrices(row);
     const volume = row.decimal('volume', 3, 0);
     const startDate = row.date('start_date');
     const endDate = row.date('end_date');
     if (startDate && endDate && startDate > endDate) row.fail('end_date', 'DATE_ORDER');
-    if (row.errors.length || !supplierId || !articleId || !prices || volume === undefined || !startDate || !endDate) continue;
-    const key = variantKey(supplierId, articleId, originId, packagingId, boxId, caliber, startDate, endDate);
+    if (row.errors.length || !supplierId || !articleId || qualityClass === undefined || !prices || volume === undefined || !startDate || !endDate) continue;
+    // Two lines that differ only by class are two offers at two prices (decision 915), not a duplicate.
+    const key = variantKey(supplierId, articleId, originId, packagingId, boxId, caliber, qualityClass, startDate, endDate);
     if (keys.has(key)) {
       row.fail('article', 'DUPLICATE');
       continue;
@@ -54,7 +56,7 @@ export function checkSupplierPrices(rows: Row[], refs: RefData): SupplierPriceIt
       line: row.line,
       supplierId,
       articleId,
-      input: { originId, packagingId, boxId, caliber: caliber ?? '', ...prices, volume, startDate, endDate },
+      input: { originId, packagingId, boxId, caliber: caliber ?? '', qualityClass, ...prices, volume, startDate, endDate },
     });
   }
   return items;

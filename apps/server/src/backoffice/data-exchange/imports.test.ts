@@ -11,7 +11,10 @@ let ctx: TestContext;
 let admin: string;
 withAdminApp((c, cookie) => ((ctx = c), (admin = cookie)));
 
+/** A price list made on the template of before the class (decision 935): still read, every class empty. */
 const PRICE_HEADER = 'supplier;article;origin;packaging;box;caliber;weight_piece;nb_piece;price_kg;price_colis;price_piece;volume;start_date;end_date';
+const PRICE_TEMPLATE =
+  'supplier;article;origin;packaging;box;caliber;quality_class;weight_piece;nb_piece;price_kg;price_colis;price_piece;volume;start_date;end_date';
 const CLIENT_HEADER = 'client;article;origin;packaging;box;caliber;weight_piece;nb_piece';
 const LOT_HEADER =
   'supplier,article,name,description,caliber,quality_class,variety,packed_on,origin,packaging,price,quantity,net_kg_per_pallet,boxes_per_pallet,net_kg_per_box,available_until,auction_start,reserve_price';
@@ -57,10 +60,12 @@ describe('POST /api/admin/import/supplier-prices', () => {
     expect(commit.statusCode).toBe(200);
     expect(commit.json()).toEqual({ imported: 2 });
     const rows = (await variantsOf(s.id)).map((r) => r.v).sort((a, b) => a.id - b.id);
-    expect(rows.map((v) => [v.caliber, v.weightPiece, v.nbPiece, v.priceKg, v.priceColis, v.pricePiece, v.volume, v.startDate, v.endDate])).toEqual([
-      // 2.4 €/kg × 0.25 kg = 0.6 a piece, × 10 = 6 a box (decision 121).
-      ['57-67', '0.250', 10, '2.400', '6.000', '0.600', '3.000', '2026-12-01', '2026-12-07'],
-      ['', null, 1, '1.150', '9.000', '0.000', '0.000', '2026-12-01', '2026-12-14'],
+    expect(
+      rows.map((v) => [v.caliber, v.qualityClass, v.weightPiece, v.nbPiece, v.priceKg, v.priceColis, v.pricePiece, v.volume, v.startDate, v.endDate]),
+    ).toEqual([
+      // 2.4 €/kg × 0.25 kg = 0.6 a piece, × 10 = 6 a box (decision 121). No class column: no class.
+      ['57-67', null, '0.250', 10, '2.400', '6.000', '0.600', '3.000', '2026-12-01', '2026-12-07'],
+      ['', null, null, 1, '1.150', '9.000', '0.000', '0.000', '2026-12-01', '2026-12-14'],
     ]);
     expect(await ctx.db.select().from(productLinks).where(eq(productLinks.companyId, s.id))).toHaveLength(2);
   });
@@ -105,6 +110,41 @@ describe('POST /api/admin/import/supplier-prices', () => {
     expect(commit.json()).toMatchObject({ code: 'IMPORT_HAS_ERRORS', details: expect.arrayContaining([{ path: '3:article', message: 'UNKNOWN_ARTICLE' }]) });
     expect(await variantsOf(s.id)).toHaveLength(0);
     expect(await ctx.db.select().from(productLinks).where(eq(productLinks.companyId, s.id))).toHaveLength(0);
+  });
+
+  it('reads the quality class (EXTRA, I, II in any case; empty is none) and names any other value in the preview', async () => {
+    const s = await createSupplier(ctx.db, { company: 'Clases SL' });
+    const row = (cls: string, priceKg: string) => `Clases SL;TOM01;ES;ifco;;57-67;${cls};;1;${priceKg};;;;2026-12-01;2026-12-07`;
+    const bad = file([PRICE_TEMPLATE, row('Extra', '3'), row('III', '2'), row('Classe I', '2'), row('=1+1', '2')]);
+    const preview = await upload('supplier-prices', 'preview', bad);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json<ImportPreview>().errors).toEqual([
+      { row: 3, column: 'quality_class', code: 'UNKNOWN_QUALITY_CLASS' },
+      { row: 4, column: 'quality_class', code: 'UNKNOWN_QUALITY_CLASS' },
+      { row: 5, column: 'quality_class', code: 'FORMULA' },
+    ]);
+    const refused = await upload('supplier-prices', 'commit', bad);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'IMPORT_HAS_ERRORS',
+      details: expect.arrayContaining([{ path: '3:quality_class', message: 'UNKNOWN_QUALITY_CLASS' }]),
+    });
+    expect(await variantsOf(s.id)).toHaveLength(0);
+
+    // The same article, origin, caliber and dates at two classes are two offers, not a duplicate.
+    const good = file([PRICE_TEMPLATE, row('EXTRA', '3'), row('i', '2,4'), row('II', '1,9'), row('', '2,1')]);
+    expect((await upload('supplier-prices', 'preview', good)).json<ImportPreview>().errors).toEqual([]);
+    expect((await upload('supplier-prices', 'commit', good)).json()).toEqual({ imported: 4 });
+    const stored = (await variantsOf(s.id)).map((r) => r.v).sort((a, b) => a.id - b.id);
+    expect(stored.map((v) => [v.qualityClass, v.priceKg])).toEqual([
+      ['EXTRA', '3.000'],
+      ['I', '2.400'],
+      ['II', '1.900'],
+      [null, '2.100'],
+    ]);
+    // The same class twice is the same offer twice.
+    const twice = file([PRICE_TEMPLATE, row('I', '2'), row('i', '2,2')]);
+    expect((await upload('supplier-prices', 'preview', twice)).json<ImportPreview>().errors).toEqual([{ row: 3, column: 'article', code: 'DUPLICATE' }]);
   });
 
   it('refuses missing and extra columns at the header line, and imports nothing', async () => {
@@ -274,7 +314,7 @@ describe('POST /api/admin/import/lots', () => {
         { row: 4, column: 'price', code: 'BAD_NUMBER' },
         { row: 4, column: 'quantity', code: 'BAD_INTEGER' },
         { row: 5, column: 'supplier', code: 'UNKNOWN_SUPPLIER' },
-        { row: 6, column: 'quality_class', code: 'BAD_VALUE' },
+        { row: 6, column: 'quality_class', code: 'UNKNOWN_QUALITY_CLASS' },
         { row: 7, column: 'packed_on', code: 'BAD_DATE' },
       ]),
     );
@@ -307,7 +347,7 @@ describe('import access and templates', () => {
   it('serves each template as the header line in the reader’s separator', async () => {
     const fr = await ctx.app.inject({ method: 'GET', url: '/api/admin/import/supplier-prices/template.csv?lang=fr', headers: { cookie: admin } });
     expect(fr.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(fr.body).toBe(`\ufeff${PRICE_HEADER}\r\n`);
+    expect(fr.body).toBe(`\ufeff${PRICE_TEMPLATE}\r\n`);
     const en = await ctx.app.inject({
       method: 'GET',
       url: '/api/admin/import/client-products/template.csv',

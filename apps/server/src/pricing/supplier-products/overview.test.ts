@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QualityClass } from '@primeur/shared';
 import { createSupplier } from '../../db/factories/backoffice.js';
 import { createVariant } from '../../db/factories/supplier-products.js';
 import { articleByCode } from '../../db/factories/backoffice.js';
@@ -24,14 +25,23 @@ beforeAll(async () => {
   const b = await createSupplier(ctx.db, { company: 'B Agrumes', discount: 0 });
   const c = await createSupplier(ctx.db, { company: 'C Frutta', discount: 25.5 });
   Object.assign(ids, { a: a.id, b: b.id, c: c.id });
-  const v = (supplierId: number, priceKg: number, volume: number, startDate: string, endDate: string, origin: string, caliber: string, code = 'CIT04') =>
-    createVariant(ctx.db, { supplierId, code, priceKg, volume, startDate, endDate, origin, caliber });
+  const v = (
+    supplierId: number,
+    priceKg: number,
+    volume: number,
+    startDate: string,
+    endDate: string,
+    origin: string,
+    caliber: string,
+    code = 'CIT04',
+    qualityClass: QualityClass | null = null,
+  ) => createVariant(ctx.db, { supplierId, code, priceKg, volume, startDate, endDate, origin, caliber, qualityClass });
   await v(a.id, 1, 4, '2026-11-01', '2026-11-15', 'ES', '1');
   await v(a.id, 1.2, 2, '2026-11-18', '2026-11-30', 'MA', '2');
   await v(a.id, 0.5, 100, '2026-10-01', '2026-11-09', 'ES', '1');
   await v(b.id, 1.1, 3, '2026-11-20', '2026-11-25', 'ES', '1');
   await v(b.id, 9, 50, '2026-11-21', '2026-11-30', 'ES', '1');
-  await v(c.id, 2, 1, '2026-11-10', '2026-11-10', 'FR', '1');
+  await v(c.id, 2, 1, '2026-11-10', '2026-11-10', 'FR', '1', 'CIT04', 'EXTRA');
   await v(c.id, 5, 0, '2026-11-12', '2026-11-14', 'FR', '3');
   // Another article in the range, with a huge volume: must not count.
   await v(b.id, 0.1, 1000, '2026-11-10', '2026-11-20', 'ES', '1', 'CIT01');
@@ -57,7 +67,9 @@ describe('GET /api/intern/userProduct/supplier/productDetails', () => {
     expect(b.variants).toHaveLength(1);
     expect(c).toMatchObject({ discount: 25.5, volume: 1, average: 1.49 });
     expect(c.variants).toHaveLength(2);
-    expect(c.variants[0]).toMatchObject({ priceKg: 2, discountedPriceKg: 1.49, origin: { alpha2: 'FR' }, startDate: '2026-11-10' });
+    expect(c.variants[0]).toMatchObject({ priceKg: 2, discountedPriceKg: 1.49, origin: { alpha2: 'FR' }, startDate: '2026-11-10', qualityClass: 'EXTRA' });
+    // A line whose class the supplier did not state has none (decision 915).
+    expect(c.variants[1]).toMatchObject({ priceKg: 5, qualityClass: null });
   });
 
   it('applies the origin and caliber filters to the lines and the average', async () => {

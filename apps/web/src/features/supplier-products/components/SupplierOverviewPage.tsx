@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { formatDayRange, FAMILIES } from '@primeur/shared';
 import { addDays, DateRangePicker, todayIso } from '../../../components/DateRangePicker';
 import { Flag } from '../../../components/Flag';
+import { QualityBadge } from '../../../components/LotFacts';
 import { countryName, euro, percent } from '../../../lib/format';
 import { useArticles, useCatalogLabels } from '../../../lib/lookups';
 import { useOverview } from '../api/overview';
@@ -173,6 +174,7 @@ export function SupplierOverviewPage() {
                                   <th>{t('fields.packaging')}</th>
                                   <th>{t('fields.box')}</th>
                                   <th>{t('fields.caliber')}</th>
+                                  <th>{t('fields.qualityClass')}</th>
                                   <th>{t('fields.priceKg')}</th>
                                   <th>{t('overview.discounted')}</th>
                                   <th>{t('fields.volume')}</th>
@@ -186,6 +188,8 @@ export function SupplierOverviewPage() {
                                     <td>{labels.packaging(v.packaging) || '–'}</td>
                                     <td>{labels.box(v.box) || '–'}</td>
                                     <td>{v.caliber || '–'}</td>
+                                    {/* The badge of the lot views; "–" when the supplier did not state a class (decision 915). */}
+                                    <td>{v.qualityClass ? <QualityBadge value={v.qualityClass} /> : '–'}</td>
                                     <td>{euro(v.priceKg, lng)}</td>
                                     <td>
                                       {euro(v.discountedPriceKg, lng)} {s.discount ? <Badge bg="secondary">−{percent(s.discount, lng)}</Badge> : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage } from '../../../test/render';
 import { SupplierOverviewPage } from './SupplierOverviewPage';
@@ -18,6 +18,7 @@ const line = {
   packaging: { id: 2, name: 'europool' },
   box: null,
   caliber: '1X',
+  qualityClass: 'I',
   weightPiece: 0.07,
   nbPiece: 140,
   priceKg: 1.2,
@@ -35,7 +36,15 @@ const answers = {
   '/api/intern/userProduct/supplier/productDetails': {
     average: 1.0555,
     volume: 10,
-    suppliers: [{ supplier: { id: 3, company: 'Cítricos del Turia S.L.' }, discount: 2.5, volume: 6, average: 1.17, variants: [line] }],
+    suppliers: [
+      {
+        supplier: { id: 3, company: 'Cítricos del Turia S.L.' },
+        discount: 2.5,
+        volume: 6,
+        average: 1.17,
+        variants: [line, { ...line, id: 10, caliber: '2', qualityClass: null, priceKg: 1.5, discountedPriceKg: 1.46 }],
+      },
+    ],
   },
 };
 
@@ -48,5 +57,20 @@ describe('supplier overview page', () => {
     expect(screen.getByText('1,20 €')).toBeInTheDocument();
     expect(screen.getByText('1,17 €')).toBeInTheDocument();
     expect(screen.getAllByText('−2,5 %').length).toBeGreaterThan(0);
+  });
+
+  it(`shows each line's quality class with the lot views' badge, in the reader's language, and "–" without one`, async () => {
+    renderPage(<SupplierOverviewPage />, { lng: 'de', path: '/intern/supplierOverview?product=4&from=2026-11-21&to=2026-11-28', answers });
+    await userEvent.click(await screen.findByRole('button', { name: /Cítricos del Turia/ }));
+    const lines = screen.getByRole('columnheader', { name: 'Klasse' }).closest('table')!;
+    const rows = within(lines).getAllByRole('row').slice(1);
+    const classCol = within(lines)
+      .getAllByRole('columnheader')
+      .findIndex((th) => th.textContent === 'Klasse');
+    const cellOf = (row: HTMLElement) => within(row).getAllByRole('cell')[classCol]!;
+    expect(within(cellOf(rows[0]!)).getByTestId('quality-class')).toHaveAttribute('data-class', 'I');
+    expect(cellOf(rows[0]!)).toHaveTextContent('Klasse I');
+    expect(cellOf(rows[1]!)).toHaveTextContent('–');
+    expect(within(cellOf(rows[1]!)).queryByTestId('quality-class')).toBeNull();
   });
 });
