@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, renderHook } from '@testing-library/react';
-import { lotListExtras, useLotView } from './LotListControls';
+import { act, renderHook, screen } from '@testing-library/react';
+import { renderPage } from '../test/render';
+import { LotListFilters, lotListExtras, useLotView } from './LotListControls';
 
 afterEach(() => window.localStorage.clear());
 
@@ -25,5 +26,14 @@ describe('lot list controls', () => {
     expect(first.result.current[0]).toBe('cards');
     const again = renderHook(() => useLotView(7));
     expect(again.result.current[0]).toBe('table');
+  });
+
+  it('gives each filter the whole width of a phone, so "Todas las categorías" is never cut', async () => {
+    renderPage(
+      <LotListFilters idPrefix="t" filters={{ sort: '', qualityClass: '', certificate: '' }} setFilters={() => {}} certificates={[['1', 'GLOBALG.A.P.']]} />,
+      { lng: 'es' },
+    );
+    expect(await screen.findByRole('option', { name: 'Todas las categorías' })).toBeInTheDocument();
+    for (const id of ['t-sort', 't-class', 't-certificate']) expect(document.getElementById(id)!.parentElement).toHaveClass('col-12');
   });
 });

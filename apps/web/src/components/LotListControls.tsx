@@ -96,7 +96,7 @@ export function LotListFilters({ idPrefix, filters, setFilters, sorts = LOT_SORT
       />
       <FilterSelect
         id={`${idPrefix}-class`}
-        xs={6}
+        xs={12}
         sm={4}
         md={3}
         lg={2}
@@ -108,7 +108,7 @@ export function LotListFilters({ idPrefix, filters, setFilters, sorts = LOT_SORT
       />
       <FilterSelect
         id={`${idPrefix}-certificate`}
-        xs={6}
+        xs={12}
         sm={4}
         md={3}
         lg={2}

@@ -36,6 +36,9 @@ describe('demo price lists', () => {
         expect(v.volume).toBeGreaterThan(0);
         expect(v.pricePiece).toBeCloseTo(v.priceKg * v.weightPiece!, 2);
         expect(v.origin?.alpha2).toBe(s.country?.alpha2);
+        // The class has its own column: stated on every demo variant, never written as a caliber.
+        expect(['EXTRA', 'I', 'II']).toContain(v.qualityClass);
+        expect(v.caliber, s.company).not.toMatch(/^(extra|i{1,2})$/i);
       }
     }
   });

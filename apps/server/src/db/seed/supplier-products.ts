@@ -1,4 +1,4 @@
-import { dayInParis } from '@primeur/shared';
+import { dayInParis, type QualityClass } from '@primeur/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../client.js';
 import { createVariant } from '../factories/supplier-products.js';
@@ -16,13 +16,23 @@ interface Profile {
   box: string;
   packaging?: string;
   calibers: string[];
+  /** The quality class of each variant, in turn with the calibers (Class I unless said). */
+  classes?: QualityClass[];
 }
 
 const BY_PREFIX: Record<string, Profile> = {
   CIT: { kg: 0.95, weight: 0.16, pieces: 63, box: 'Cardboard box 40×60', calibers: ['1', '2', '3'] },
   STO: { kg: 2.2, weight: 0.18, pieces: 28, box: 'Cardboard tray 40×60 one layer', calibers: ['A', 'AA', 'B'] },
   POM: { kg: 0.95, weight: 0.2, pieces: 65, box: 'Cardboard tray 40×60 one layer', calibers: ['70-75', '75-80', '80-85'] },
-  BER: { kg: 4.2, weight: 0.25, pieces: 8, box: 'Cardboard tray 30×40 one layer', packaging: 'punnet 250 g', calibers: ['Extra', 'I'] },
+  BER: {
+    kg: 4.2,
+    weight: 0.25,
+    pieces: 8,
+    box: 'Cardboard tray 30×40 one layer',
+    packaging: 'punnet 250 g',
+    calibers: ['35+ mm', '25-35 mm'],
+    classes: ['EXTRA', 'I'],
+  },
   GRA: { kg: 2.6, weight: 0.5, pieces: 10, box: 'Cardboard box 30×40', packaging: 'clamshell 250 g', calibers: ['18+', '20+'] },
   MEL: { kg: 1.3, weight: 1.1, pieces: 9, box: 'Cardboard box 30×50', calibers: ['9', '12'] },
   TRO: { kg: 3.1, weight: 0.22, pieces: 18, box: 'Cardboard box 30×40', calibers: ['16', '18', '20'] },
@@ -30,7 +40,7 @@ const BY_PREFIX: Record<string, Profile> = {
   TOM: { kg: 1.25, weight: 0.15, pieces: 40, box: 'Cardboard box 30×40', calibers: ['57-67', '67-82', 'GG'] },
   SAL: { kg: 1.0, weight: 0.55, pieces: 10, box: 'Plastic crate 40×60', calibers: ['10', '12'] },
   FRV: { kg: 1.6, weight: 0.2, pieces: 25, box: 'Cardboard box 30×40', calibers: ['M', 'L', 'XL'] },
-  STE: { kg: 1.4, weight: 0.35, pieces: 15, box: 'Wooden crate 30×50', calibers: ['I', 'II'] },
+  STE: { kg: 1.4, weight: 0.35, pieces: 15, box: 'Wooden crate 30×50', calibers: ['L', 'M'], classes: ['I', 'II'] },
 };
 
 const BY_CODE: Record<string, Partial<Profile>> = {
@@ -39,9 +49,9 @@ const BY_CODE: Record<string, Partial<Profile>> = {
   STO06: { kg: 6.5, weight: 0.01, pieces: 500, calibers: ['26+', '28+'] },
   BER02: { kg: 9, weight: 0.125, pieces: 12, packaging: 'punnet 125 g' },
   BER03: { kg: 7.5, weight: 0.125, pieces: 12, packaging: 'punnet 125 g' },
-  TOM03: { kg: 2.8, weight: 0.25, pieces: 12, packaging: 'punnet 250 g', calibers: ['Extra', 'I'] },
+  TOM03: { kg: 2.8, weight: 0.25, pieces: 12, packaging: 'punnet 250 g', calibers: ['25-30 mm', '20-25 mm'], classes: ['EXTRA', 'I'] },
   TOM06: { kg: 2.1, weight: 0.03, pieces: 100 },
-  FRV07: { kg: 1.3, weight: 0.3, pieces: 17, calibers: ['I', 'II'] },
+  FRV07: { kg: 1.3, weight: 0.3, pieces: 17, calibers: ['L', 'M'], classes: ['I', 'II'] },
   FRV08: { kg: 1.1, weight: 0.25, pieces: 20, calibers: ['14-21', '21-27'] },
   FRV09: { kg: 0.8, weight: 0.4, pieces: 12, calibers: ['350-400', '400-500'] },
   STE05: { kg: 2.2, weight: 0.25, pieces: 20 },
@@ -84,6 +94,7 @@ export async function seedSupplierProducts(tx: Executor) {
         packaging,
         box,
         caliber: p.calibers[i % p.calibers.length]!,
+        qualityClass: p.classes?.[i % p.classes.length] ?? 'I',
         weightPiece: p.weight,
         nbPiece: p.pieces,
         // Larger calibers and later weeks quote a little higher.

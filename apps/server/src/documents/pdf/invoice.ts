@@ -138,16 +138,21 @@ export async function renderInvoicePdf(model: InvoicePdfModel): Promise<{ pdf: B
       : []),
   ];
   // One row per fact: the label on the left of the block, the value flush right, never overlapping.
+  // A fact too long for one row ("Berichtigte Rechnung HUEALM-2026-00002 · 17.11.2026") puts its
+  // label on a row of its own above the value, rather than breaking both into slivers.
   let fy = MARGIN + 38;
   for (const [k, v] of facts) {
     doc.font('bold').fontSize(9);
-    const valueW = Math.min(headerRight - 50, doc.widthOfString(v) + 2);
-    doc.fillColor('#000').text(v, rx + headerRight - valueW, fy, { width: valueW, align: 'right', lineBreak: false });
+    const valueW = Math.min(headerRight, doc.widthOfString(v) + 2);
+    const labelW = doc.font('regular').fontSize(8.5).widthOfString(k) + 2;
+    const oneRow = labelW + 6 + valueW <= headerRight;
+    doc.fillColor(GREY).text(k, rx, fy + 0.5, { width: oneRow ? headerRight - valueW - 6 : headerRight, align: 'right', lineBreak: false });
+    if (!oneRow) fy += 12;
     doc
-      .fillColor(GREY)
-      .font('regular')
-      .fontSize(8.5)
-      .text(k, rx, fy + 0.5, { width: headerRight - valueW - 6, align: 'right', lineBreak: false });
+      .fillColor('#000')
+      .font('bold')
+      .fontSize(9)
+      .text(v, rx + headerRight - valueW, fy, { width: valueW, align: 'right', lineBreak: false });
     fy += 13;
   }
   doc.y = fy;

@@ -209,4 +209,17 @@ describe('the Factur-X PDF', () => {
     expect(text).toContain('14.208,00 €');
     expect(text).toContain('Les Vergers du Roussillon SARL');
   });
+
+  it.each(['de', 'en', 'es', 'fr'] as const)('names the corrected invoice of a credit note in %s on whole lines, not broken into slivers', async (language) => {
+    const { pdf } = await buildFacturX(ready(creditNoteFR({ language })));
+    // pdftotext (poppler) reads the page as a person would: each line of the header as it is drawn.
+    const lines = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf })
+      .toString('utf8')
+      .split('\n')
+      .map((l) => l.replace(/[\s\u00a0\u202f]+/g, ' ').trim());
+    const label = { de: 'Berichtigte Rechnung', en: 'Corrected invoice', es: 'Factura rectificada', fr: 'Facture rectifiée' }[language];
+    const day = { de: '26.11.2026', en: '26 Nov 2026', es: '26 nov 2026', fr: '26 nov. 2026' }[language];
+    expect(lines.some((l) => l.endsWith(label))).toBe(true);
+    expect(lines.some((l) => l.endsWith(`VERROU-2026-00001 · ${day}`))).toBe(true);
+  });
 });

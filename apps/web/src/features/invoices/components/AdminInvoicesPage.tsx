@@ -1,6 +1,7 @@
 import { Badge, Button, CloseButton, Col, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { INVOICE_KINDS, INVOICE_PAGE_SIZE, INVOICE_STATUSES, isIsoDay, type Invoice } from '@primeur/shared';
+import { DateField } from '../../../components/DateField';
 import { ListFilters, optionsOf } from '../../../components/ListControls';
 import { PagedList, pagedTexts } from '../../../components/PagedList';
 import { PageTitle } from '../../../components/PageTitle';
@@ -49,14 +50,15 @@ export function AdminInvoicesPage() {
       <Form.Label htmlFor={`admin-invoices-${key}`} className="small mb-0">
         {t(`admin.${key}`)}
       </Form.Label>
-      <Form.Control id={`admin-invoices-${key}`} type="date" size="sm" value={value ?? ''} onChange={(e) => setFilters({ [key]: e.target.value })} />
+      {/* The app's date field: the day in the reader's format, as on the other admin lists (not the browser's mm/dd/yyyy). */}
+      <DateField id={`admin-invoices-${key}`} size="sm" value={value ?? ''} onChange={(v) => setFilters({ [key]: v })} />
     </Col>
   );
   const kinds = { name: 'kind', label: t('admin.kind'), all: t('admin.allKinds'), options: optionsOf(INVOICE_KINDS, t, 'kind'), value: kind ?? '' };
   return (
     <section>
-      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
-        <PageTitle>{t('admin.title')}</PageTitle>
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+        <PageTitle className="h3 mb-0">{t('admin.title')}</PageTitle>
         <a className="btn btn-outline-secondary btn-sm" href={adminInvoicesCsvUrl(query)} download data-testid="invoices-csv">
           {t('admin.csv')}
         </a>

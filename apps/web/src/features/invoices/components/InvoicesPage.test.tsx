@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Invoice } from '@primeur/shared';
+import { formatDay, todayInParis, type Invoice } from '@primeur/shared';
 import { germanBuyer, jsonResponse, signedIn, userInfo } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import { AdminInvoicesPage } from './AdminInvoicesPage';
@@ -117,6 +117,9 @@ describe('/user/invoices', () => {
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Record payment' }, { timeout: 10_000 }));
+    // Today is proposed, in the reader's format (the app's date field, not the browser's mm/dd/yyyy).
+    await expect.poll(() => (screen.getByLabelText('Paid on') as HTMLInputElement).readOnly, { timeout: 10_000 }).toBe(false);
+    expect(screen.getByLabelText('Paid on')).toHaveValue(formatDay(todayInParis(), 'en'));
     await userEvent.click(screen.getByRole('button', { name: 'Save payment' }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({ amount: 4398.45, paidOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
@@ -213,7 +216,9 @@ describe('/admin/invoices', () => {
     await userEvent.click(within(screen.getByTestId('invoice-row-11')).getByRole('button', { name: 'Frischmarkt Hamburg GmbH' }));
     await waitFor(() => expect(asked.at(-1)!.searchParams.get('party')).toBe('7'));
     expect(await screen.findByTestId('invoices-party-filter')).toHaveTextContent('Company: Frischmarkt Hamburg GmbH');
-    await userEvent.type(screen.getByLabelText('Issued from'), '2026-11-01');
+    // The app's date field (lazy): the day typed and shown in the reader's format, not the browser's mm/dd/yyyy.
+    await expect.poll(() => (screen.getByLabelText('Issued from') as HTMLInputElement).readOnly, { timeout: 10_000 }).toBe(false);
+    await userEvent.type(screen.getByLabelText('Issued from'), '01/11/2026');
     await waitFor(() => expect(asked.at(-1)!.searchParams.get('from')).toBe('2026-11-01'));
     expect(screen.getByTestId('invoices-csv')).toHaveAttribute('href', '/api/admin/invoices.csv?party=7&from=2026-11-01');
     await userEvent.click(screen.getByRole('button', { name: 'Show every company' }));

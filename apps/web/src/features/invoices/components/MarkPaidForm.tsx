@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { todayInParis, type Invoice } from '@primeur/shared';
+import { DateField } from '../../../components/DateField';
 import { DecimalField } from '../../../components/DecimalField';
 import { useErrorMessage } from '../../../lib/error-message';
 import { useMarkPaid } from '../api/invoices';
@@ -24,16 +25,19 @@ export function MarkPaidForm({ invoice, onDone }: { invoice: Invoice; onDone(): 
         mark.mutate({ paidOn, amount }, { onSuccess: onDone });
       }}
     >
-      <Form.Group controlId={`${id}-on`}>
-        <Form.Label className="small mb-0">{t('paid.paidOn')}</Form.Label>
-        <Form.Control
-          type="date"
+      <Form.Group>
+        <Form.Label htmlFor={`${id}-on`} className="small mb-0">
+          {t('paid.paidOn')}
+        </Form.Label>
+        {/* The app's date field: the day in the reader's format, not the browser's mm/dd/yyyy. */}
+        <DateField
+          id={`${id}-on`}
           size="sm"
           value={paidOn}
-          max={todayInParis()}
-          min={invoice.issueDate ?? undefined}
-          required
-          onChange={(e) => setPaidOn(e.target.value)}
+          maxDate={todayInParis()}
+          minDate={invoice.issueDate ?? undefined}
+          invalid={!paidOn}
+          onChange={setPaidOn}
         />
       </Form.Group>
       <Form.Group>
@@ -42,7 +46,7 @@ export function MarkPaidForm({ invoice, onDone }: { invoice: Invoice; onDone(): 
         </Form.Label>
         <DecimalField id={`${id}-amount`} size="sm" value={amount} minDecimals={2} min={0.01} required onChange={(v) => setAmount(v)} />
       </Form.Group>
-      <Button type="submit" size="sm" disabled={mark.isPending || amount === null}>
+      <Button type="submit" size="sm" disabled={mark.isPending || amount === null || !paidOn}>
         {t('paid.save')}
       </Button>
       <Button type="button" size="sm" variant="link" onClick={onDone}>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { auctionLot } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
-import { ProductFacts, StatusBadge } from './ProductFacts';
+import { OriginLabel, ProductFacts, StatusBadge } from './ProductFacts';
 
 describe('a closed auction lot, as its seller sees it', () => {
   const closed = auctionLot({ status: 'EXPIRED', endsAt: new Date(Date.now() - 3_600_000).toISOString() });
@@ -28,5 +28,14 @@ describe('a closed auction lot, as its seller sees it', () => {
     );
     expect(await screen.findByTestId('status-badge')).toHaveTextContent('Expired');
     expect(screen.getByText('Starting price (€/kg)')).toBeInTheDocument();
+  });
+});
+
+describe('the origin', () => {
+  it('keeps the flag beside the country name, which wraps beside it rather than under it', async () => {
+    renderPage(<OriginLabel origin={{ id: 9, alpha2: 'NL', name: 'Netherlands' }} />, { lng: 'de' });
+    const name = await screen.findByText('Niederlande');
+    expect(name.parentElement).toHaveClass('d-inline-flex');
+    expect(name.parentElement!.firstElementChild).toHaveAttribute('title', 'Niederlande');
   });
 });

@@ -57,8 +57,10 @@ export function OriginLabel({ origin }: { origin: AdminProduct['origin'] }) {
   const { i18n } = useTranslation();
   const name = countryName(origin.alpha2, i18n.resolvedLanguage ?? 'en', origin.name);
   return (
-    <span>
-      <Flag code={origin.alpha2} className="me-1" title={name} /> {name}
+    // Flag and name side by side: a long name ("Niederlande" in a table column) wraps beside its flag, not under it.
+    <span className="d-inline-flex align-items-center">
+      <Flag code={origin.alpha2} className="me-1 flex-shrink-0" title={name} />
+      <span>{name}</span>
     </span>
   );
 }
