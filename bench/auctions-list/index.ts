@@ -90,15 +90,17 @@ async function build(label: string, perLive: number): Promise<Target> {
     const origin = await countryId(db, 'ES');
     // Live auctions end over the next 3 days; the others ended long ago or are fixed-price lots.
     await db.execute(sql`
-      insert into products (supplier_id, article_id, name, origin_id, packaging_id, price, quantity, available_until, photos, status, auction_start_date, ends_at)
+      insert into products (supplier_id, article_id, name, origin_id, packaging_id, price, quantity, available_until, photos, status, auction_start_date, ends_at, quality_class)
       select ${seller.id}, (${sql.raw(`array[${articleIds.join(',')}]`)})[1 + g % 24], 'Lot ' || g, ${origin}, ${packaging.id}, 1, 10, current_date + 30, '["a.png"]'::jsonb, 'IN_AUCTION',
-             now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval + interval '3 days'
+             now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval + interval '3 days',
+             (array['EXTRA', 'I', 'II'])[1 + g % 3]::quality_class
       from generate_series(1, ${LIVE}) g`);
     await db.execute(sql`
-      insert into products (supplier_id, article_id, name, origin_id, packaging_id, price, quantity, available_until, photos, status, auction_start_date, ends_at)
+      insert into products (supplier_id, article_id, name, origin_id, packaging_id, price, quantity, available_until, photos, status, auction_start_date, ends_at, quality_class)
       select ${seller.id}, ${articleIds[0]!}, 'Old ' || g, ${origin}, ${packaging.id}, 1, 10, current_date - 1, '["a.png"]'::jsonb,
              case when g % 2 = 0 then 'EXPIRED' else 'ENABLED' end::product_status,
-             case when g % 2 = 0 then now() - interval '10 days' end, case when g % 2 = 0 then now() - interval '7 days' end
+             case when g % 2 = 0 then now() - interval '10 days' end, case when g % 2 = 0 then now() - interval '7 days' end,
+             'I'::quality_class
       from generate_series(1, ${OTHER}) g`);
     // In slices of 20 000 rows, each well within the pool's statement timeout. The bidder-number
     // trigger (decision 700) looks each new row's bidder up in offers: with the statistics of the empty
