@@ -1,6 +1,5 @@
 import {
   addDays,
-  centsToDecimal,
   commissionCents,
   formatCommissionNumber,
   formatDay,
@@ -264,15 +263,7 @@ export async function completeCommissionRow(
     issueDate: today,
     dueDate: draft.payment.dueDate,
     currency: 'EUR',
-    net: centsToDecimal(a.netCents),
-    vat: centsToDecimal(a.vatCents),
-    total: centsToDecimal(a.grossCents),
-    vatBreakdown: a.breakdown.map((b) => ({
-      category: b.category,
-      ratePercent: b.ratePercent,
-      taxable: centsToDecimal(b.taxableCents),
-      vat: centsToDecimal(b.vatCents),
-    })),
+    ...repo.storedAmounts(a),
     input: input as unknown as Record<string, unknown>,
   });
   return { result: 'issued', row: issued };

@@ -1,4 +1,4 @@
-import { centsToDecimal, formatDay, formatEuro, isoDay, lineNetCents, paymentDueDate, todayInParis, type Language } from '@primeur/shared';
+import { formatDay, formatEuro, isoDay, lineNetCents, paymentDueDate, todayInParis, type Language } from '@primeur/shared';
 import { ZodError } from 'zod';
 import type { CommissionConfig } from '../../config/commission.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
@@ -207,15 +207,7 @@ export async function completeRow(tx: Tx, id: number, today: string, commission?
     issueDate: draft.issueDate,
     dueDate: draft.payment.dueDate,
     currency: 'EUR',
-    net: centsToDecimal(a.netCents),
-    vat: centsToDecimal(a.vatCents),
-    total: centsToDecimal(a.grossCents),
-    vatBreakdown: a.breakdown.map((b) => ({
-      category: b.category,
-      ratePercent: b.ratePercent,
-      taxable: centsToDecimal(b.taxableCents),
-      vat: centsToDecimal(b.vatCents),
-    })),
+    ...repo.storedAmounts(a),
     input: outcome.input as unknown as Record<string, unknown>,
   });
   return { result: 'issued', row: issued };

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { centsToDecimal, type InvoiceAmounts } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
 import { invoiceDocuments, invoices, orders, users, type InvoiceVatLine } from '../../db/schema/index.js';
 
@@ -307,3 +308,18 @@ export async function idsOfOrder(db: Executor, orderId: number): Promise<number[
 }
 
 export type { InvoiceVatLine };
+
+/** An invoice's computed amounts as its row stores them: decimal euros, and the VAT lines. */
+export function storedAmounts(a: InvoiceAmounts) {
+  return {
+    net: centsToDecimal(a.netCents),
+    vat: centsToDecimal(a.vatCents),
+    total: centsToDecimal(a.grossCents),
+    vatBreakdown: a.breakdown.map((b) => ({
+      category: b.category,
+      ratePercent: b.ratePercent,
+      taxable: centsToDecimal(b.taxableCents),
+      vat: centsToDecimal(b.vatCents),
+    })),
+  };
+}
