@@ -67,6 +67,9 @@ function decodeBusMessage(message: string): { topic: string; payload: string } |
  * fire-and-forget: a message published while an instance is cut off from Redis is lost for its
  * watchers, which is why the web client refetches after any reconnect.
  */
+/** A publish waits at most this long for Redis (it sits on the path of a bid's answer). */
+const PUBLISH_TIMEOUT_MS = 2000;
+
 export class RedisEventBus implements EventBus {
   private readonly handlers = new TopicDispatch();
   private readonly channel: string;
@@ -132,10 +135,13 @@ export class RedisEventBus implements EventBus {
     // ioredis reconnects by itself and re-subscribes the subscriber connection's channel.
     // A publish waits at most ~2 s for Redis: it sits on the path of a bid's HTTP answer.
     const name = opts.connectionName ?? 'primeur';
-    const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, commandTimeout: 2000, connectionName: `${name}:pub` });
+    // The limit applies once connected: with it from the start, a loaded machine's slow answer to the
+    // connection's own first commands (its name, the ready check) failed the server's start.
+    const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3, connectionName: `${name}:pub` });
     const sub = new Redis(url, { lazyConnect: true, autoResubscribe: true, connectionName: `${name}:sub` });
     try {
       await Promise.all([pub.connect(), sub.connect()]);
+      pub.options.commandTimeout = PUBLISH_TIMEOUT_MS;
       const bus = new RedisEventBus(pub, sub, opts);
       await sub.subscribe(bus.channel);
       return bus;
