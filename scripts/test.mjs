@@ -126,24 +126,34 @@ function prefixed(stream, name, out) {
   });
 }
 
-/** Runs one shell command, its output prefixed with `label`; resolves to its status and duration. */
+/**
+ * Runs one shell command, its output prefixed with `label`; resolves to its status, duration and the CPU
+ * seconds its processes used (the shell's `times`, written to a fourth descriptor). On a two-core
+ * machine the phases share the CPU, so a phase's CPU time, not its wall time, says what it costs.
+ */
 function spawnPrefixed(label, command, env) {
   const started = performance.now();
   console.log(`[${label.padEnd(width)}] $ ${command}`);
   return new Promise((resolve) => {
-    const child = spawn(command, {
+    const child = spawn(`${command}\n__status=$?; times >&3; exit $__status`, {
       cwd: root,
       shell: true,
       env: { ...baseEnv, ...env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
     });
     prefixed(child.stdout, label, process.stdout);
     prefixed(child.stderr, label, process.stderr);
+    let times = '';
+    child.stdio[3].setEncoding('utf8');
+    child.stdio[3].on('data', (chunk) => (times += chunk));
     child.on('close', (code, signal) => {
       const seconds = (performance.now() - started) / 1000;
       const status = code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`;
-      console.log(`[${label.padEnd(width)}] ${status} in ${format(seconds)}`);
-      resolve({ status, seconds });
+      // `times` prints the shell's user and system time, then its children's: the last two figures.
+      const figures = [...times.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+      const cpu = figures.length >= 4 ? figures[2] + figures[3] : undefined;
+      console.log(`[${label.padEnd(width)}] ${status} in ${format(seconds)}${cpu === undefined ? '' : `, CPU ${format(cpu)}`}`);
+      resolve({ status, seconds, cpu });
     });
   });
 }
@@ -164,9 +174,9 @@ async function run(name) {
     const before = await need(phase.needs);
     if (before.status !== 'passed') return { name, status: `failed (${phase.needs})`, seconds: (performance.now() - started) / 1000 };
   }
-  const { status } = await spawnPrefixed(name, phase.command, phase.env);
+  const { status, cpu } = await spawnPrefixed(name, phase.command, phase.env);
   // A phase's time includes its wait for the shared build: it is when the phase was done.
-  return { name, status, seconds: (performance.now() - started) / 1000 };
+  return { name, status, seconds: (performance.now() - started) / 1000, cpu };
 }
 
 function format(seconds) {
@@ -191,7 +201,14 @@ for (const r of results) {
     for (const line of kept) console.log(`  ${line}`);
   }
 }
-console.log('\n== test phases');
-for (const r of results) console.log(`  ${r.name.padEnd(width)}  ${r.status.padEnd(16)} ${r.status === 'skipped' ? '' : format(r.seconds)}`);
+console.log('\n== test phases (wall time; CPU time of the phase itself, the shared build apart)');
+for (const r of results) {
+  const cpu = r.cpu === undefined ? '' : `  CPU ${format(r.cpu)}`;
+  console.log(`  ${r.name.padEnd(width)}  ${r.status.padEnd(16)} ${r.status === 'skipped' ? '' : format(r.seconds)}${cpu}`);
+}
+for (const [step, done] of needed) {
+  const { status, seconds, cpu } = await done;
+  console.log(`  ${step.padEnd(width)}  ${status.padEnd(16)} ${format(seconds)}${cpu === undefined ? '' : `  CPU ${format(cpu)}`}`);
+}
 console.log(`  ${'total'.padEnd(width)}  ${''.padEnd(16)} ${format(total)}`);
 process.exit(results.every((r) => r.status === 'passed' || r.status === 'skipped') ? 0 : 1);
