@@ -12,6 +12,10 @@ export default defineProject({
     // copy of a module (vi.mock) calls vi.resetModules() first, in vi.hoisted.
     isolate: false,
     testTimeout: 30_000,
+    // expect.poll waits at most this long for a condition (1 s by default): a ceiling, not a wait: the
+    // poll ends as soon as the condition holds. One second failed on a CI machine running every phase
+    // at once on two cores (load 13), where a socket's first frame can take longer.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 60_000,
   },
 });

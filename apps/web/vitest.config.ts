@@ -16,5 +16,9 @@ export default defineProject({
     // userEvent on a CI machine running five phases on two cores takes seconds per field, and the
     // 5-second default failed tests that were only slow (decision 925).
     testTimeout: 60_000,
+    // expect.poll waits at most this long for a condition (1 s by default): a ceiling, not a wait: the
+    // poll ends as soon as the condition holds. One second failed on a CI machine running every phase
+    // at once on two cores (load 13), where a socket's first frame can take longer.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

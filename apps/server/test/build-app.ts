@@ -31,6 +31,17 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
+/**
+ * Settings for a file that drives the background jobs itself (closing, alerts, the order lifecycle,
+ * invoicing): each job runs once at start and never on its own again. A periodic pass arriving in the
+ * middle of a test (the order jobs tick every minute, which a loaded machine reaches within one file)
+ * would issue or move the rows the test is about to count.
+ */
+export function jobsDrivenByTest(): Partial<AppConfig> {
+  const { orders } = testConfig();
+  return { auctionCloseIntervalMs: 0, alertsIntervalMs: 0, orders: { ...orders, jobsIntervalMs: 0 } };
+}
+
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
   const database = await freshDatabase();
   const config = testConfig(overrides);

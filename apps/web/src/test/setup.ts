@@ -2,9 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
-// findBy/waitFor wait up to 5 s rather than 1 s: CI runs this suite beside three others on two cores,
-// where a page that answers in two round trips (a page past the end, then the last page) can take
-// longer than a second. A passing wait ends as soon as its condition holds, so this costs nothing.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy/waitFor wait up to 10 s rather than 1 s: CI runs this suite beside three others on two cores
+// (load average 13 seen), where a page that answers in two round trips (a page past the end, then the
+// last page) can take several seconds. A passing wait ends as soon as its condition holds, so this
+// costs nothing.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => cleanup());

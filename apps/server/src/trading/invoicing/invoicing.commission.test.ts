@@ -2,7 +2,7 @@ import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Invoice, InvoicePage } from '@primeur/shared';
-import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
+import { createTestApp, jobsDrivenByTest, signedIn, type TestContext } from '../../../test/build-app.js';
 import { fatal, validateCii } from '../../../test/en16931/validate.js';
 import { commissionConfig, commissionEnv, type CommissionConfig } from '../../config/commission.js';
 import { createAuction, createOffer } from '../../db/factories/listings.js';
@@ -72,7 +72,7 @@ const call = (url: string, who: Party) => ctx.app.inject({ method: 'GET', url, h
 const commissionRows = () => ctx.db.select().from(invoices).where(isNotNull(invoices.commissionPeriod));
 
 beforeAll(async () => {
-  ctx = await createTestApp({ auctionCloseIntervalMs: 0, alertsIntervalMs: 0 });
+  ctx = await createTestApp(jobsDrivenByTest());
   const company = (name: string, country: string, vatId: string) =>
     signedIn(ctx, { category: 'supplier', companyName: name, country, vatId, address: '3 chemin des Vergers', postalCode: '66000' });
   sellerFR = await company('Les Vergers du Roussillon SARL', 'FR', 'FR23334175221');

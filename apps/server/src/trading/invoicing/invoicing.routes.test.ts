@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { addDays, todayInParis, type Invoice, type InvoicePage, type Order } from '@primeur/shared';
-import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
+import { createTestApp, jobsDrivenByTest, signedIn, type TestContext } from '../../../test/build-app.js';
 import { fatal, validateCii } from '../../../test/en16931/validate.js';
 import { openDatabase } from '../../db/client.js';
 import { createAuction, createOffer } from '../../db/factories/listings.js';
@@ -27,7 +27,7 @@ let admin: Party;
 const ENDED_MS_AGO = 259_200_000 + 1000;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ auctionCloseIntervalMs: 0, alertsIntervalMs: 0 });
+  ctx = await createTestApp(jobsDrivenByTest());
   seller = await signedIn(ctx, {
     category: 'supplier',
     companyName: 'Agrícola Hermanos Pérez S.L.',

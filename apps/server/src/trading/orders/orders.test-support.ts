@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
+import { createTestApp, jobsDrivenByTest, signedIn, type TestContext } from '../../../test/build-app.js';
 import { createAuction, createOffer } from '../../db/factories/listings.js';
 import { closeAuctions } from '../auctions/auctions.service.js';
 import * as service from './orders.service.js';
@@ -22,7 +22,7 @@ export const ENDED_MS_AGO = 259_200_000 + 1000;
 /** Registers the world's set-up in the calling test file: a fresh app and five signed-in parties. */
 export function useOrdersWorld() {
   beforeAll(async () => {
-    ctx = await createTestApp({ auctionCloseIntervalMs: 0, alertsIntervalMs: 0 });
+    ctx = await createTestApp(jobsDrivenByTest());
     seller = await signedIn(ctx, { category: 'supplier', companyName: 'Huerta Sur S.L.', country: 'ES', vatId: 'ESB12345678' });
     buyer = await signedIn(ctx, { category: 'client', companyName: 'Primeurs Lyonnais', country: 'FR', vatId: 'FR98765432109' });
     buyer2 = await signedIn(ctx, { category: 'client', companyName: 'Frischmarkt GmbH', country: 'DE' });
