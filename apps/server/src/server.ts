@@ -10,10 +10,15 @@ const lap = (from: number) => Math.round(performance.now() - from);
 // The database (open, migrate, reference data) and the bus connect at the same time, and the app's
 // modules (Fastify, every route) load meanwhile: PGlite reads and compiles its WebAssembly off the
 // main thread. Redis when REDIS_URL is set, so ended sessions and notifications reach every instance.
-// The demo trade (and the services it goes through) loads only when a fresh database is seeded.
+// The demo trade and edits (and the services they go through) load only when a fresh database is seeded.
 const seedTrade = async (...args: Parameters<typeof import('./demo-trade.js').seedTrade>) => (await import('./demo-trade.js')).seedTrade(...args);
+const seedActivity = async (...args: Parameters<typeof import('./demo-activity.js').seedActivity>) =>
+  (await import('./demo-activity.js')).seedActivity(...args);
 const starting = Promise.all([
-  (async (t = performance.now()) => ({ database: await prepareDatabase(config, (m) => console.log(m), seedTrade), databaseMs: lap(t) }))(),
+  (async (t = performance.now()) => ({
+    database: await prepareDatabase(config, (m) => console.log(m), { trade: seedTrade, activity: seedActivity }),
+    databaseMs: lap(t),
+  }))(),
   (async (t = performance.now()) => ({ ...(await createEventBus(config, (err) => console.error('event bus:', err.message))), busMs: lap(t) }))(),
 ]);
 // Not left unhandled while the app's modules load; awaited (and thrown) just below.

@@ -82,6 +82,8 @@ export const overviewQuery = z
     ...dateRangeQuery,
     originId: dbIdText.optional(),
     caliber: text().trim().max(CALIBER_MAX_LENGTH).optional(),
+    /** Lines of this class only; a value outside the list answers 400 UNKNOWN_QUALITY_CLASS, as the lot lists' filter (decision 942). */
+    qualityClass: z.enum(QUALITY_CLASSES, { error: 'unknownQualityClass' }).optional(),
   })
   .refine((q) => q.startDate <= q.endDate, { message: 'startAfterEnd', path: ['endDate'] });
 

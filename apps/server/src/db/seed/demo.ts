@@ -22,6 +22,12 @@ export interface DemoSeedOptions {
    * the order, claim and invoicing services, which this layer may not import, so the caller passes it.
    */
   trade?: (db: Db, opts: { dataDir?: string; claimWindowMs?: number }) => Promise<unknown>;
+  /**
+   * The operator's recent edits for the history of changes (src/demo-activity.ts, decision 941), run
+   * after the commit through the companies, contacts and price-list services; passed by the caller as
+   * the trade is.
+   */
+  activity?: (db: Db) => Promise<unknown>;
 }
 
 /** Seeds demo data into an empty database (no users yet). Returns false when there was data already. */
@@ -94,5 +100,6 @@ export async function seedDemo(db: Db, opts: DemoSeedOptions = {}): Promise<bool
   });
   // The trade after the sale goes through the services, each step in its own transaction, as in the app.
   if (opts.trade) await opts.trade(db, { dataDir: opts.dataDir, claimWindowMs: opts.claimWindowMs });
+  if (opts.activity) await opts.activity(db);
   return true;
 }

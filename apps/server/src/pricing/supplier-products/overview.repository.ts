@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { QualityClass } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
 
 /**
  * The price overview of one article, computed by PostgreSQL (decision 122). A line counts when its
  * validity overlaps the asked range (start_date <= range end and end_date >= range start) and it
- * passes the origin and caliber filters. The discounted price follows spec §9:
+ * passes the origin, caliber and class filters (a line without a stated class passes no class). The discounted price follows spec §9:
  * price − price × discount / 100, with the supplier's discount.
  */
 export interface OverviewFilter {
@@ -13,6 +14,7 @@ export interface OverviewFilter {
   endDate: string;
   originId?: number;
   caliber?: string;
+  qualityClass?: QualityClass;
 }
 
 function where(f: OverviewFilter): SQL {
@@ -24,6 +26,7 @@ function where(f: OverviewFilter): SQL {
   ];
   if (f.originId !== undefined) parts.push(sql`v.origin_id = ${f.originId}`);
   if (f.caliber) parts.push(sql`v.caliber = ${f.caliber}`);
+  if (f.qualityClass) parts.push(sql`v.quality_class = ${f.qualityClass}`);
   return sql.join(parts, sql` and `);
 }
 

@@ -82,6 +82,27 @@ describe('GET /api/intern/userProduct/supplier/productDetails', () => {
     expect(byCaliber.suppliers).toHaveLength(1);
   });
 
+  it('applies the class filter: only lines of that class, none without a stated class', async () => {
+    const extra = (await get(`?productId=${articleId}${range}&qualityClass=EXTRA`)).json();
+    expect(extra).toMatchObject({ average: 1.49, volume: 1 });
+    expect(extra.suppliers.map((s: { supplier: { company: string } }) => s.supplier.company)).toEqual(['C Frutta']);
+    expect(extra.suppliers[0].variants).toEqual([expect.objectContaining({ priceKg: 2, qualityClass: 'EXTRA' })]);
+    expect((await get(`?productId=${articleId}${range}&qualityClass=II`)).json()).toEqual({ average: null, volume: 0, suppliers: [] });
+    // With the other filters: all of them apply together.
+    const es = await ctx.db.query.countries.findFirst({ where: (t, { eq }) => eq(t.alpha2, 'ES') });
+    expect((await get(`?productId=${articleId}${range}&qualityClass=EXTRA&originId=${es!.id}`)).json().suppliers).toEqual([]);
+  });
+
+  it.each(['III', 'extra', 'Class I', ''])('refuses the class %j with 400 UNKNOWN_QUALITY_CLASS naming the parameter', async (value) => {
+    const res = await get(`?productId=${articleId}${range}&qualityClass=${encodeURIComponent(value)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'The request is not valid.',
+      code: 'UNKNOWN_QUALITY_CLASS',
+      details: [{ path: 'querystring.qualityClass', message: 'unknownQualityClass' }],
+    });
+  });
+
   it('has no average when nothing with volume is valid in the range', async () => {
     const body = (await get(`?productId=${articleId}&startDate=2027-01-01&endDate=2027-01-31`)).json();
     expect(body).toEqual({ average: null, volume: 0, suppliers: [] });

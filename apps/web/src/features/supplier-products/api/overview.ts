@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Overview } from '@primeur/shared';
+import type { Overview, QualityClass } from '@primeur/shared';
 import { api } from '../../../lib/api';
 
 export interface OverviewParams {
@@ -8,6 +8,7 @@ export interface OverviewParams {
   endDate: string;
   originId?: number;
   caliber?: string;
+  qualityClass?: QualityClass;
 }
 
 const qs = (p: object) =>

@@ -3,11 +3,12 @@ import { Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'react-boots
 import { useTranslation } from 'react-i18next';
 import { BsChevronDown, BsChevronRight } from 'react-icons/bs';
 import { useSearchParams } from 'react-router';
-import { formatDayRange, FAMILIES } from '@primeur/shared';
+import { formatDayRange, FAMILIES, QUALITY_CLASSES } from '@primeur/shared';
 import { addDays, DateRangePicker, todayIso } from '../../../components/DateRangePicker';
 import { Flag } from '../../../components/Flag';
 import { QualityBadge } from '../../../components/LotFacts';
 import { countryName, euro, percent } from '../../../lib/format';
+import { oneOf } from '../../../lib/list-params';
 import { useArticles, useCatalogLabels } from '../../../lib/lookups';
 import { useOverview } from '../api/overview';
 import { useOverviewDistinct } from '../api/overview-distinct';
@@ -17,7 +18,9 @@ import { LoadFailed } from '../../../components/LoadFailed';
 /**
  * /intern/supplierOverview: the volume-weighted average discounted price per kg of one article over a
  * date range, computed by the server, with each supplier's lines on demand (spec §2, §9).
- * The filters live in the address so the page can be reloaded or shared.
+ * The filters live in the address so the page can be reloaded or shared. The class is not tied to
+ * the article (the list is fixed, as on the lot lists), so it stays when the article changes;
+ * an unknown one in the address is ignored (decision 942).
  */
 export function SupplierOverviewPage() {
   const { t, i18n } = useTranslation('supplier-products');
@@ -30,6 +33,7 @@ export function SupplierOverviewPage() {
   const end = params.get('to') ?? addDays(start, 7);
   const originId = Number(params.get('origin')) || undefined;
   const caliber = params.get('caliber') ?? '';
+  const qualityClass = oneOf(QUALITY_CLASSES, params.get('qualityClass') ?? '');
   const set = (patch: Record<string, string | null>) =>
     setParams((cur) => {
       const next = new URLSearchParams(cur);
@@ -41,7 +45,7 @@ export function SupplierOverviewPage() {
     });
   const articles = useArticles();
   const distinct = useOverviewDistinct(productId, start, end);
-  const overview = useOverview(productId ? { productId, startDate: start, endDate: end, originId, caliber: caliber || undefined } : null);
+  const overview = useOverview(productId ? { productId, startDate: start, endDate: end, originId, caliber: caliber || undefined, qualityClass } : null);
   const [open, setOpen] = useState<Set<number>>(new Set());
   const name = (a: { names: Record<string, string>; article: string }) => a.names[lng] || a.article;
   const shownArticles = (articles.data ?? []).filter((a) => a.family === family).sort((a, b) => name(a).localeCompare(name(b), lng));
@@ -49,8 +53,9 @@ export function SupplierOverviewPage() {
   return (
     <>
       <PageTitle>{t('overview.title')}</PageTitle>
+      {/* Three filters a line up to xxl: the article and its period, then what narrows its lines. */}
       <Row className="g-3 mb-3">
-        <Col md={2}>
+        <Col sm={6} md={4} xxl={2}>
           <Form.Group controlId="ov-family">
             <Form.Label>{t('overview.family')}</Form.Label>
             <Form.Select value={family} onChange={(e) => set({ family: e.target.value, product: null, origin: null, caliber: null })}>
@@ -62,7 +67,7 @@ export function SupplierOverviewPage() {
             </Form.Select>
           </Form.Group>
         </Col>
-        <Col md={3}>
+        <Col sm={6} md={4} xxl={2}>
           <Form.Group controlId="ov-article">
             <Form.Label>{t('overview.article')}</Form.Label>
             <Form.Select value={productId ?? ''} onChange={(e) => set({ product: e.target.value, origin: null, caliber: null })}>
@@ -75,11 +80,11 @@ export function SupplierOverviewPage() {
             </Form.Select>
           </Form.Group>
         </Col>
-        <Col md={3}>
+        <Col sm={6} md={4} xxl={2}>
           <Form.Label htmlFor="ov-dates">{t('fields.dates')}</Form.Label>
           <DateRangePicker id="ov-dates" label={t('fields.dates')} start={start} end={end} onChange={(s, e) => set({ from: s, to: e })} />
         </Col>
-        <Col md={2}>
+        <Col sm={6} md={4} xxl={2}>
           <Form.Group controlId="ov-origin">
             <Form.Label>{t('fields.origin')}</Form.Label>
             <Form.Select value={originId ?? ''} onChange={(e) => set({ origin: e.target.value })} disabled={!productId}>
@@ -92,7 +97,7 @@ export function SupplierOverviewPage() {
             </Form.Select>
           </Form.Group>
         </Col>
-        <Col md={2}>
+        <Col sm={6} md={4} xxl={2}>
           <Form.Group controlId="ov-caliber">
             <Form.Label>{t('fields.caliber')}</Form.Label>
             <Form.Select value={caliber} onChange={(e) => set({ caliber: e.target.value })} disabled={!productId}>
@@ -100,6 +105,19 @@ export function SupplierOverviewPage() {
               {(distinct.data?.calibers ?? []).map((c) => (
                 <option key={c} value={c}>
                   {c}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </Col>
+        <Col sm={6} md={4} xxl={2}>
+          <Form.Group controlId="ov-class">
+            <Form.Label>{t('fields.qualityClass')}</Form.Label>
+            <Form.Select value={qualityClass ?? ''} onChange={(e) => set({ qualityClass: e.target.value })} disabled={!productId}>
+              <option value="">{t('overview.all')}</option>
+              {QUALITY_CLASSES.map((c) => (
+                <option key={c} value={c}>
+                  {t(`marketplace:lotFacts.class.${c}`)}
                 </option>
               ))}
             </Form.Select>

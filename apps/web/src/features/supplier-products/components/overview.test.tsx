@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage } from '../../../test/render';
 import { SupplierOverviewPage } from './SupplierOverviewPage';
@@ -72,5 +72,61 @@ describe('supplier overview page', () => {
     expect(cellOf(rows[0]!)).toHaveTextContent('Klasse I');
     expect(cellOf(rows[1]!)).toHaveTextContent('–');
     expect(within(cellOf(rows[1]!)).queryByTestId('quality-class')).toBeNull();
+  });
+
+  describe('class filter', () => {
+    /** The answers, with the overview's requests noted (the distinct key first: it shares the overview's prefix). */
+    const recording = () => {
+      const asked: URLSearchParams[] = [];
+      const { '/api/intern/userProduct/supplier/productDetails': body, ...rest } = answers;
+      return {
+        asked,
+        answers: {
+          ...rest,
+          '/api/intern/userProduct/supplier/productDetails': (url: string) => {
+            asked.push(new URL(url, 'http://localhost').searchParams);
+            return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+          },
+        },
+      };
+    };
+    const path = '/intern/supplierOverview?product=4&from=2026-11-21&to=2026-11-28';
+
+    it("offers the three classes by the lot views' names, in German, and asks the server for the one chosen", async () => {
+      const { asked, answers: a } = recording();
+      renderPage(<SupplierOverviewPage />, { lng: 'de', path, answers: a });
+      await screen.findByTestId('overview-average');
+      const select = screen.getByLabelText('Klasse') as HTMLSelectElement;
+      expect([...select.options].map((o) => o.textContent)).toEqual(['Alle', 'Extra', 'Klasse I', 'Klasse II']);
+      expect(select.value).toBe('');
+      expect(asked.at(-1)!.get('qualityClass')).toBeNull();
+      await userEvent.selectOptions(select, 'Klasse I');
+      await waitFor(() => expect(asked.at(-1)!.get('qualityClass')).toBe('I'));
+      expect(asked.at(-1)!.get('productId')).toBe('4');
+      // Back to all: the first answer (cached) is shown again, without a class.
+      await userEvent.selectOptions(select, 'Alle');
+      expect(select.value).toBe('');
+    });
+
+    it('reads the class from the address, and ignores one that is not a class', async () => {
+      const first = recording();
+      renderPage(<SupplierOverviewPage />, { path: `${path}&qualityClass=EXTRA`, answers: first.answers });
+      await screen.findByTestId('overview-average');
+      expect(screen.getByLabelText('Class')).toHaveValue('EXTRA');
+      expect(first.asked.at(-1)!.get('qualityClass')).toBe('EXTRA');
+      cleanup();
+
+      const second = recording();
+      renderPage(<SupplierOverviewPage />, { path: `${path}&qualityClass=III`, answers: second.answers });
+      await screen.findByTestId('overview-average');
+      expect(screen.getByLabelText('Class')).toHaveValue('');
+      expect(second.asked.at(-1)!.get('qualityClass')).toBeNull();
+    });
+
+    it('is disabled until an article is chosen', async () => {
+      renderPage(<SupplierOverviewPage />, { path: '/intern/supplierOverview', answers });
+      await screen.findByText("Choose an article to compare the suppliers' prices.");
+      expect(screen.getByLabelText('Class')).toBeDisabled();
+    });
   });
 });

@@ -178,6 +178,19 @@ describe('the quality class on the card (issue 25, decision 915)', () => {
   });
 });
 
+describe('paste box', () => {
+  it.each([
+    ['en', "Paste a supplier's message", 'One offer per line, for example: Naranja navel cal 3 0,65€/kg 4 pal desde 25/11'],
+    ['fr', "Coller le message d'un fournisseur", 'Une offre par ligne, par exemple : Clémentines cal 2 colis 10kg 9€ le colis 2 pal à partir du 28/11'],
+    ['de', 'Nachricht eines Lieferanten einfügen', 'Ein Angebot pro Zeile, zum Beispiel: Naranja navel cal 3 0,65€/kg 4 pal desde 25/11'],
+    ['es', 'Pegar el mensaje de un proveedor', 'Una oferta por línea, por ejemplo: Naranja navel cal 3 0,65€/kg 4 pal desde 25/11'],
+  ])('labels the box and explains it in %s', async (lng, label, placeholder) => {
+    renderPage(<UncheckedProductsPage />, { lng, answers: { ...lookups, '/api/intern/userProduct/supplier/unchecked': page([]) } });
+    const box = await screen.findByLabelText(label);
+    expect(box.getAttribute('placeholder')).toBe(placeholder);
+  });
+});
+
 describe('move body', () => {
   it('sends the chosen class', () => {
     const v = {
