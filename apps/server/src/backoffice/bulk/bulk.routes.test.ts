@@ -6,13 +6,14 @@ import { createAuction, createProduct } from '../../db/factories/listings.js';
 import { createSupplier } from '../../db/factories/backoffice.js';
 import { createVariant } from '../../db/factories/supplier-products.js';
 import { outbox, products, supplierVariants, users } from '../../db/schema/index.js';
-import { createTestApp, login, signedIn, type TestContext } from '../../../test/build-app.js';
+import { createTestApp, jobsDrivenByTest, login, signedIn, type TestContext } from '../../../test/build-app.js';
 
 let ctx: TestContext;
 let admin: string;
 let adminId: number;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // The closer would expire the past-dated lot of the lots test while it runs: the jobs run once, at start.
+  ctx = await createTestApp(jobsDrivenByTest());
   const a = await signedIn(ctx, { category: 'admin' });
   admin = a.cookie;
   adminId = a.user.id;

@@ -35,6 +35,9 @@ export function UncheckedProductsPage() {
     suppliers.data && articles.data && origins.data && packagings.data && boxes.data
       ? { suppliers: suppliers.data, articles: articles.data, origins: origins.data, packagings: packagings.data, boxes: boxes.data }
       : null;
+  // The rows need every list they choose from: one that failed says so with a retry, never an endless spinner.
+  const failed = [list, suppliers, articles, origins, packagings, boxes].filter((q) => q.isError);
+  const retryFailed = () => failed.forEach((q) => void q.refetch());
 
   const onMove = (id: number, body: MoveUncheckedBody) => {
     // Spec §4: adding without a chosen supplier is refused, before any call.
@@ -70,8 +73,8 @@ export function UncheckedProductsPage() {
       <p className="text-body-secondary">{t('intro')}</p>
       {suppliers.data && <PasteMessage suppliers={suppliers.data} />}
       <UnparsedMessages />
-      {list.isError && <LoadFailed message={t('loadFailed')} onRetry={() => void list.refetch()} busy={list.isFetching} />}
-      {(list.isPending || !lookups) && !list.isError ? (
+      {failed.length > 0 && <LoadFailed message={t('loadFailed')} onRetry={retryFailed} busy={failed.some((q) => q.isFetching)} />}
+      {failed.length > 0 ? null : list.isPending || !lookups ? (
         <Spinner animation="border" role="status" aria-label={t('loading')} />
       ) : rows.length === 0 ? (
         <Alert variant="info" data-testid="unchecked-empty">

@@ -60,6 +60,28 @@ const lookups = {
 };
 
 describe('unchecked products page', () => {
+  it('says so with a Retry when a list the rows choose from could not be loaded, instead of turning forever', async () => {
+    let boxCalls = 0;
+    renderPage(<UncheckedProductsPage />, {
+      lng: 'de',
+      answers: {
+        ...lookups,
+        // A refusal is not retried by the query client: the page shows it at once.
+        '/api/intern/productList/box/getAll': () =>
+          ++boxCalls === 1
+            ? new Response(JSON.stringify({ error: 'no', code: 'FORBIDDEN' }), { status: 403, headers: { 'content-type': 'application/json' } })
+            : new Response(JSON.stringify(lookups['/api/intern/productList/box/getAll']), { status: 200, headers: { 'content-type': 'application/json' } }),
+        '/api/intern/userProduct/supplier/unchecked': page([row(1)]),
+      },
+    });
+    const failed = await screen.findByTestId('load-failed');
+    expect(screen.queryByRole('status', { name: /lädt|loading/i })).toBeNull();
+    await userEvent.click(within(failed).getByRole('button', { name: 'Erneut versuchen' }));
+    expect(await screen.findByTestId('unchecked-row-1')).toBeTruthy();
+    expect(screen.queryByTestId('load-failed')).toBeNull();
+    expect(boxCalls).toBe(2);
+  });
+
   it('pre-fills each row from the catalog matches, shows the message line, and leaves a weak box match unselected', async () => {
     renderPage(<UncheckedProductsPage />, { answers: { ...lookups, '/api/intern/userProduct/supplier/unchecked': page([row(1)]) } });
     const tr = await screen.findByTestId('unchecked-row-1');
