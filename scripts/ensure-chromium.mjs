@@ -2,10 +2,6 @@
 // Finds a Chromium for the end-to-end tests, installing one when none is found:
 // CHROMIUM_PATH, then the system package, then a Playwright-installed one; else Debian's `chromium`
 // package (as root) or Playwright's installer. Prints the path it settled on.
-// The tests prefer Chromium's headless shell (Debian's `chromium-headless-shell`, installed beside
-// `chromium` as root): the same engine without the browser's window, GPU process and UI, which took a
-// third less CPU for the same specs on a two-core machine (decision 945). Screenshots for people to
-// look at (scripts/screenshots.mjs) and the first-frame benchmark use the full browser.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
@@ -31,19 +27,12 @@ export function findChromium() {
   return candidates.find((p) => p && existsSync(p)) ?? playwrightInstalled();
 }
 
-/** The Chromium the end-to-end tests drive: CHROMIUM_PATH, else the headless shell, else findChromium(). */
-export function findTestChromium() {
-  if (process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)) return process.env.CHROMIUM_PATH;
-  return existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : findChromium();
-}
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-
 function tryInstall() {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
     console.log('No Chromium found: installing Debian package "chromium"…');
     try {
-      execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell', { stdio: 'inherit' });
+      execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
       return;
     } catch {
       console.warn('apt-get install chromium failed; trying Playwright’s installer.');
@@ -68,5 +57,5 @@ if (isMain) {
     );
     process.exit(1);
   }
-  console.log(`Chromium: ${found}; the tests drive ${findTestChromium()}`);
+  console.log(`Chromium: ${found}`);
 }

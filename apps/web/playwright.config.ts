@@ -44,10 +44,7 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      // The compiled server, as `npm start` runs it (scripts/start.mjs rebuilds first only when a source
-      // changed; `npm test` has just built). Running the sources through tsx's loader cost more CPU for
-      // the same requests, and tested something production does not run.
-      command: `rm -rf "${dataDir}" && node scripts/start.mjs`,
+      command: `rm -rf "${dataDir}" && npx tsx apps/server/src/server.ts`,
       cwd: root,
       url: `http://localhost:${PORT}/api/health`,
       reuseExistingServer: false,

@@ -161,7 +161,7 @@ export async function throttledRun() {
       { label: '/marketplace', path: '/marketplace', signedIn: true },
       { label: '/encheres/details/{id}', path: `/encheres/details/${auctionId}`, signedIn: true },
     ];
-    browser = await chromium.launch(chromiumLaunchOptions(undefined, { full: true }));
+    browser = await chromium.launch(chromiumLaunchOptions());
     const rows: string[][] = [['profile', 'route', 'visit', 'frame (FCP)', 'content', 'idle', 'received']];
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     for (const profile of PROFILES) {

@@ -1,4 +1,4 @@
-import { findChromium, findTestChromium } from '../../../scripts/ensure-chromium.mjs';
+import { findChromium } from '../../../scripts/ensure-chromium.mjs';
 
 /** The system Chromium's flags for every end-to-end run: no sandbox, GPU or QUIC, nothing that calls home. */
 const CHROMIUM_ARGS = [
@@ -11,12 +11,8 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/**
- * Launch options of the system Chromium; with `lang`, the browser's own language (the app follows it).
- * The tests drive the headless shell when it is installed (decision 945); `full` asks for the whole
- * browser, for measures of what a person's browser does (bench/web).
- */
-export const chromiumLaunchOptions = (lang?: string, { full = false }: { full?: boolean } = {}) => ({
-  executablePath: full ? findChromium() : findTestChromium(),
+/** Launch options of the system Chromium; with `lang`, the browser's own language (the app follows it). */
+export const chromiumLaunchOptions = (lang?: string) => ({
+  executablePath: findChromium(),
   args: lang ? [...CHROMIUM_ARGS, `--lang=${lang}`] : CHROMIUM_ARGS,
 });
