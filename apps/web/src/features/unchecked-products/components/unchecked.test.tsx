@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UncheckedPage, UncheckedProduct } from '@primeur/shared';
 import { renderPage } from '../../../test/render';
+import { jsonResponse } from '../../../test/fixtures';
 import { UncheckedProductsPage } from './UncheckedProductsPage';
 import { toMoveBody } from './UncheckedRow';
 
@@ -68,9 +69,7 @@ describe('unchecked products page', () => {
         ...lookups,
         // A refusal is not retried by the query client: the page shows it at once.
         '/api/intern/productList/box/getAll': () =>
-          ++boxCalls === 1
-            ? new Response(JSON.stringify({ error: 'no', code: 'FORBIDDEN' }), { status: 403, headers: { 'content-type': 'application/json' } })
-            : new Response(JSON.stringify(lookups['/api/intern/productList/box/getAll']), { status: 200, headers: { 'content-type': 'application/json' } }),
+          ++boxCalls === 1 ? jsonResponse({ error: 'no', code: 'FORBIDDEN' }, 403) : jsonResponse(lookups['/api/intern/productList/box/getAll']),
         '/api/intern/userProduct/supplier/unchecked': page([row(1)]),
       },
     });
