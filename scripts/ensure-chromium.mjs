@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Finds a Chromium for the end-to-end tests, installing one when none is found:
-// CHROMIUM_PATH, then the system package, then a Playwright-installed one; else Debian's `chromium`
-// package (as root) or Playwright's installer. Prints the path it settled on.
+// CHROMIUM_PATH, then the system packages (the headless shell first), then a Playwright-installed one;
+// else Debian's `chromium-headless-shell` and `chromium` packages (as root) or Playwright's installer. Prints the path it settled on.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
@@ -23,7 +23,15 @@ function playwrightInstalled() {
 }
 
 export function findChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  // Debian's headless shell first: the same engine without the full browser's GPU process and UI,
+  // a third of the CPU per page (decision 946).
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/lib/chromium/chromium-headless-shell',
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ];
   return candidates.find((p) => p && existsSync(p)) ?? playwrightInstalled();
 }
 
@@ -32,7 +40,7 @@ function tryInstall() {
   if (isRoot && existsSync('/usr/bin/apt-get')) {
     console.log('No Chromium found: installing Debian package "chromium"…');
     try {
-      execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+      execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell chromium', { stdio: 'inherit' });
       return;
     } catch {
       console.warn('apt-get install chromium failed; trying Playwright’s installer.');

@@ -69,6 +69,8 @@ export interface DatabaseOptions {
   /** Pre-built PGlite instance (tests load a migrated template). */
   pglite?: PGlite;
   poolSize?: number;
+  /** How long a request waits for a connection (default PG_CONNECT_TIMEOUT_MS); tests opening many at once on a loaded machine wait longer. */
+  connectTimeoutMs?: number;
   /** Where connection faults are reported (a broken connection is dropped, never fatal). */
   onConnectionError?: (err: Error) => void;
 }
@@ -85,7 +87,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 20,
-      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS,
       statement_timeout: PG_STATEMENT_TIMEOUT_MS,
       // Client-side bound too: a server that vanished without closing the socket never answers.
       query_timeout: PG_STATEMENT_TIMEOUT_MS + 5_000,

@@ -384,8 +384,10 @@ describe('numbering under load', () => {
     // The numbering transactions only (the rendering is the same for one or fifty), all 50 at once: on
     // PostgreSQL through a pool of 50, so each waits for the counter's lock and none for a connection
     // (the app's pool of 10 answers 503 after 3 s of waiting, by design, which a loaded machine reaches).
+    // Fifty backends started at once took more than those 3 s on a machine at load 15 (CI, stop 28):
+    // this pool waits up to a minute for a connection, the numbering being what is tested.
     const url = (ctx.database.pool?.options as { connectionString?: string } | undefined)?.connectionString;
-    const wide = url ? await openDatabase({ databaseUrl: url, poolSize: 50 }) : undefined;
+    const wide = url ? await openDatabase({ databaseUrl: url, poolSize: 50, connectTimeoutMs: 60_000 }) : undefined;
     try {
       const db = wide?.db ?? ctx.db;
       await Promise.all(many.map((o) => db.transaction(async (tx) => issuing.completeRow(tx, await ensureOrderInvoice(tx, o), todayInParis()))));
