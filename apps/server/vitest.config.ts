@@ -16,6 +16,7 @@ export default defineProject({
     // poll ends as soon as the condition holds. One second failed on a CI machine running every phase
     // at once on two cores (load 13), where a socket's first frame can take longer.
     expect: { poll: { timeout: 15_000 } },
-    hookTimeout: 60_000,
+    // A file's beforeAll builds the app on a fresh database: past 60 s on a CI machine at load 20 (PGlite).
+    hookTimeout: 180_000,
   },
 });

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, gotoIn, signIn } from './fixtures';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { DEMO, expectToast, gotoIn, signInToHome, test } from './fixtures';
 
 /** A second demo buyer (seeded with the demo listings). */
 const BUYER2 = { email: 'primeurs.lyon@example.com', password: 'Demo-company-1', company: 'Primeurs Lyonnais SARL' };
 
 async function signedInPage(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, who.email, who.password);
+  await signInToHome(page, who.email, who.password, 'en');
   return page;
 }
 
@@ -111,7 +111,7 @@ test('a buyer turns outbid e-mails off on the profile, watches a lot from /enche
   await expect(outbidEmail).toBeChecked();
   await outbidEmail.click();
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Your notification settings are saved.')).toBeVisible();
+  await expectToast(page, 'Your notification settings are saved.');
   const prefs = (await (await page.request.get('/api/users/notifications/preferences')).json()) as Array<{ kind: string; email: boolean; inApp: boolean }>;
   expect(prefs.find((p) => p.kind === 'outbid')).toEqual({ kind: 'outbid', inApp: true, email: false });
 

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { chooseOption, DEMO, gotoIn, pickArticle, signIn } from './fixtures';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { chooseOption, DEMO, gotoIn, pickArticle, signInToHome, test } from './fixtures';
 
 /** A small yellow PNG (the project draws its own images; nothing is downloaded). */
 const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAAEUlEQVR4nGN4dkIDK2IYSAkA9w1YISzJWkAAAAAASUVORK5CYII=', 'base64');
@@ -8,7 +8,7 @@ const BUYER2 = { email: 'primeurs.lyon@example.com', password: 'Demo-company-1',
 
 async function signedInPage(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, who.email, who.password);
+  await signInToHome(page, who.email, who.password, 'en');
   return page;
 }
 

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { chooseOption, DEMO, gotoIn, signIn } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { chooseOption, DEMO, expectToast, gotoIn, signInByApi, test } from './fixtures';
 
 /** Picks a react-select option whose label contains the text (labels may carry a price or code). */
 async function pick(page: Page, inputId: string, typed: string, option: RegExp) {
@@ -7,7 +7,7 @@ async function pick(page: Page, inputId: string, typed: string, option: RegExp) 
   await page.getByRole('option', { name: option }).first().click();
 }
 
-const saved = (page: Page) => expect(page.getByTestId('toast-dataModifiedSuccess').last()).toBeVisible();
+const saved = (page: Page) => expectToast(page, { testId: 'toast-dataModifiedSuccess' });
 
 /**
  * Picks the company's carrier and waits for the server's answer: the "saved" toast of the step before may
@@ -21,7 +21,7 @@ async function pickCarrier(page: Page, inputId: string, typed: string, option: R
 
 test('the admin configures a supplier from creation to deletion (English)', async ({ page }) => {
   const name = `E2E Frutas ${Date.now()}`;
-  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
   await gotoIn(page, '/intern/suppliers');
   await expect(page.getByRole('heading', { name: 'Supplier configuration' })).toBeVisible();
 
@@ -136,7 +136,7 @@ test('the admin configures a supplier from creation to deletion (English)', asyn
 
 test("l'admin configure un client de la création à la suppression (français)", async ({ page }) => {
   const name = `E2E Primeurs ${Date.now()}`;
-  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
   await gotoIn(page, '/intern/clients', 'fr');
   await expect(page.getByRole('heading', { name: 'Configuration des clients' })).toBeVisible();
 
@@ -204,7 +204,7 @@ test("l'admin configure un client de la création à la suppression (français)"
 });
 
 test('a non-admin is kept away from the configuration pages', async ({ page }) => {
-  await signIn(page, DEMO.buyer.email, DEMO.buyer.password);
+  await signInByApi(page, DEMO.buyer.email, DEMO.buyer.password);
   await gotoIn(page, '/intern/suppliers');
   await expect(page).toHaveURL(/\/unauthorized/);
 });

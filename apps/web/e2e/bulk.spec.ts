@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, gotoIn, signIn, uniqueEmail } from './fixtures';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO, gotoIn, signInByApi, test, uniqueEmail } from './fixtures';
 
 /** Registers a buyer through the public API: a pending account waiting for the operator (issue 26). */
 async function registerPending(request: APIRequestContext, company: string) {
@@ -36,7 +36,7 @@ for (const width of [768, 1366]) {
     const tag = `Bulk${width}x${Date.now()}`;
     for (const n of [1, 2, 3]) await registerPending(page.request, `${tag} Frutas ${n}`);
 
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
     await gotoIn(page, '/admin/usersList');
     const banner = page.getByText(/awaiting validation/);
     await expect(banner).toBeVisible();

@@ -1,9 +1,9 @@
-import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
+import { chromium, expect, type Browser, type Page } from '@playwright/test';
 import { createUser } from '../../server/src/db/factories.js';
 import { encodePng } from '../../server/src/lib/png.js';
 import * as orders from '../../server/src/trading/orders/orders.service.js';
 import { chromiumLaunchOptions } from './chromium';
-import { signInAsBrowser } from './fixtures';
+import { signInAsBrowser, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
 
 /**

@@ -1,8 +1,8 @@
 import { todayInParis } from '@primeur/shared';
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { DEMO, gotoIn, signIn } from './fixtures';
+import { DEMO, expectToast, gotoIn, signInByApi, test } from './fixtures';
 
 /** Back office III: client price lists downloaded as PDF, and the client variants they are priced from. */
 
@@ -10,7 +10,7 @@ import { DEMO, gotoIn, signIn } from './fixtures';
 const ddMM = () => todayInParis().slice(5).split('-').reverse().join('-');
 
 test("downloads a client's price list from /intern/clientOverview as <company>-<dd-MM>.pdf", async ({ page }) => {
-  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
   await gotoIn(page, '/intern/clientOverview');
   const company = 'Frischmarkt Hamburg GmbH';
   const button = page.getByRole('button', { name: `Download the price list — ${company}` });
@@ -26,7 +26,7 @@ test("downloads a client's price list from /intern/clientOverview as <company>-<
 });
 
 test('shows a clear error when a price list cannot be made', async ({ page }) => {
-  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
   await page.route('**/generatePriceList', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'An unexpected error occurred.', code: 'INTERNAL' }) }),
   );
@@ -36,7 +36,7 @@ test('shows a clear error when a price list cannot be made', async ({ page }) =>
 });
 
 test('a client product expands to its variants; a supplier variant is copied and deleted again', async ({ page }) => {
-  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
   await gotoIn(page, '/intern/clients');
   await page.locator('#client-picker').fill('Frischmarkt');
   await page
@@ -53,7 +53,7 @@ test('a client product expands to its variants; a supplier variant is copied and
   const copy = modal.getByRole('button', { name: 'Copy', exact: true }).first();
   if (await copy.isVisible()) await copy.click();
   else await modal.getByRole('button', { name: 'Add a variant that accepts any offer' }).click();
-  await expect(page.getByText('Information successfully updated!')).toBeVisible();
+  await expectToast(page, 'Information successfully updated!');
   await expect(slot.locator('[data-testid^="client-variant-"]')).toHaveCount(before + 1);
   await slot.locator('[data-testid^="client-variant-"]').last().getByRole('button', { name: 'Delete the variant' }).click();
   await expect(slot.locator('[data-testid^="client-variant-"]')).toHaveCount(before);

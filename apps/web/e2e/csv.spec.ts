@@ -1,6 +1,6 @@
 import { addDays, todayInParis, type SupplierVariant } from '@primeur/shared';
-import { expect, test } from '@playwright/test';
-import { DEMO, gotoIn, signIn } from './fixtures';
+import { expect } from '@playwright/test';
+import { DEMO, expectToast, gotoIn, signInByApi, test } from './fixtures';
 
 /** CSV in (issue 26): a supplier's price list with one bad row is shown, fixed, then imported, on a tablet and a desktop. */
 
@@ -25,7 +25,7 @@ for (const width of [768, 1366]) {
 
     test('an admin imports a price list: the bad row is shown, the fixed file is imported', async ({ page }) => {
       const caliber = `E2E-${width}-${Date.now()}`;
-      await signIn(page, DEMO.admin.email, DEMO.admin.password);
+      await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
       await gotoIn(page, '/intern/supplierDetails');
       await page.getByLabel('Supplier', { exact: true }).selectOption({ label: SUPPLIER });
       const supplierId = new URL(page.url()).searchParams.get('supplier');
@@ -57,7 +57,7 @@ for (const width of [768, 1366]) {
       await expect(dialog.getByTestId('import-summary')).toHaveText('2 rows checked. No errors: the file can be imported.');
       await expect(dialog.getByTestId('import-submit')).toBeEnabled();
       await dialog.getByTestId('import-submit').click();
-      await expect(page.getByText('2 rows imported.')).toBeVisible();
+      await expectToast(page, '2 rows imported.');
       await expect(dialog).toBeHidden();
 
       const variants = (await (await page.request.get(`/api/intern/userProduct/supplier/products/${supplierId}`)).json()) as SupplierVariant[];

@@ -1,13 +1,12 @@
 import { dayInParis, todayInParis } from '@primeur/shared';
-import { expect, test } from '@playwright/test';
-import { DEMO, gotoIn, signIn } from './fixtures';
+import { expect } from '@playwright/test';
+import { DEMO, gotoIn, signInByApi, test } from './fixtures';
 
 /** A day (Paris, as the dashboard counts them) as the date picker shows it in English: dd/MM/yyyy. */
 const pickerDay = (iso: string) => iso.split('-').reverse().join('/');
 
 test('the operator reads market and grower prices, opens a price history and keeps a weather city', async ({ page }) => {
-  await signIn(page, DEMO.admin.email, DEMO.admin.password);
-  await expect(page).toHaveURL(/\/admin\/home$/);
+  await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
   await gotoIn(page, '/admin/home', 'fr');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tableau de bord administrateur');
   await gotoIn(page, '/admin/home', 'en');
@@ -83,7 +82,7 @@ test('the operator reads market and grower prices, opens a price history and kee
 });
 
 test('the operator uploads a price file: a bad one is refused with its line, a good one lands in the table', async ({ page }) => {
-  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
   await gotoIn(page, '/admin/home', 'en');
   const panel = page.getByTestId('price-import');
   await panel.getByRole('button', { name: 'File format' }).click();

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, gotoIn, signIn } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, gotoIn, signInByApi, test } from './fixtures';
 
 /** Every script and style sheet the page requested, by file name. */
 function recordAssets(page: Page): string[] {
@@ -31,7 +31,7 @@ test('a visitor on / downloads no sign-in form, no back office and no flag style
 });
 
 test('a buyer who types an admin address is redirected before any back-office code is fetched', async ({ page }) => {
-  await signIn(page, DEMO.buyer.email, DEMO.buyer.password);
+  await signInByApi(page, DEMO.buyer.email, DEMO.buyer.password);
   const assets = recordAssets(page);
   await gotoIn(page, '/admin/home');
   await expect(page).toHaveURL(/\/unauthorized/);
@@ -41,7 +41,7 @@ test('a buyer who types an admin address is redirected before any back-office co
 });
 
 test('an admin gets the dashboard chunk when opening /admin/home', async ({ page }) => {
-  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
   const assets = recordAssets(page);
   await gotoIn(page, '/admin/home');
   await expect(page).toHaveURL(/\/admin\/home/);
@@ -151,7 +151,7 @@ test("every page's frame shows before its code: the static frame, then the heade
 });
 
 test("a signed-in buyer's shell waits for every catalog: its menus and role home never show a raw key", async ({ page }) => {
-  await signIn(page, DEMO.buyer.email, DEMO.buyer.password);
+  await signInByApi(page, DEMO.buyer.email, DEMO.buyer.password);
   const rest = await holdRestCatalogs(page);
   await gotoIn(page, '/');
   await expect.poll(() => rest.held.length).toBeGreaterThan(0);

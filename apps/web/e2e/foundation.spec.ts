@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { chooseOption, DEMO, gotoIn, signIn, uniqueEmail } from './fixtures';
+import { expect } from '@playwright/test';
+import { chooseOption, DEMO, expectToast, gotoIn, recordToasts, signIn, signInByApi, test, uniqueEmail } from './fixtures';
 
 test('a company registers, the admin validates it, it signs in, edits its profile and changes its password', async ({ browser }) => {
   const email = uniqueEmail('e2e-reg');
   const company = `E2E Frutas ${Date.now()}`;
   const visitor = await browser.newPage();
+  await recordToasts(visitor);
 
   // Registration: the validation texts first, then a real submission.
   await gotoIn(visitor, '/user/register');
@@ -64,7 +65,7 @@ test('a company registers, the admin validates it, it signs in, edits its profil
   await expect(visitor.locator('#profile-email')).toHaveAttribute('readonly', '');
   await visitor.locator('#profile-address').fill('Avenida del Mar 77');
   await visitor.getByRole('button', { name: 'Save changes' }).click();
-  await expect(visitor.getByTestId('toast-dataModifiedSuccess')).toBeVisible();
+  await expectToast(visitor, { testId: 'toast-dataModifiedSuccess' });
   await visitor.reload();
   await expect(visitor.locator('#profile-address')).toHaveValue('Avenida del Mar 77');
 
@@ -73,7 +74,7 @@ test('a company registers, the admin validates it, it signs in, edits its profil
   await visitor.locator('#pw-old').fill('First-pass-1');
   await visitor.locator('#pw-new').fill('Second-pass-2');
   await visitor.getByRole('button', { name: 'Change password' }).click();
-  await expect(visitor.getByTestId('toast-dataModifiedSuccess')).toBeVisible();
+  await expectToast(visitor, { testId: 'toast-dataModifiedSuccess' });
   await visitor.getByRole('button', { name: company }).click();
   await visitor.getByRole('button', { name: 'Logout' }).click();
   await expect(visitor).toHaveURL(/\/user\/login$/);
@@ -89,7 +90,7 @@ test('a visitor is sent from /admin/home to /user/login', async ({ page }) => {
 });
 
 test('a buyer is sent from /admin/home to /unauthorized', async ({ page }) => {
-  await signIn(page, DEMO.buyer.email, DEMO.buyer.password);
+  await signInByApi(page, DEMO.buyer.email, DEMO.buyer.password);
   await gotoIn(page, '/admin/home');
   await expect(page).toHaveURL(/\/unauthorized$/);
   await expect(page.getByRole('heading', { name: 'Forbidden access !' })).toBeVisible();

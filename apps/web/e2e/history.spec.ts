@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, gotoIn, signIn } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, expectToast, gotoIn, signInByApi, test } from './fixtures';
 
 /** Issue 26: the history of a supplier, and the WhatsApp review at tablet and desktop widths. */
 
@@ -17,7 +17,7 @@ for (const width of WIDTHS) {
     test.use({ viewport: { width, height: 900 } });
 
     test("a supplier's new discount shows in its history, and on the activity page", async ({ page }) => {
-      await signIn(page, DEMO.admin.email, DEMO.admin.password);
+      await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
       const supplier = await newSupplier(page, `E2E Historia ${width} ${Date.now()}`);
       await gotoIn(page, `/intern/suppliers?id=${supplier.id}`);
       const timeline = page.getByTestId('activity-timeline');
@@ -26,7 +26,7 @@ for (const width of WIDTHS) {
 
       await page.locator('#company-discount').fill('7.5');
       await page.locator('#company-discount').press('Enter');
-      await expect(page.getByTestId('toast-dataModifiedSuccess').last()).toBeVisible();
+      await expectToast(page, { testId: 'toast-dataModifiedSuccess' });
       await expect(timeline.getByTestId('activity-entry')).toHaveCount(2);
       const latest = timeline.getByTestId('activity-entry').first();
       await expect(latest).toContainText('Changed');
@@ -43,7 +43,7 @@ for (const width of WIDTHS) {
     });
 
     test('the WhatsApp review shows every column inside the window', async ({ page }) => {
-      await signIn(page, DEMO.admin.email, DEMO.admin.password);
+      await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
       await gotoIn(page, '/intern/supplierProductsUnchecked', 'es');
       const actions = page.getByTestId('unchecked-actions');
       // The rows wait for five catalog lists: slow on a loaded machine.

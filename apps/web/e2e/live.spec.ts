@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, gotoIn, signIn } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, gotoIn, signInToHome, test } from './fixtures';
 
 /**
  * The live channel from a real browser: Chromium's own WebSocket (its Origin header, its cookie
@@ -54,7 +54,7 @@ test('a signed-in buyer opens the live channel; a visitor and other destinations
   // bypassCSP only lets the test inject the stompjs bundle; the WebSocket is the browser's own.
   const buyerCtx = await browser.newContext({ bypassCSP: true });
   const buyer = await buyerCtx.newPage();
-  await signIn(buyer, DEMO.buyer.email, DEMO.buyer.password);
+  await signInToHome(buyer, DEMO.buyer.email, DEMO.buyer.password, 'en');
   const ok = await openChannel(buyer, '/topic/offers/1');
   expect(ok).toEqual({ connected: true, receipt: true, protocol: 'v12.stomp' });
 

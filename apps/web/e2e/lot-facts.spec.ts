@@ -1,11 +1,11 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, gotoIn, signIn } from './fixtures';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { DEMO, gotoIn, signInByApi, test } from './fixtures';
 
 /** Lot facts, sorting and the dense view, multilingual search, and a lot form that helps (issues 25 and 26). */
 
 async function buyerAt(browser: Browser, width: number): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
-  await signIn(page, DEMO.buyer.email, DEMO.buyer.password);
+  await signInByApi(page, DEMO.buyer.email, DEMO.buyer.password);
   return page;
 }
 
@@ -95,7 +95,7 @@ for (const width of [1366, 390]) {
 
 test('the lot form takes an error away as soon as the field is fixed, without a second submit', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-  await signIn(page, DEMO.supplier.email, DEMO.supplier.password);
+  await signInByApi(page, DEMO.supplier.email, DEMO.supplier.password);
   await gotoIn(page, '/user/products');
   await page.getByTestId('new-lot').click();
   const form = page.getByTestId('product-form');

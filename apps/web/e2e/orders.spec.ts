@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { createUser } from '../../server/src/db/factories.js';
 import { createProduct } from '../../server/src/db/factories/listings.js';
 import { chromiumLaunchOptions } from './chromium';
-import { signInAsBrowser } from './fixtures';
+import { signInAsBrowser, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
 
 /**

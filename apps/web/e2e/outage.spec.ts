@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, gotoIn, signIn } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, gotoIn, signInByApi, test } from './fixtures';
 
 /** The documented outage answer of the API (decision 520), for every API call of this page. */
 async function serviceDown(page: Page, how: 'answer 503' | 'no network') {
@@ -16,7 +16,7 @@ async function serviceDown(page: Page, how: 'answer 503' | 'no network') {
 
 for (const how of ['answer 503', 'no network'] as const) {
   test(`a signed-in trader who reloads while the API is away (${how}) sees an outage, not the sign-in form, and carries on`, async ({ page }) => {
-    await signIn(page, DEMO.buyer.email, DEMO.buyer.password);
+    await signInByApi(page, DEMO.buyer.email, DEMO.buyer.password);
     await gotoIn(page, '/marketplace');
     const userMenu = page.getByRole('button', { name: DEMO.buyer.company });
     await expect(userMenu).toBeVisible();

@@ -1,6 +1,6 @@
-import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium';
-import { signInAsBrowser } from './fixtures';
+import { signInAsBrowser, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
 
 /**

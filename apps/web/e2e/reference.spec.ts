@@ -1,7 +1,7 @@
 import { dayInParis, referencePercent, type LotReference } from '@primeur/shared';
-import { chromium, expect, test, type Browser } from '@playwright/test';
+import { chromium, expect, type Browser } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium';
-import { DEMO, signInAsBrowser } from './fixtures';
+import { DEMO, signInByApi, test } from './fixtures';
 
 /**
  * The wholesale market beside the bid (issue 25): the room of a lemon auction shows the day's demo
@@ -16,7 +16,7 @@ const plain = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
 async function lemonAuction(browser: Browser): Promise<{ productId: number; ref: LotReference }> {
   const ctx = await browser.newContext({ locale: 'en-US' });
   const page = await ctx.newPage();
-  await signInAsBrowser(page, DEMO.supplier.email, DEMO.supplier.password);
+  await signInByApi(page, DEMO.supplier.email, DEMO.supplier.password);
   const options = (await (await page.request.get('/api/users/product/formOptions')).json()) as {
     articles: Array<{ id: number; article: string }>;
     packagings: Array<{ id: number }>;
@@ -71,7 +71,7 @@ for (const lang of ['en-US', 'fr-FR'] as const) {
 
       const ctx = await browser.newContext({ locale: lang });
       const page = await ctx.newPage();
-      await signInAsBrowser(page, DEMO.buyer.email, DEMO.buyer.password);
+      await signInByApi(page, DEMO.buyer.email, DEMO.buyer.password);
       await page.goto(`/encheres/details/${productId}`);
       const panel = page.getByTestId('market-reference');
       await expect(panel.getByRole('heading')).toHaveText(fr ? 'Référence marché' : 'Market reference');

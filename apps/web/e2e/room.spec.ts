@@ -1,7 +1,7 @@
 import { dayInParis } from '@primeur/shared';
-import { chromium, expect, test, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { chromium, expect, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium';
-import { DEMO, signInAsBrowser } from './fixtures';
+import { DEMO, signInAsBrowser, test } from './fixtures';
 
 /**
  * The auction room as people use it (issue 10), in Chromium launched with an English and with a

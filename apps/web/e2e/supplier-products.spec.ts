@@ -1,6 +1,6 @@
 import { addDays, formatDay, todayInParis } from '@primeur/shared';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, gotoIn, signIn } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, expectToast, gotoIn, signInByApi, test } from './fixtures';
 
 /** Back office II: price lists edited in place, the volume-weighted overview, product requests by email. */
 
@@ -15,21 +15,21 @@ async function openDetails(page: Page, supplier: string, product: string) {
 }
 
 test('an admin edits a variant price, saved on blur and on Enter, and a refused value comes back', async ({ page }) => {
-  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
   await openDetails(page, 'Huerta de Almería S.L.', 'Round tomato');
   const price = page.locator('[data-testid$="-priceKg"]').first();
   const testId = (await price.getAttribute('data-testid'))!;
 
   await price.fill('1.234');
   await price.press('Tab');
-  await expect(page.getByText('Information successfully updated!')).toBeVisible();
+  await expectToast(page, 'Information successfully updated!');
   await page.reload();
   await page.getByRole('button', { name: 'Show the variants of Round tomato' }).click();
   await expect(page.getByTestId(testId)).toHaveValue('1.234');
 
   await page.getByTestId(testId).fill('1.111');
   await page.getByTestId(testId).press('Enter');
-  await expect(page.getByText('Information successfully updated!').first()).toBeVisible();
+  await expectToast(page, 'Information successfully updated!');
   await page.reload();
   await page.getByRole('button', { name: 'Show the variants of Round tomato' }).click();
   await expect(page.getByTestId(testId)).toHaveValue('1.111');
@@ -43,14 +43,14 @@ test('an admin edits a variant price, saved on blur and on Enter, and a refused 
   // A decimal comma is read as such in English too (it was dropped by type=number: 1,5 became 15).
   await page.getByTestId(testId).fill('1,5');
   await page.getByTestId(testId).press('Enter');
-  await expect(page.getByText('Information successfully updated!').first()).toBeVisible();
+  await expectToast(page, 'Information successfully updated!');
   await page.reload();
   await page.getByRole('button', { name: 'Show the variants of Round tomato' }).click();
   await expect(page.getByTestId(testId)).toHaveValue('1.5');
 });
 
 test('duplicating a variant adds it to the list and moves the overview average accordingly', async ({ page }) => {
-  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
   const from = today();
   const to = addDays(from, 7);
 
@@ -73,7 +73,7 @@ test('duplicating a variant adds it to the list and moves the overview average a
   const duplicate = dialog.getByRole('button', { name: 'Duplicate' }).first();
   const sourceId = Number((await duplicate.getAttribute('data-testid'))!.replace('duplicate-', ''));
   await duplicate.click();
-  await expect(page.getByText('Information successfully updated!')).toBeVisible();
+  await expectToast(page, 'Information successfully updated!');
   await expect(row.locator('td').nth(2)).toHaveText(String(count + 1));
 
   // Expected: the copy counts once more with its discounted price and volume.
@@ -88,7 +88,7 @@ test('duplicating a variant adds it to the list and moves the overview average a
 });
 
 test('an admin sends a product request and finds the message in the outbox', async ({ page }) => {
-  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
   await gotoIn(page, '/intern/requestProduct');
   await page.getByLabel('Product', { exact: true }).selectOption({ label: 'Clementine' });
   await expect(page.getByText('Cítricos del Turia S.L.')).toBeVisible();
@@ -122,7 +122,7 @@ test('an admin sends a product request and finds the message in the outbox', asy
 });
 
 test('in French, the validity range picked in the calendar is saved for the variant', async ({ page }) => {
-  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
   await gotoIn(page, '/intern/supplierDetails', 'fr');
   await page.getByLabel('Fournisseur', { exact: true }).selectOption({ label: 'Berries del Condado S.L.' });
   await page.getByRole('button', { name: 'Afficher les variantes de Fraise' }).click();
@@ -132,7 +132,7 @@ test('in French, the validity range picked in the calendar is saved for the vari
   const month = page.locator('.react-datepicker__month');
   await month.locator('.react-datepicker__day--010:not(.react-datepicker__day--outside-month)').click();
   await month.locator('.react-datepicker__day--020:not(.react-datepicker__day--outside-month)').click();
-  await expect(page.getByText('Informations mises à jour avec succès !')).toBeVisible();
+  await expectToast(page, 'Informations mises à jour avec succès !');
 
   const supplierId = new URL(page.url()).searchParams.get('supplier');
   const list = await (await page.request.get(`/api/intern/userProduct/supplier/products/${supplierId}`)).json();
@@ -146,7 +146,7 @@ test('in French, the validity range picked in the calendar is saved for the vari
 });
 
 test('removing a product from the price list is confirmed and takes its variants with it', async ({ page }) => {
-  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
   await gotoIn(page, '/intern/supplierDetails');
   // A supplier and product no other spec relies on: the specs share one demo database.
   await page.getByLabel('Supplier', { exact: true }).selectOption({ label: 'Kwekerij De Westlandse Kas B.V.' });

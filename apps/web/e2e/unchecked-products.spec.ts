@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { expect, test } from '@playwright/test';
-import { DEMO, gotoIn, signIn } from './fixtures';
+import { expect } from '@playwright/test';
+import { DEMO, expectToast, gotoIn, signInByApi, test } from './fixtures';
 
 /** Back office III: a WhatsApp offer becomes reviewed supplier variants in a few clicks. */
 
@@ -50,7 +50,7 @@ test('a signed WhatsApp offer appears on the unchecked page, is corrected and mo
   const res = await request.post('/api/webhooks/whatsapp', { data: body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(body) } });
   expect(res.status()).toBe(200);
 
-  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
   // The webhook stores the message and parses it after its 200, in the background: wait until its rows exist.
   await expect
     .poll(
@@ -96,7 +96,7 @@ test('a signed WhatsApp offer appears on the unchecked page, is corrected and mo
   await page.locator(`#u${rowId}-priceKg`).fill('1,1');
   await page.locator(`#u${rowId}-caliber`).fill('XL');
   await row.getByRole('button', { name: /Ajouter aux produits du fournisseur/ }).click();
-  await expect(page.getByText('Produit fournisseur déplacé !')).toBeVisible();
+  await expectToast(page, 'Produit fournisseur déplacé !');
   await expect(page.getByTestId(`unchecked-row-${rowId}`)).toHaveCount(0);
 
   // The other row of the message: without a supplier the move is refused before any call.
@@ -108,7 +108,7 @@ test('a signed WhatsApp offer appears on the unchecked page, is corrected and mo
     await expect(pepper.getByTestId('class-not-stated')).toHaveText('Catégorie non indiquée');
     await page.locator(`#u${pid}-supplier`).selectOption('');
     await pepper.getByRole('button', { name: /Ajouter aux produits du fournisseur/ }).click();
-    await expect(page.getByText('Fournisseur manquant.')).toBeVisible();
+    await expectToast(page, 'Fournisseur manquant.');
   }
 
   // The variant is in the supplier's price list.
@@ -132,7 +132,7 @@ test('a signed WhatsApp offer appears on the unchecked page, is corrected and mo
 });
 
 test('paging: previous is disabled on the first page and next when fewer than 10 rows come back', async ({ page }) => {
-  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
   await gotoIn(page, '/intern/supplierProductsUnchecked');
   await expect(page.getByTestId('unchecked-table')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();

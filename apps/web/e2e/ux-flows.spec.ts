@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, gotoIn } from './fixtures';
+import { expect } from '@playwright/test';
+import { DEMO, gotoIn, test } from './fixtures';
 
 /** Issue 16: where people land, how they get back, and how the keyboard moves. */
 

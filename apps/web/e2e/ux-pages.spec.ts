@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, gotoIn, signIn } from './fixtures';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, gotoIn, signInByApi, test } from './fixtures';
 
 /**
  * Every route for every role (issue 16): no page wider than the window at 390, 768, 1,366 and 1,920 px,
@@ -238,8 +238,7 @@ test.describe('every page at every width, for every role', () => {
 
   for (const role of ['buyer', 'supplier'] as const) {
     test(role, async ({ page }) => {
-      await signIn(page, DEMO[role].email, DEMO[role].password);
-      await settle(page);
+      await signInByApi(page, DEMO[role].email, DEMO[role].password);
       const auctions = (await (await page.request.get('/api/users/product/listActiveAuctionsWithBiggestOffer')).json()) as Array<{
         product: { productId: number };
       }>;
@@ -253,8 +252,7 @@ test.describe('every page at every width, for every role', () => {
   // The admin's pages in two halves, so each stays well inside its time budget.
   for (const half of ['back office', 'user pages'] as const) {
     test(`admin: ${half}`, async ({ page }) => {
-      await signIn(page, DEMO.admin.email, DEMO.admin.password);
-      await settle(page);
+      await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
       if (half === 'back office') {
         const suppliers = (await (await page.request.get('/api/intern/supplier/getSuppliers')).json()) as Array<{ id: number }>;
         const clients = (await (await page.request.get('/api/intern/client/getClients')).json()) as Array<{ id: number }>;
@@ -319,7 +317,7 @@ test.describe('touch targets on a phone', () => {
     await gotoIn(page, '/user/login');
     await check('sign-in page');
 
-    await signIn(page, DEMO.buyer.email, DEMO.buyer.password);
+    await signInByApi(page, DEMO.buyer.email, DEMO.buyer.password);
     await gotoIn(page, '/marketplace');
     await check('marketplace');
 
