@@ -38,9 +38,6 @@ export default defineConfig({
     // in CI, where nobody opens it: the log has the error and the page's accessibility snapshot, and the
     // snapshots cost a tenth of the browser's CPU (decision 948).
     trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
-    // Reduced motion, as a user may ask: every lot card's photo carousel slides every few seconds, and an
-    // idle marketplace cost a seventh of a core while it animated (decision 948).
-    ...(process.env.E2E_MOTION ? {} : { reducedMotion: 'reduce' as const }),
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions(),
   },
