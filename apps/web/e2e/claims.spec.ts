@@ -3,7 +3,7 @@ import { createUser } from '../../server/src/db/factories.js';
 import { encodePng } from '../../server/src/lib/png.js';
 import * as orders from '../../server/src/trading/orders/orders.service.js';
 import { chromiumLaunchOptions } from './chromium';
-import { signInAsBrowser, test } from './fixtures';
+import { signInToHome, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
 
 /**
@@ -32,7 +32,7 @@ test.afterAll(async () => {
 async function open(who: { email: string; password: string }) {
   const ctx = await browser.newContext({ locale: 'en', baseURL: BASE_URL, viewport: PHONE });
   const page = await ctx.newPage();
-  await signInAsBrowser(page, who.email, who.password);
+  await signInToHome(page, who.email, who.password);
   return page;
 }
 

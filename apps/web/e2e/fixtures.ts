@@ -1,5 +1,9 @@
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 
+type ToastSeen = { id: string; text: string };
+type ToastLog = { __toasts?: ToastSeen[] };
+const recording = new WeakSet<BrowserContext>();
+
 /**
  * Keeps every toast the pages of `target` show (its test id and text, in window.__toasts) from the
  * moment React puts it in the page. A toast lives 3 s; on a machine at load 20 the next look at the
@@ -7,10 +11,10 @@ import { test as base, expect, type BrowserContext, type Page } from '@playwrigh
  */
 export async function recordToasts(target: BrowserContext | Page) {
   const context = 'context' in target ? target.context() : target;
+  if (recording.has(context)) return;
+  recording.add(context);
   await context.addInitScript(() => {
-    const w = window as unknown as { __toasts?: Array<{ id: string; text: string }> };
-    if (w.__toasts) return;
-    const log: Array<{ id: string; text: string }> = (w.__toasts = []);
+    const log: ToastSeen[] = ((window as unknown as ToastLog).__toasts = []);
     const seen = new WeakSet<Element>();
     const look = () => {
       for (const el of Array.from(document.querySelectorAll('[data-testid^="toast-"]'))) {
@@ -33,7 +37,7 @@ export async function expectToast(page: Page, what: string | { testId: string })
     .poll(
       () =>
         page.evaluate((w) => {
-          const log = (window as unknown as { __toasts?: Array<{ id: string; text: string }> }).__toasts ?? [];
+          const log = (window as unknown as ToastLog).__toasts ?? [];
           const i = log.findIndex((t) => (typeof w === 'string' ? t.text.includes(w) : t.id === w.testId));
           if (i < 0) return false;
           log.splice(0, i + 1);
@@ -94,7 +98,10 @@ export async function signInByApi(page: Page, email: string, password: string) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** Signs in through the API and opens `/` in `lng` (unset: the browser's language), which sends each role to its own home. */
+/**
+ * Signs in through the API and opens `/` in `lng` (unset: the browser's language, --lang or the context's
+ * locale), which sends each role to its own home.
+ */
 export async function signInToHome(page: Page, email: string, password: string, lng?: string) {
   await signInByApi(page, email, password);
   await (lng ? gotoIn(page, '/', lng) : page.goto('/'));
@@ -109,12 +116,6 @@ export async function chooseOption(page: Page, inputId: string, text: string) {
   await page.locator(`#${inputId}`).fill(text);
   await page.getByRole('option', { name: text, exact: true }).first().click();
 }
-
-/**
- * Signs in WITHOUT forcing a language, so the app follows the browser's locale (--lang, context
- * locale): through the API, then the role's home.
- */
-export const signInAsBrowser = (page: Page, email: string, password: string) => signInToHome(page, email, password);
 
 /** Picks the lot's article in the lot form's searchable picker by typing its name (issue 26). */
 export async function pickArticle(page: Page, name: string) {

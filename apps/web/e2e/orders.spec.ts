@@ -4,7 +4,7 @@ import { chromium, expect, type Browser, type BrowserContext, type Page } from '
 import { createUser } from '../../server/src/db/factories.js';
 import { createProduct } from '../../server/src/db/factories/listings.js';
 import { chromiumLaunchOptions } from './chromium';
-import { signInAsBrowser, test } from './fixtures';
+import { signInToHome, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
 
 /**
@@ -41,7 +41,7 @@ interface Party {
 async function open(locale: string, who: { email: string; password: string; companyName: string }): Promise<Party> {
   const ctx = await browser.newContext({ locale, baseURL: BASE_URL });
   const page = await ctx.newPage();
-  await signInAsBrowser(page, who.email, who.password);
+  await signInToHome(page, who.email, who.password);
   return { ctx, page, company: who.companyName };
 }
 

@@ -1,6 +1,6 @@
 import { chromium, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium';
-import { signInAsBrowser, test } from './fixtures';
+import { signInToHome, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
 
 /**
@@ -37,7 +37,7 @@ async function open(browser: Browser, locale: string, who: { email: string; pass
   const page = await ctx.newPage();
   const frames: string[] = [];
   page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8'))));
-  await signInAsBrowser(page, who.email, who.password);
+  await signInToHome(page, who.email, who.password);
   return { ctx, page, company: who.companyName, frames };
 }
 

@@ -1,7 +1,7 @@
 import { dayInParis } from '@primeur/shared';
 import { chromium, expect, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium';
-import { DEMO, signInAsBrowser, test } from './fixtures';
+import { DEMO, signInToHome, test } from './fixtures';
 
 /**
  * The auction room as people use it (issue 10), in Chromium launched with an English and with a
@@ -14,7 +14,7 @@ const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAAEUlEQ
 async function open(browser: Browser, who: { email: string; password: string }, locale?: string): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await browser.newContext(locale ? { locale } : {});
   const page = await ctx.newPage();
-  await signInAsBrowser(page, who.email, who.password);
+  await signInToHome(page, who.email, who.password);
   return { ctx, page };
 }
 
