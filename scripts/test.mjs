@@ -75,7 +75,9 @@ const PHASES = {
     needs: 'build',
     command: 'npx playwright test -c apps/web/playwright.config.ts',
     // Its own app (ports 3240-3244) and data folder: nothing shared with the flows' app on 3210.
-    env: { E2E_PART: 'sweep', E2E_PORT: String(Number(process.env.E2E_PORT ?? 3210) + 30) },
+    // With PostgreSQL reachable its app runs there, on a fresh database (decision 950): the sweep reads
+    // pages, it does not test the embedded database, and its app then costs a third of the CPU.
+    env: { E2E_PART: 'sweep', E2E_PORT: String(Number(process.env.E2E_PORT ?? 3210) + 30), ...(pgUrl ? { E2E_POSTGRES_URL: pgUrl } : {}) },
   },
 };
 

@@ -8,6 +8,13 @@ const WEATHER_PORT = PORT + 1;
 const root = path.resolve(import.meta.dirname, '../..');
 // One data folder per port, so runs on other ports (E2E_PORT) never wipe each other's database.
 const dataDir = path.join(root, '.tmp', `e2e-data-${PORT}`);
+/**
+ * With `E2E_POSTGRES_URL` (a PostgreSQL server's address), the app runs on a fresh database there,
+ * `primeur_e2e_<port>`, instead of its embedded one: `npm test` gives it to the every-page sweep, whose
+ * app then costs a third of the CPU (decision 950). The flows keep the embedded database.
+ */
+const POSTGRES = process.env.E2E_POSTGRES_URL;
+const database = POSTGRES ? Object.assign(new URL(POSTGRES), { pathname: `/primeur_e2e_${PORT}` }).toString() : undefined;
 
 /** End-to-end tests drive the real built app (server + web + embedded database with demo data) in system Chromium. */
 /**
@@ -15,6 +22,7 @@ const dataDir = path.join(root, '.tmp', `e2e-data-${PORT}`);
  * `sweep` is the every-page sweep (ux-pages.spec.ts), `flows` every other spec; unset, everything.
  */
 const PART = process.env.E2E_PART;
+
 const SWEEP = /ux-pages\.spec\.ts$/;
 
 export default defineConfig({
@@ -50,7 +58,7 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: `rm -rf "${dataDir}" && npx tsx apps/server/src/server.ts`,
+      command: `${POSTGRES ? `node scripts/fresh-database.mjs "${POSTGRES}" primeur_e2e_${PORT} && ` : ''}rm -rf "${dataDir}" && npx tsx apps/server/src/server.ts`,
       cwd: root,
       url: `http://localhost:${PORT}/api/health`,
       reuseExistingServer: false,
@@ -59,6 +67,7 @@ export default defineConfig({
       env: {
         PORT: String(PORT),
         DATA_DIR: dataDir,
+        ...(database ? { DATABASE_URL: database } : {}),
         SEED_DEMO: 'true',
         LOG_LEVEL: 'warn',
         HOST: '127.0.0.1',

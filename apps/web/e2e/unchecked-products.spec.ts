@@ -137,11 +137,16 @@ test('paging: previous is disabled on the first page and next when fewer than 10
   await expect(page.getByTestId('unchecked-table')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
   const next = page.getByRole('button', { name: 'Next' });
+  const paging = page.getByTestId('unchecked-paging');
   let pages = 1;
+  // "Page n of" changes at the click, while the previous page's rows stay on screen until the new ones
+  // arrive (and Next is refused meanwhile): read Next's state only once the page has arrived.
+  await expect(paging).toHaveAttribute('aria-busy', 'false');
   while (await next.isEnabled()) {
     await next.click();
     pages++;
     await expect(page.getByTestId('unchecked-page')).toContainText(`Page ${pages} of`);
+    await expect(paging).toHaveAttribute('aria-busy', 'false');
   }
   const rows = await page.locator('[data-testid^="unchecked-row-"]').count();
   expect(rows).toBeLessThan(10);

@@ -107,14 +107,26 @@ export function UncheckedProductsPage() {
           </tbody>
         </Table>
       )}
-      <nav className="d-flex justify-content-between align-items-center" aria-label={t('paging')}>
+      {/* While the next page loads the previous one stays on screen (keepPreviousData): moving on is refused
+          until it is there, or a quick second click would skip a page or land past the last one. */}
+      <nav
+        className="d-flex justify-content-between align-items-center"
+        aria-label={t('paging')}
+        aria-busy={list.isPlaceholderData}
+        data-testid="unchecked-paging"
+      >
         <Button variant="outline-secondary" size="sm" disabled={page === 0} onClick={() => setPage((p) => Math.max(0, p - 1))}>
           {t('previous')}
         </Button>
         <span className="small text-body-secondary" data-testid="unchecked-page">
           {t('pageOf', { page: page + 1, total: Math.max(1, list.data?.totalPages ?? 1), count: list.data?.totalElements ?? 0 })}
         </span>
-        <Button variant="outline-secondary" size="sm" disabled={rows.length < UNCHECKED_PAGE_SIZE} onClick={() => setPage((p) => p + 1)}>
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          disabled={list.isPlaceholderData || rows.length < UNCHECKED_PAGE_SIZE}
+          onClick={() => setPage((p) => p + 1)}
+        >
           {t('next')}
         </Button>
       </nav>

@@ -106,6 +106,31 @@ describe('unchecked products page', () => {
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it('refuses next while the next page is on its way, so a quick second click cannot skip a page', async () => {
+    const ten = Array.from({ length: 10 }, (_, i) => row(i + 1));
+    let arrive: (r: Response) => void = () => {};
+    renderPage(<UncheckedProductsPage />, {
+      answers: {
+        ...lookups,
+        '/api/intern/userProduct/supplier/unchecked': (url: string) =>
+          url.includes('page=1') ? new Promise<Response>((resolve) => (arrive = resolve)) : jsonResponse(page(ten)),
+      },
+    });
+    await screen.findByTestId('unchecked-row-10');
+    const next = () => screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+    await userEvent.click(next());
+    expect(screen.getByTestId('unchecked-page').textContent).toMatch(/^Page 2 of/);
+    // The first page's rows stay on screen meanwhile; moving on waits for the second page.
+    expect(screen.getByTestId('unchecked-row-10')).toBeTruthy();
+    expect(next().disabled).toBe(true);
+    expect(screen.getByTestId('unchecked-paging').getAttribute('aria-busy')).toBe('true');
+    arrive(jsonResponse(page([row(11)], 1)));
+    expect(await screen.findByTestId('unchecked-row-11')).toBeTruthy();
+    expect(screen.getByTestId('unchecked-paging').getAttribute('aria-busy')).toBe('false');
+    expect(next().disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it("refuses to move a row without a supplier with the toast 'Missing supplier.'", async () => {
     renderPage(<UncheckedProductsPage />, { answers: { ...lookups, '/api/intern/userProduct/supplier/unchecked': page([row(1, { supplier: null })]) } });
     const tr = await screen.findByTestId('unchecked-row-1');
