@@ -192,6 +192,7 @@ async function listenPg(url: string, channel: string, onNotify: (payload: string
   let stopped = false;
   let retryMs = RETRY_MIN_MS;
   let timer: NodeJS.Timeout | undefined;
+  let connecting: Promise<void> | undefined;
 
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS, keepAlive: true });
@@ -199,8 +200,21 @@ async function listenPg(url: string, channel: string, onNotify: (payload: string
     c.on('notification', (n) => {
       if (n.channel === channel && n.payload !== undefined) onNotify(n.payload);
     });
-    await c.connect();
-    await c.query(`LISTEN ${channel}`);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+    } catch (err) {
+      // A connection that failed half-way is closed, never left open beside the next attempt.
+      await c.end().catch(() => undefined);
+      throw err;
+    }
+    // Stopped while this reconnection was on its way (the app closing during an outage): the new
+    // connection is closed at once instead of listening for ever, which also kept its database from
+    // being dropped.
+    if (stopped) {
+      await c.end().catch(() => undefined);
+      return;
+    }
     client = c;
     c.once('end', () => {
       if (stopped) return;
@@ -213,13 +227,13 @@ async function listenPg(url: string, channel: string, onNotify: (payload: string
     timer = setTimeout(async () => {
       if (stopped) return;
       try {
-        await connect();
+        await (connecting = connect());
         retryMs = RETRY_MIN_MS;
         if (lost) onResumed?.();
       } catch (err) {
         report(err instanceof Error ? err : new Error(String(err)));
         retryMs = Math.min(RETRY_MAX_MS, retryMs * 2);
-        schedule(lost);
+        if (!stopped) schedule(lost);
       }
     }, retryMs);
   };
@@ -228,6 +242,7 @@ async function listenPg(url: string, channel: string, onNotify: (payload: string
   return async () => {
     stopped = true;
     clearTimeout(timer);
+    await connecting?.catch(() => undefined);
     await client?.end().catch(() => undefined);
   };
 }

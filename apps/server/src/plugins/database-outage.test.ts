@@ -116,4 +116,20 @@ describe.runIf(PG_URL)('database outage on PostgreSQL', () => {
     expect(recoveredMs).toBeGreaterThanOrEqual(0);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
   });
+
+  it('closed after the outage, leaves no connection behind, not even the live listener reconnecting', async () => {
+    // Cut everything once more: the offer listener reconnects 100 ms later, and the app closes meanwhile.
+    // A reconnection that finished after the close used to keep listening for ever: its database could
+    // not be dropped and the test run hung (CI, 2026-11-27).
+    await terminateAll();
+    // eslint-disable-next-line no-restricted-syntax -- real clock: the close must fall while the listener reconnects.
+    await new Promise((r) => setTimeout(r, 120));
+    await ctx.app.close();
+    await ctx.database.pool!.end();
+    await expect
+      .poll(async () => (await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [dbName])).rows[0]!.n, {
+        timeout: 10_000,
+      })
+      .toBe(0);
+  });
 });

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -28,20 +28,51 @@ export interface FailedAssert {
 
 let compiled: string | null = null;
 
-/** The compiled stylesheet's path, compiling it when the cache has none for this XSLT. */
+/**
+ * The compiled stylesheet's path, compiling it when the cache has none for this XSLT. One process
+ * compiles at a time: it holds `<sef>.lock` (its pid); another that needs the rules meanwhile waits for
+ * the result rather than compiling them a second time (`npm test` starts the compile in the background
+ * as the PostgreSQL pass begins, compile-rules.ts, and its workers may need the rules before it is done).
+ */
 export function compiledRules(): string {
   if (compiled) return compiled;
   const hash = createHash('sha256').update(readFileSync(XSLT)).digest('hex').slice(0, 16);
   const sef = path.join(CACHE_DIR, `en16931-cii-${hash}.sef.json`);
-  if (!existsSync(sef)) {
-    mkdirSync(CACHE_DIR, { recursive: true });
-    // Compile to a private name, then rename: two test workers compiling at once never read half a file.
-    const tmp = `${sef}.${process.pid}.tmp`;
-    execFileSync(process.execPath, [require.resolve('xslt3/xslt3.js'), `-xsl:${XSLT}`, `-export:${tmp}`, '-nogo', '-relocate:on'], { stdio: 'pipe' });
-    renameSync(tmp, sef);
+  mkdirSync(CACHE_DIR, { recursive: true });
+  while (!existsSync(sef)) {
+    const lock = `${sef}.lock`;
+    let fd: number;
+    try {
+      fd = openSync(lock, 'wx');
+    } catch {
+      // Compiling elsewhere: wait for its file, or take over once that process is gone.
+      if (!isAlive(Number(readFileSync(lock, 'utf8')))) rmSync(lock, { force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+      continue;
+    }
+    try {
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      // Compile to a private name, then rename: a reader never sees half a file.
+      const tmp = `${sef}.${process.pid}.tmp`;
+      execFileSync(process.execPath, [require.resolve('xslt3/xslt3.js'), `-xsl:${XSLT}`, `-export:${tmp}`, '-nogo', '-relocate:on'], { stdio: 'pipe' });
+      renameSync(tmp, sef);
+    } finally {
+      rmSync(lock, { force: true });
+    }
   }
   compiled = sef;
   return sef;
+}
+
+function isAlive(pid: number) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const decode = (s: string) =>
