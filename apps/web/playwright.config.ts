@@ -22,7 +22,6 @@ const database = POSTGRES ? Object.assign(new URL(POSTGRES), { pathname: `/prime
  * `sweep` is the every-page sweep (ux-pages.spec.ts), `flows` every other spec; unset, everything.
  */
 const PART = process.env.E2E_PART;
-
 const SWEEP = /ux-pages\.spec\.ts$/;
 
 export default defineConfig({
