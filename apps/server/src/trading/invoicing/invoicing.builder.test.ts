@@ -29,10 +29,29 @@ async function pdfaFacts(pdf: Uint8Array) {
   if (!(metadata instanceof PDFRawStream)) throw new Error('no XMP metadata stream');
   const xmp = new TextDecoder().decode(metadata.getContents());
   const intent = doc.catalog.lookup(PDFName.of('OutputIntents'), PDFArray).lookup(0, PDFDict);
-  return { afRelationships, xmp, outputIntent: String(intent.get(PDFName.of('S'))).replace('/', '') };
+  // The size the file specification declares for factur-x.xml (its /Params), to match the bytes.
+  const embedded = doc.context.lookup(af.lookup(0, PDFDict).lookup(PDFName.of('EF'), PDFDict).get(PDFName.of('F')));
+  if (!(embedded instanceof PDFRawStream)) throw new Error('no embedded file stream');
+  const declaredSize = Number(String(embedded.dict.lookup(PDFName.of('Params'), PDFDict).get(PDFName.of('Size'))));
+  return { afRelationships, xmp, outputIntent: String(intent.get(PDFName.of('S'))).replace('/', ''), declaredSize };
 }
 
 const tag = (xml: string, name: string) => [...xml.matchAll(new RegExp(`<ram:${name}[^>]*>([^<]*)</ram:${name}>`, 'g'))].map((m) => m[1]);
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * BG-3 as the Factur-X EN 16931 schema orders it: in the header settlement right after the monetary
+ * summation (BG-22), the number (BT-25) then the issue date (BT-26) in format 102 (YYYYMMDD).
+ */
+const bg3 = (number: string, yyyymmdd: string) =>
+  new RegExp(
+    '</ram:SpecifiedTradeSettlementHeaderMonetarySummation>\\s*' +
+      '<ram:InvoiceReferencedDocument>\\s*' +
+      `<ram:IssuerAssignedID>${escapeRe(number)}</ram:IssuerAssignedID>\\s*` +
+      `<ram:FormattedIssueDateTime>\\s*<qdt:DateTimeString format="102">${yyyymmdd}</qdt:DateTimeString>\\s*</ram:FormattedIssueDateTime>\\s*` +
+      '</ram:InvoiceReferencedDocument>\\s*' +
+      '</ram:ApplicableHeaderTradeSettlement>',
+  );
 
 beforeAll(() => {
   compiledRules();
@@ -116,6 +135,25 @@ describe('EN 16931 invoices built from an InvoiceInput', () => {
     expect(tag(xml, 'Content')[0]).toContain('Rectifie la facture VERROU-2026-00001 du 26 novembre 2026');
   });
 
+  it('a credit note carries the invoice it corrects as BG-3: BT-25 its number, BT-26 its issue date', async () => {
+    const xml = await buildInvoiceXml(ready(creditNoteFR()));
+    expect(xml).toMatch(bg3('VERROU-2026-00001', '20261126'));
+    expect(xml.match(/<ram:InvoiceReferencedDocument>/g)).toHaveLength(1);
+    const other = await buildInvoiceXml(ready(creditNoteFR({ precedingInvoice: { number: 'VERROU-2026-00042', issueDate: '2026-10-05' } })));
+    expect(other).toMatch(bg3('VERROU-2026-00042', '20261005'));
+    expect(fatal(validateCii(other))).toEqual([]);
+  });
+
+  it('writes a preceding invoice number with XML special characters escaped', async () => {
+    const xml = await buildInvoiceXml(ready(creditNoteFR({ precedingInvoice: { number: 'A&B <1>', issueDate: '2026-10-05' } })));
+    expect(xml).toMatch(bg3('A&amp;B &lt;1&gt;', '20261005'));
+    expect(fatal(validateCii(xml))).toEqual([]);
+  });
+
+  it('an invoice refers to no preceding invoice', async () => {
+    for (const input of [domesticFR(), intraEU()]) expect(await buildInvoiceXml(ready(input))).not.toContain('InvoiceReferencedDocument');
+  });
+
   it('without an IBAN the invoice names no transfer it cannot complete (payment means 1) and says so', async () => {
     const prepared = ready(domesticFR({ payment: { termsText: '30 jours', dueDate: '2026-12-24', iban: null, bic: null } }));
     expect(prepared.warnings).toEqual(['SELLER_IBAN_MISSING']);
@@ -188,12 +226,15 @@ describe('the Factur-X PDF', () => {
       execFileSync('pdfdetach', ['-save', '1', '-o', path.join(dir, 'factur-x.xml'), file]);
       const embedded = readFileSync(path.join(dir, 'factur-x.xml'), 'utf8');
       expect(embedded).toBe(xml);
+      if (input.precedingInvoice) expect(embedded).toMatch(bg3(input.precedingInvoice.number, input.precedingInvoice.issueDate.replaceAll('-', '')));
+      else expect(embedded).not.toContain('InvoiceReferencedDocument');
       expect(fatal(validateCii(embedded))).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
     const facts = await pdfaFacts(pdf);
     expect(facts.afRelationships).toEqual(['Alternative']);
+    expect(facts.declaredSize).toBe(Buffer.byteLength(xml, 'utf8'));
     expect(facts.xmp).toContain('<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>');
     expect(facts.xmp).toContain('<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>');
     expect(facts.xmp).toMatch(/<pdfaid:part>3<\/pdfaid:part>\s*<pdfaid:conformance>B<\/pdfaid:conformance>/);

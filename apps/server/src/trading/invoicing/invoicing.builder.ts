@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceService } from '@e-invoice-eu/core';
+import type { EInvoiceFormat, FormatFactoryService, Invoice, InvoiceService } from '@e-invoice-eu/core';
 import {
   centsToDecimal,
   computeInvoiceAmounts,
@@ -116,8 +116,8 @@ function taxScheme(vatId: string | null) {
 
 /**
  * The note (BT-22) of the document, in the buyer's language: one note of several paragraphs, as
- * Factur-X EN 16931 carries one text per note. A credit note names the invoice it corrects here too:
- * @e-invoice-eu/core 2.3.4 does not carry BG-3 (cac:BillingReference) into CII (decision 760).
+ * Factur-X EN 16931 carries one text per note. A credit note names the invoice it corrects here too,
+ * for a reader; the XML also carries it as BG-3 (decision 952).
  */
 export function invoiceNote(p: PreparedInvoice): string {
   const { data } = p;
@@ -279,7 +279,72 @@ const logger = {
 // Loaded with the first invoice rather than at start: the library and its PDF/A tools take seconds to
 // load on a busy machine (decision 843).
 let service: Promise<InvoiceService> | undefined;
-const invoiceService = () => (service ??= import('@e-invoice-eu/core').then((m) => new m.InvoiceService(logger)));
+const invoiceService = () =>
+  (service ??= import('@e-invoice-eu/core').then((m) => {
+    const s = new m.InvoiceService(logger);
+    carryPrecedingInvoices(s, m.FormatFactoryService);
+    return s;
+  }));
+
+type PrecedingInvoiceRefs = NonNullable<Invoice['ubl:Invoice']['cac:BillingReference']>;
+type XmlTree = Record<string, unknown>;
+const isTree = (v: unknown): v is XmlTree => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * BG-3 (preceding invoice, BT-25 and BT-26) into the CII (decision 952). @e-invoice-eu/core 2.3.4
+ * reads `cbc:ID` and `cbc:IssueDate` right under `cac:BillingReference`, where its own schema only
+ * admits `cac:InvoiceDocumentReference`, so the group never reaches the XML. Every formatter the
+ * service creates is given the `cac:BillingReference` we pass and adds it to the CII tree just
+ * before the library renders that tree (xmlbuilder2, which escapes the text) and embeds the result
+ * in the PDF/A-3: the library still writes the attachment, its AFRelationship, its size and the XMP.
+ * The factory sits in a private field of InvoiceService: if a version moves it, this throws at the
+ * first invoice instead of leaving credit notes without BG-3 (and buildFacturX checks the result).
+ */
+function carryPrecedingInvoices(s: InvoiceService, Factory: typeof FormatFactoryService) {
+  const factory: unknown = Reflect.get(s, 'formatFactoryService');
+  if (!(factory instanceof Factory)) throw new Error('@e-invoice-eu/core: InvoiceService has no formatFactoryService; see decision 952');
+  const create = factory.createFormatService.bind(factory);
+  factory.createFormatService = (format, log) => {
+    const formatter = create(format, log) as EInvoiceFormat & { renderXML?: (data: object) => string };
+    const render = formatter.renderXML;
+    if (typeof render !== 'function') throw new Error('@e-invoice-eu/core: a formatter without renderXML; see decision 952');
+    const generate = formatter.generate.bind(formatter);
+    formatter.generate = (invoice, options) => {
+      const refs = invoice['ubl:Invoice']['cac:BillingReference'] ?? [];
+      formatter.renderXML = (data) => render.call(formatter, refs.length ? withInvoiceReferencedDocuments(data, refs) : data);
+      return generate(invoice, options);
+    };
+    return formatter;
+  };
+}
+
+/**
+ * The CII tree with `ram:InvoiceReferencedDocument` (one per preceding invoice) where the Factur-X
+ * EN 16931 schema wants it: in `ram:ApplicableHeaderTradeSettlement` right after
+ * `ram:SpecifiedTradeSettlementHeaderMonetarySummation`, before
+ * `ram:ReceivableSpecifiedTradeAccountingAccount`. A group the library already wrote is replaced.
+ */
+export function withInvoiceReferencedDocuments(cii: object, refs: PrecedingInvoiceRefs): object {
+  const root = (cii as XmlTree)['rsm:CrossIndustryInvoice'];
+  const trade = isTree(root) ? root['rsm:SupplyChainTradeTransaction'] : undefined;
+  const settlement = isTree(trade) ? trade['ram:ApplicableHeaderTradeSettlement'] : undefined;
+  if (!isTree(trade) || !isTree(settlement) || !('ram:SpecifiedTradeSettlementHeaderMonetarySummation' in settlement))
+    throw new Error('CII without a header trade settlement and its monetary summation');
+  const documents = refs.map(({ 'cac:InvoiceDocumentReference': d }) => ({
+    'ram:IssuerAssignedID': d['cbc:ID'],
+    ...(d['cbc:IssueDate']
+      ? { 'ram:FormattedIssueDateTime': { 'qdt:DateTimeString': { '@format': '102', '#': d['cbc:IssueDate'].replaceAll('-', '') } } }
+      : {}),
+  }));
+  const next: XmlTree = {};
+  for (const [key, value] of Object.entries(settlement)) {
+    if (key === 'ram:InvoiceReferencedDocument') continue;
+    next[key] = value;
+    if (key === 'ram:SpecifiedTradeSettlementHeaderMonetarySummation') next['ram:InvoiceReferencedDocument'] = documents;
+  }
+  trade['ram:ApplicableHeaderTradeSettlement'] = next;
+  return cii;
+}
 
 /**
  * The readable PDF, then the Factur-X PDF/A-3 with the XML embedded as factur-x.xml. The XML given
@@ -301,7 +366,9 @@ export async function buildFacturX(p: PreparedInvoice): Promise<{ pdf: Buffer; x
   const { PDFDocument } = await import('@cantoo/pdf-lib');
   const attachment = (await PDFDocument.load(pdf, { updateMetadata: false })).getAttachments().find((a) => a.name === FACTUR_X_FILENAME);
   if (!attachment) throw new Error(`the Factur-X PDF has no ${FACTUR_X_FILENAME}`);
-  return { pdf: Buffer.from(pdf), xml: new TextDecoder().decode(attachment.data), pages: visual.pages };
+  const xml = new TextDecoder().decode(attachment.data);
+  if (p.data.precedingInvoice && !xml.includes('<ram:InvoiceReferencedDocument>')) throw new Error('the credit note XML lacks BG-3 (decision 952)');
+  return { pdf: Buffer.from(pdf), xml, pages: visual.pages };
 }
 
 /** The CII XML (Factur-X profile EN 16931) of a prepared invoice, as embedded in its PDF. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { addDays, todayInParis, type Invoice, type InvoicePage, type Order } from '@primeur/shared';
 import { createTestApp, jobsDrivenByTest, signedIn, type TestContext } from '../../../test/build-app.js';
 import { fatal, validateCii } from '../../../test/en16931/validate.js';
@@ -291,6 +292,16 @@ describe('credit notes for settled claims', () => {
     const xml = await call('GET', `/api/users/invoices/${notes[0]!.id}.xml`, seller);
     expect(xml.body).toContain('<ram:TypeCode>381</ram:TypeCode>');
     expect(fatal(validateCii(xml.body))).toEqual([]);
+    // BG-3: the corrected invoice's number (BT-25) and issue date (BT-26), the same bytes in the PDF.
+    expect(xml.body).toMatch(
+      new RegExp(
+        `<ram:InvoiceReferencedDocument>\\s*<ram:IssuerAssignedID>${inv!.number}</ram:IssuerAssignedID>\\s*` +
+          `<ram:FormattedIssueDateTime>\\s*<qdt:DateTimeString format="102">${inv!.issueDate!.replaceAll('-', '')}</qdt:DateTimeString>`,
+      ),
+    );
+    const pdf = await call('GET', `/api/users/invoices/${notes[0]!.id}.pdf`, seller);
+    const attached = (await PDFDocument.load(pdf.rawPayload, { updateMetadata: false })).getAttachments().find((a) => a.name === 'factur-x.xml');
+    expect(Buffer.from(attached!.data).toString('utf8')).toBe(xml.body);
     expect(((await call('GET', `/api/users/orders/${o.id}`, buyerFR)).json() as Order).invoiceIds).toEqual([inv!.id, notes[0]!.id]);
   });
 
