@@ -22,6 +22,7 @@ import { usersRoutes } from './companies/users/users.routes.js';
 import { locationRoutes } from './platform/location/location.routes.js';
 import { catalogRoutes } from './pricing/catalog/catalog.routes.js';
 import { suppliersRoutes } from './companies/companies/suppliers.routes.js';
+import { clientsRoutes } from './companies/companies/clients.routes.js';
 import { companiesRoutes } from './companies/companies/companies.routes.js';
 import { contactsRoutes } from './companies/contacts/contacts.routes.js';
 import { productLinksRoutes } from './pricing/product-links/product-links.routes.js';
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(catalogRoutes);
     await api.register(companiesRoutes);
     await api.register(suppliersRoutes);
+    await api.register(clientsRoutes);
     await api.register(contactsRoutes);
     await api.register(productLinksRoutes);
     await api.register(stompRoutes, {

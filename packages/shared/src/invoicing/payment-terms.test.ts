@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_TERM_CAPS, paymentDueDate, paymentTermCap } from './payment-terms.js';
+import { DEFAULT_PAYMENT_TERM_DAYS, MAX_PAYMENT_TERM_DAYS, PAYMENT_TERM_CAPS, paymentDueDate, paymentTermCap } from './payment-terms.js';
 
 describe('payment terms for perishable food', () => {
   it('France caps the term at 30 days after delivery (Code de commerce L441-11)', () => {
@@ -47,5 +47,13 @@ describe('payment terms for perishable food', () => {
       expect(c.source.length).toBeGreaterThan(10);
       expect(c.recordedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
+  });
+});
+
+describe("a client's payment terms (decision 956)", () => {
+  it('default to 30 days and reach at most the longest legal cap', () => {
+    expect(DEFAULT_PAYMENT_TERM_DAYS).toBe(30);
+    expect(MAX_PAYMENT_TERM_DAYS).toBe(30);
+    expect(MAX_PAYMENT_TERM_DAYS).toBe(Math.max(...PAYMENT_TERM_CAPS.map((c) => c.maxDaysAfterDelivery)));
   });
 });

@@ -31,6 +31,18 @@ export const PAYMENT_TERM_CAPS: readonly PaymentTermCap[] = [
 ];
 
 /**
+ * A client's payment terms in whole days from the invoice date (decision 956): 30 unless the operator
+ * agreed otherwise, so clients without a setting keep the terms every invoice had before.
+ */
+export const DEFAULT_PAYMENT_TERM_DAYS = 30;
+
+/**
+ * The longest term the operator may agree with a client: the longest legal cap above. A longer term
+ * could never be honoured on a sale under a cap, and every invoice would say one thing and mean another.
+ */
+export const MAX_PAYMENT_TERM_DAYS = Math.max(...PAYMENT_TERM_CAPS.map((c) => c.maxDaysAfterDelivery));
+
+/**
  * The cap for a sale between these two countries: a national line when either party's country has
  * one, else the EU line when either party is in the EU, else none. The directive's turnover bands
  * are not applied: a platform that caps every EU sale at 30 days never books an unlawful term.

@@ -4,6 +4,7 @@ import { ADDRESS_MAX_LENGTH, INCOTERMS, SUPPLIER_PACKAGINGS } from '../constants
 import { city, country } from './location.js';
 import { namedItem, transport, twoDecimals } from './catalog.js';
 import { contact } from './contacts.js';
+import { MAX_PAYMENT_TERM_DAYS } from '../invoicing/payment-terms.js';
 import { productLink } from './product-links.js';
 
 export const incoterm = z.enum(INCOTERMS);
@@ -22,6 +23,13 @@ export type AddCompany = z.input<typeof addCompany>;
 export const ictBody = z.object({ value: incoterm });
 export const discountBody = z.object({
   value: z.number().min(0, 'discountRange').max(100, 'discountRange').refine(twoDecimals, 'twoDecimals'),
+});
+/**
+ * POST …/client/paymentTerms/{id} (decision 956): whole days from the invoice date, 0 (payable on
+ * receipt) to the longest legal cap. A fraction is refused, never rounded: "30,5" is not a term.
+ */
+export const paymentTermsBody = z.object({
+  value: z.number().int('wholeDays').min(0, 'paymentTermsRange').max(MAX_PAYMENT_TERM_DAYS, 'paymentTermsRange'),
 });
 /** The certificates of a company, replaced as a whole: a list of certificate ids. */
 export const certificateIds = z
@@ -55,8 +63,11 @@ export const supplier = z.object({
 });
 export type Supplier = z.infer<typeof supplier>;
 
-/** A client as spec §3 describes it (no packagings, country or address). */
-export const client = z.object(companyBase);
+/**
+ * A client as spec §3 describes it (no packagings, country or address), with its payment terms in
+ * days from the invoice date (decision 956).
+ */
+export const client = z.object({ ...companyBase, paymentTermDays: z.number().int() });
 export type Client = z.infer<typeof client>;
 
 /** Pickers: GET …/supplier/getSuppliers and …/client/getClients. */

@@ -25,6 +25,7 @@ describe('POST /api/intern/client/add', () => {
       discount: 0,
       contacts: [],
       products: [],
+      paymentTermDays: 30,
     });
   });
 
@@ -95,6 +96,66 @@ describe('discount and certificates', () => {
     expect((await call('POST', `/certs/${c.id}/set`, [ifs.id])).json()).toMatchObject({ certificates: [{ id: ifs.id, name: 'IFS Food' }] });
     expect((await call('POST', `/certs/${c.id}/set`, [ifs.id, 999999])).statusCode).toBe(400);
     expect((await call('GET', `/get/${c.id}`)).json()).toMatchObject({ certificates: [{ id: ifs.id }] });
+  });
+});
+
+describe('POST /api/intern/client/paymentTerms/{id} (decision 956)', () => {
+  const refusal = (message: string) => ({
+    error: 'The request is not valid.',
+    code: 'VALIDATION_FAILED',
+    details: [{ path: 'body.value', message }],
+  });
+
+  it('accepts whole days at and inside the limits, 0 and 30, and keeps them', async () => {
+    const c = await createClient(ctx.db);
+    for (const days of [0, 1, 29, 30]) {
+      const res = await call('POST', `/paymentTerms/${c.id}`, { value: days });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ id: c.id, paymentTermDays: days });
+      expect((await rowOf(c.id))!.paymentTermDays).toBe(days);
+    }
+    expect((await call('GET', `/get/${c.id}`)).json()).toMatchObject({ paymentTermDays: 30 });
+  });
+
+  it.each([
+    [-1, 'paymentTermsRange'],
+    [31, 'paymentTermsRange'],
+    [365, 'paymentTermsRange'],
+    [30.5, 'wholeDays'],
+    [0.5, 'wholeDays'],
+  ])('refuses %s days with 400 %s and keeps the terms', async (value, message) => {
+    const c = await createClient(ctx.db, { paymentTermDays: 14 });
+    const res = await call('POST', `/paymentTerms/${c.id}`, { value });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(refusal(message));
+    expect((await rowOf(c.id))!.paymentTermDays).toBe(14);
+  });
+
+  it('refuses text, a comma decimal and a missing value with 400, never a 500', async () => {
+    const c = await createClient(ctx.db);
+    for (const payload of [{ value: '30' }, { value: '30,5' }, { value: null }, {}]) {
+      const res = await call('POST', `/paymentTerms/${c.id}`, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'body.value' }] });
+    }
+    expect((await rowOf(c.id))!.paymentTermDays).toBe(30);
+  });
+
+  it('answers 404 for a supplier or unknown id and 403 to a non-admin', async () => {
+    const s = await createSupplier(ctx.db);
+    expect((await call('POST', `/paymentTerms/${s.id}`, { value: 10 })).statusCode).toBe(404);
+    expect((await call('POST', '/paymentTerms/999999', { value: 10 })).statusCode).toBe(404);
+    const c = await createClient(ctx.db);
+    const { cookie } = await signedIn(ctx, { category: 'client' });
+    expect((await call('POST', `/paymentTerms/${c.id}`, { value: 10 }, cookie)).statusCode).toBe(403);
+    expect((await rowOf(c.id))!.paymentTermDays).toBe(30);
+  });
+
+  it('is a client setting only: a supplier does not show it', async () => {
+    const s = await createSupplier(ctx.db);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/intern/supplier/get/${s.id}`, headers: { cookie: admin } })).json()).not.toHaveProperty(
+      'paymentTermDays',
+    );
   });
 });
 

@@ -11,7 +11,8 @@ export interface CompanyParts {
 type Packaging = (typeof SUPPLIER_PACKAGINGS)[number];
 const isPackaging = (p: string): p is Packaging => (SUPPLIER_PACKAGINGS as readonly string[]).includes(p);
 
-export function presentClient({ company, carrier }: CompanyWithRefs, parts: CompanyParts): Client {
+/** What suppliers and clients share (spec §3). */
+function presentCompany({ company, carrier }: CompanyWithRefs, parts: CompanyParts) {
   return {
     id: company.id,
     company: company.company,
@@ -24,10 +25,14 @@ export function presentClient({ company, carrier }: CompanyWithRefs, parts: Comp
   };
 }
 
+export function presentClient(row: CompanyWithRefs, parts: CompanyParts): Client {
+  return { ...presentCompany(row, parts), paymentTermDays: row.company.paymentTermDays };
+}
+
 export function presentSupplier(row: CompanyWithRefs, parts: CompanyParts): Supplier {
   const { company, country, city } = row;
   return {
-    ...presentClient(row, parts),
+    ...presentCompany(row, parts),
     packagings: company.packagings.filter(isPackaging),
     country: country && country.id !== null ? country : null,
     city: city && city.id !== null ? city : null,

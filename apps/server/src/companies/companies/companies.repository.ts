@@ -56,6 +56,20 @@ export function listWithRefs(db: Executor, kind: CompanyKind) {
     .orderBy(asc(sql`lower(${companies.company})`), asc(companies.id));
 }
 
+/**
+ * The payment terms of the client record named `company`, case ignored (decision 956, the key of
+ * decision 871 and of `companies_kind_name_uq`, so at most one row matches through that index).
+ */
+export async function clientTermsByName(db: Executor, company: string) {
+  return (
+    await db
+      .select({ paymentTermDays: companies.paymentTermDays })
+      .from(companies)
+      .where(and(eq(companies.kind, 'client'), sql`lower(${companies.company}) = lower(${company})`))
+      .limit(1)
+  )[0];
+}
+
 export function listOptions(db: Executor, kind: CompanyKind) {
   return db
     .select({ id: companies.id, company: companies.company })

@@ -145,6 +145,11 @@ export function setDiscount<T>(db: Db, actor: Actor | null, kind: CompanyKind, i
   return change(db, actor, kind, id, view, async () => ({ discount: discount.toFixed(2) }));
 }
 
+/** A client's payment terms in days from the invoice date (decision 956); the body schema bounds them. */
+export function setPaymentTerms(db: Db, actor: Actor | null, id: number, days: number) {
+  return change(db, actor, 'client', id, client, async () => ({ paymentTermDays: days }));
+}
+
 export function setCertificates<T>(db: Db, actor: Actor | null, kind: CompanyKind, id: number, certificateIds: number[], view: CompanyView<T>) {
   return change(db, actor, kind, id, view, async (tx) => {
     await catalogService.requireCertificates(tx, certificateIds);

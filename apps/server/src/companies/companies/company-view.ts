@@ -22,4 +22,15 @@ export async function findCompany(exec: Executor, id: number) {
   return repo.findById(exec, id);
 }
 
+/**
+ * The payment terms agreed with a buyer account, in days from the invoice date (decision 956): those
+ * of the back-office client record with the account's company name, case ignored; null when there is
+ * no such record (the caller applies the default).
+ */
+export async function clientPaymentTermDays(exec: Executor, companyName: string): Promise<number | null> {
+  const name = companyName.trim();
+  if (!name) return null;
+  return (await repo.clientTermsByName(exec, name))?.paymentTermDays ?? null;
+}
+
 export type { CompanyKind };

@@ -31,6 +31,11 @@ export interface SupplierFactoryInput extends CompanyFactoryInput {
   address?: string;
 }
 
+export interface ClientFactoryInput extends CompanyFactoryInput {
+  /** Payment terms in days from the invoice date (decision 956); the column's default (30) when omitted. */
+  paymentTermDays?: number;
+}
+
 export interface ContactFactoryInput {
   firstName?: string;
   lastName?: string;
@@ -82,7 +87,7 @@ export async function createSupplier(db: Executor, input: SupplierFactoryInput =
   return row!;
 }
 
-export async function createClient(db: Executor, input: CompanyFactoryInput = {}) {
+export async function createClient(db: Executor, input: ClientFactoryInput = {}) {
   const n = next();
   const [transportId] = await idsByName(db, 'carriers', input.carrier ? [input.carrier] : []);
   const [row] = await db
@@ -93,6 +98,7 @@ export async function createClient(db: Executor, input: CompanyFactoryInput = {}
       ict: input.ict ?? 'CIF',
       transportId: transportId ?? null,
       discount: (input.discount ?? 0).toFixed(2),
+      ...(input.paymentTermDays === undefined ? {} : { paymentTermDays: input.paymentTermDays }),
     })
     .returning();
   await fill(db, row!.id, input);

@@ -28,12 +28,19 @@ export const companies = pgTable(
     countryId: integer('country_id').references(() => countries.id),
     cityId: integer('city_id').references(() => cities.id),
     address: text('address').notNull().default(''),
+    /**
+     * A client's payment terms in days from the invoice date (decision 956); the default is the term
+     * every invoice had before, so existing clients keep it. The API bounds it by the legal caps
+     * (packages/shared, MAX_PAYMENT_TERM_DAYS); the check only keeps nonsense out. Unused for suppliers.
+     */
+    paymentTermDays: integer('payment_term_days').notNull().default(30),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('companies_kind_name_uq').on(t.kind, sql`lower(${t.company})`),
     check('companies_discount_range', sql`${t.discount} >= 0 and ${t.discount} <= 100`),
+    check('companies_payment_term_days_range', sql`${t.paymentTermDays} >= 0 and ${t.paymentTermDays} <= 365`),
     check('companies_packagings_known', sql`${t.packagings} <@ array['ifco','europool']::text[]`),
   ],
 );

@@ -1,7 +1,8 @@
-import { formatDay, formatEuro, isoDay, lineNetCents, paymentDueDate, todayInParis, type Language } from '@primeur/shared';
+import { DEFAULT_PAYMENT_TERM_DAYS, formatDay, formatEuro, isoDay, lineNetCents, paymentDueDate, todayInParis, type Language } from '@primeur/shared';
 import { ZodError } from 'zod';
 import type { CommissionConfig } from '../../config/commission.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
+import { clientPaymentTermDays } from '../../companies/companies/company-view.js';
 import { languageForCountry } from '../../documents/email/language.js';
 import { t as text } from '../../documents/email/i18n.js';
 import type { Mailer } from '../../documents/email/mailer.js';
@@ -20,9 +21,6 @@ import type { InvoiceRow, OrderRow } from './invoicing.repository.js';
  * that marks it ISSUED, or left NEEDS_DATA with its reasons (no number used); its PDF and XML are
  * rendered after that commit and stored, and a later pass renders any that a crash left missing.
  */
-
-/** Terms when the client has none on record (issue 23 §6): 30 days from the invoice date, capped by law. */
-export const DEFAULT_TERM_DAYS = 30;
 
 const nonEmpty = (s: string | null | undefined) => (s && s.trim() !== '' ? s.trim() : null);
 const COUNTRY = /^[A-Z]{2}$/;
@@ -54,8 +52,31 @@ async function partyOf(db: Executor, snap: Party, userId: number | null): Promis
   };
 }
 
-const dueDateOf = (issueDate: string, deliveryDate: string, seller: string, buyer: string) =>
-  paymentDueDate({ issueDate, deliveryDate, termDays: DEFAULT_TERM_DAYS, sellerCountry: seller, buyerCountry: buyer });
+/**
+ * The buyer's agreed terms (decision 956): those of its back-office client record, found by the
+ * account's current company name (else the order's snapshot of it); without one, the default of
+ * issue 23 §6 (30 days from the invoice date).
+ */
+async function termDaysOf(db: Executor, o: OrderRow): Promise<number> {
+  const account = await repo.currentCompany(db, o.buyerId);
+  return (await clientPaymentTermDays(db, account?.companyName ?? o.buyer.companyName)) ?? DEFAULT_PAYMENT_TERM_DAYS;
+}
+
+/**
+ * BT-9 and BT-20 of an invoice: the due date of the agreed terms, cut at the legal cap, and the terms
+ * in the buyer's language. 0 days reads "on receipt"; the cap, when it cut the term, is named.
+ */
+export function paymentTermsOf(language: Language, termDays: number, issueDate: string, deliveryDate: string, seller: string, buyer: string) {
+  const due = paymentDueDate({ issueDate, deliveryDate, termDays, sellerCountry: seller, buyerCountry: buyer });
+  const capDays = due.cap?.maxDaysAfterDelivery ?? 0;
+  const termsText =
+    termDays === 0
+      ? text(language, 'issue.termsOnReceipt', {}, 'invoice')
+      : due.capped
+        ? text(language, 'issue.termsCapped', { count: termDays, cap: capDays }, 'invoice')
+        : text(language, 'issue.terms', { count: termDays }, 'invoice');
+  return { dueDate: due.dueDate, termsText };
+}
 
 /** What every document of the order says: parties, delivery, incoterm, language. */
 async function commonOf(db: Executor, o: OrderRow, issueDate: string) {
@@ -89,7 +110,7 @@ function articleOf(o: OrderRow, lng: Language) {
 /** The invoice of a delivered order: one line, the received net kg at the order's €/kg. */
 export async function invoiceDraft(db: Executor, o: OrderRow, issueDate: string): Promise<InvoiceDraft> {
   const c = await commonOf(db, o, issueDate);
-  const due = dueDateOf(issueDate, c.delivery.date, c.seller.country, c.buyer.country);
+  const terms = paymentTermsOf(c.language, await termDaysOf(db, o), issueDate, c.delivery.date, c.seller.country, c.buyer.country);
   // The seller's current bank account (company settings, decision 763); none: "bank details on request".
   const bank = await repo.currentCompany(db, o.sellerId);
   return {
@@ -108,8 +129,8 @@ export async function invoiceDraft(db: Executor, o: OrderRow, issueDate: string)
       },
     ],
     payment: {
-      termsText: text(c.language, due.capped ? 'issue.termsCapped' : 'issue.terms', { days: DEFAULT_TERM_DAYS }, 'invoice'),
-      dueDate: due.dueDate,
+      termsText: terms.termsText,
+      dueDate: terms.dueDate,
       iban: bank?.iban ?? null,
       bic: bank?.iban ? (bank.bic ?? null) : null,
     },

@@ -121,7 +121,14 @@ export async function currentCompany(db: Executor, userId: number | null) {
   if (userId === null) return undefined;
   return (
     await db
-      .select({ vatId: users.vatId, address: users.address, postalCode: users.postalCode, iban: users.iban, bic: users.bic })
+      .select({
+        companyName: users.companyName,
+        vatId: users.vatId,
+        address: users.address,
+        postalCode: users.postalCode,
+        iban: users.iban,
+        bic: users.bic,
+      })
       .from(users)
       .where(eq(users.id, userId))
   )[0];

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Card, Col, Form, Row, ToggleButton, ToggleButtonGroup } from 'react-bootstrap';
 import Select from 'react-select';
 import { useTranslation } from 'react-i18next';
-import { INCOTERMS, SUPPLIER_PACKAGINGS, type Incoterm, type NamedItem, type Supplier } from '@primeur/shared';
+import { INCOTERMS, MAX_PAYMENT_TERM_DAYS, SUPPLIER_PACKAGINGS, type Client, type Incoterm, type NamedItem, type Supplier } from '@primeur/shared';
 import { CitySelect, CountrySelect } from '../../../components/CountrySelect';
 import { DecimalField, decimalProblemText, type DecimalProblem } from '../../../components/DecimalField';
 import { useCatalogLabels, useCertificates } from '../../../lib/lookups';
@@ -11,6 +11,7 @@ import type { CompanyKind } from '../api/get-company-options';
 import { useSetCertificates } from '../api/set-certificates';
 import { useSetDiscount } from '../api/set-discount';
 import { useSetIct } from '../api/set-ict';
+import { useSetPaymentTerms } from '../api/set-payment-terms';
 import { ConfirmModal } from './ConfirmModal';
 import { useSetAddress, useSetCity, useSetCountry, useSetPackagings } from '../api/set-supplier-fields';
 import { CarrierField } from './CarrierField';
@@ -20,8 +21,9 @@ import { useNotify } from './notify';
 export const CARRIER_INCOTERM: Record<CompanyKind, Incoterm> = { supplier: 'FOB', client: 'CIF' };
 
 const isSupplier = (kind: CompanyKind, c: Company): c is Supplier => kind === 'supplier' && 'packagings' in c;
+const isClient = (kind: CompanyKind, c: Company): c is Client => kind === 'client' && 'paymentTermDays' in c;
 
-/** Incoterm, carrier, discount, certificates and (suppliers) packagings, country, city and address. */
+/** Incoterm, carrier, discount, certificates, (clients) payment terms and (suppliers) packagings, country, city and address. */
 export function CompanySettings({ kind, company }: { kind: CompanyKind; company: Company }) {
   const { t, i18n } = useTranslation('companies');
   const notify = useNotify();
@@ -107,6 +109,7 @@ export function CompanySettings({ kind, company }: { kind: CompanyKind; company:
               noOptionsMessage={() => t('common:select.noOptions')}
             />
           </Col>
+          {isClient(kind, company) ? <PaymentTermsField client={company} /> : null}
           {isSupplier(kind, company) ? <SupplierFields supplier={company} /> : null}
         </Row>
       </Card.Body>
@@ -122,6 +125,53 @@ export function CompanySettings({ kind, company }: { kind: CompanyKind; company:
         }}
       />
     </Card>
+  );
+}
+
+/**
+ * The client's payment terms in whole days from the invoice date (decision 956), saved on blur or
+ * Enter. The field refuses what the server would (a fraction such as "30,5", a number outside 0 to
+ * the legal cap) before sending it, with one sentence that says what is accepted.
+ */
+export function PaymentTermsField({ client }: { client: Client }) {
+  const { t } = useTranslation('companies');
+  const notify = useNotify();
+  const setTerms = useSetPaymentTerms();
+  // A refused save puts the stored terms back in the field.
+  const [revision, setRevision] = useState(0);
+  const [problem, setProblem] = useState<DecimalProblem | null>(null);
+  const [shown, setShown] = useState<number | null>(client.paymentTermDays);
+  const save = (value: number | null) => {
+    if (value === null || value === client.paymentTermDays) return;
+    setTerms.mutate({ id: client.id, value }, { onSuccess: notify.saved, onError: (e: unknown) => (setRevision((r) => r + 1), notify.failed(e)) });
+  };
+  return (
+    <Form.Group as={Col} md={6} lg={4} controlId="client-payment-terms">
+      <Form.Label>{t('settings.paymentTerms')}</Form.Label>
+      <div className="input-group has-validation">
+        <DecimalField
+          id="client-payment-terms"
+          value={client.paymentTermDays}
+          revision={revision}
+          min={0}
+          max={MAX_PAYMENT_TERM_DAYS}
+          maxDecimals={0}
+          required
+          feedback={false}
+          disabled={setTerms.isPending}
+          aria-describedby={problem ? 'client-payment-terms-problem client-payment-terms-help' : 'client-payment-terms-help'}
+          onChange={(value, p) => (setProblem(p), setShown(value))}
+          onCommit={save}
+        />
+        <span className="input-group-text">{t('settings.days', { count: shown ?? client.paymentTermDays })}</span>
+        {problem ? (
+          <Form.Control.Feedback type="invalid" className="d-block" id="client-payment-terms-problem">
+            {t('validation.paymentTerms', { max: MAX_PAYMENT_TERM_DAYS })}
+          </Form.Control.Feedback>
+        ) : null}
+      </div>
+      <Form.Text id="client-payment-terms-help">{t('settings.paymentTermsHelp', { cap: MAX_PAYMENT_TERM_DAYS })}</Form.Text>
+    </Form.Group>
   );
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "companies" ADD COLUMN "payment_term_days" integer DEFAULT 30 NOT NULL;--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_payment_term_days_range" CHECK ("companies"."payment_term_days" >= 0 and "companies"."payment_term_days" <= 365);
