@@ -20,7 +20,7 @@ export function registerJobs(app: FastifyInstance) {
     name: 'auction-closer',
     everyMs: config.auctionCloseIntervalMs,
     atStart: true,
-    // Safe on several instances at once (each lot is taken FOR UPDATE SKIP LOCKED): no gap needed.
+    // Safe on several instances at once (each lot is taken FOR NO KEY UPDATE SKIP LOCKED): no gap needed.
     minGapMs: 0,
     run: async () => {
       // Each batch's orders are committed with its closes; their messages leave after that commit.

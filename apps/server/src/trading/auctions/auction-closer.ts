@@ -18,7 +18,7 @@ const BATCH = 100;
 
 /**
  * Closes every auction past its end: EXPIRED with its winning offer recorded. Safe on any number of
- * instances at once: each lot is taken with FOR UPDATE SKIP LOCKED, so two closers never take the
+ * instances at once: each lot is taken with FOR NO KEY UPDATE SKIP LOCKED, so two closers never take the
  * same lot, and a lot whose bid is still committing is left for the next round. The winner is read in
  * a statement after the lock, so the last accepted bid is always seen.
  */

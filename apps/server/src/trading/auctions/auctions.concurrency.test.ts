@@ -74,6 +74,30 @@ describe('bids in parallel', () => {
     console.info(`parallel bids (${ctx.database.kind}): ${accepted.length} accepted of ${answers.length}`);
   }, 120_000);
 
+  // A second connection that holds a lock while the closer runs: PostgreSQL only (PGlite has one session).
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'a due lot closes while another transaction writes a row that references it (a notice, an order), and is skipped while a bid holds it',
+    async () => {
+      const lot = await createAuction(ctx.db, { supplierId: sellerId, price: 1, endsAt: new Date(Date.now() - 1000) });
+      const held = await createAuction(ctx.db, { supplierId: sellerId, price: 1, endsAt: new Date(Date.now() - 1000) });
+      const other = await ctx.database.pool!.connect();
+      try {
+        await other.query('begin');
+        // The lock a foreign key check takes on the referenced row while a notice or an order is inserted.
+        await other.query('select id from products where id = $1 for key share', [lot.id]);
+        // The lock place_bid takes on the lot it bids on.
+        await other.query('select id from products where id = $1 for update', [held.id]);
+        const closed = (await closeAuctions(ctx.db)).map((c) => c.productId);
+        expect(closed).toContain(lot.id);
+        expect(closed).not.toContain(held.id);
+      } finally {
+        await other.query('rollback');
+        other.release();
+      }
+      expect((await closeAuctions(ctx.db)).map((c) => c.productId)).toContain(held.id);
+    },
+  );
+
   it('bids racing the soft-closed end: none accepted after the current end, the end stops at the cap, the recorded winner is the last accepted bid', async () => {
     // Soft close already moved this lot's end; its cap (original end + 30 min) is 5 s away, so
     // every accepted bid now moves the end to the cap and no further.
