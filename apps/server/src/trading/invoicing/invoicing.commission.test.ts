@@ -5,9 +5,8 @@ import type { Invoice, InvoicePage } from '@primeur/shared';
 import { createTestApp, jobsDrivenByTest, signedIn, type TestContext } from '../../../test/build-app.js';
 import { fatal, validateCii } from '../../../test/en16931/validate.js';
 import { commissionConfig, commissionEnv, type CommissionConfig } from '../../config/commission.js';
-import { createAuction, createOffer } from '../../db/factories/listings.js';
+import { wonOrder } from '../../../test/won-order.js';
 import { invoiceDocuments, invoices, operatorInvoiceCounters, orders } from '../../db/schema/index.js';
-import { closeAuctions } from '../auctions/auctions.service.js';
 import * as issuing from './invoicing.issuing.js';
 
 // Each issued commission renders a Factur-X PDF (about a second on a busy machine).
@@ -81,15 +80,7 @@ beforeAll(async () => {
   buyer = await signedIn(ctx, { category: 'client', companyName: 'Primeurs de Rungis SAS', country: 'FR', vatId: 'FR83404833048' });
   admin = await signedIn(ctx, { category: 'admin' });
   // One real order (snapshots and all) from a closed auction; the others are its copies.
-  const lot = await createAuction(ctx.db, { supplierId: sellerFR.user.id, startedMsAgo: 259_200_000 + 1000, quantity: 4 });
-  await createOffer(ctx.db, lot.id, buyer.user.id, 1.5);
-  const closed = await closeAuctions(ctx.db);
-  template = (
-    await ctx.db
-      .select()
-      .from(orders)
-      .where(eq(orders.id, closed.find((c) => c.productId === lot.id)!.orderId!))
-  )[0]!;
+  template = await wonOrder(ctx.db, sellerFR.user.id, buyer.user.id, 1.5);
 });
 afterAll(() => ctx.close());
 

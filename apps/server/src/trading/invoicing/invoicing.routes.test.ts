@@ -5,9 +5,8 @@ import { addDays, todayInParis, type Invoice, type InvoicePage, type Order } fro
 import { createTestApp, jobsDrivenByTest, signedIn, type TestContext } from '../../../test/build-app.js';
 import { fatal, validateCii } from '../../../test/en16931/validate.js';
 import { openDatabase } from '../../db/client.js';
-import { createAuction, createOffer } from '../../db/factories/listings.js';
+import { wonOrderId } from '../../../test/won-order.js';
 import { invoiceCounters, invoiceDocuments, invoices, orders, outbox, users } from '../../db/schema/index.js';
-import { closeAuctions } from '../auctions/auctions.service.js';
 import * as issuing from './invoicing.issuing.js';
 import { ensureOrderInvoice } from './invoicing.repository.js';
 
@@ -24,8 +23,6 @@ let buyerES: Party;
 let buyerDE: Party;
 let stranger: Party;
 let admin: Party;
-
-const ENDED_MS_AGO = 259_200_000 + 1000;
 
 beforeAll(async () => {
   ctx = await createTestApp(jobsDrivenByTest());
@@ -73,10 +70,7 @@ const deps = (): issuing.IssueDeps => ({ db: ctx.db, mailer: ctx.app.mailer, log
 
 /** An auction won by `buyer`, shipped and received through the API: a DELIVERED order. */
 async function deliveredThroughApi(buyer: Party, netKg: number, price: number) {
-  const lot = await createAuction(ctx.db, { supplierId: seller.user.id, startedMsAgo: ENDED_MS_AGO, quantity: 4 });
-  await createOffer(ctx.db, lot.id, buyer.user.id, price);
-  const closed = await closeAuctions(ctx.db);
-  const orderId = closed.find((c) => c.productId === lot.id)!.orderId!;
+  const orderId = await wonOrderId(ctx.db, seller.user.id, buyer.user.id, price);
   const shipped = await call('POST', `/api/users/orders/${orderId}/ship`, seller, {
     pallets: 4,
     netKg,

@@ -3,9 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { addDays } from '@primeur/shared';
 import { createTestApp, jobsDrivenByTest, signedIn, type TestContext } from '../../../test/build-app.js';
 import { createClient } from '../../db/factories/backoffice.js';
-import { createAuction, createOffer } from '../../db/factories/listings.js';
+import { wonOrder } from '../../../test/won-order.js';
 import { invoices, orders } from '../../db/schema/index.js';
-import { closeAuctions } from '../auctions/auctions.service.js';
 import * as issuing from './invoicing.issuing.js';
 
 // Each issued invoice renders its Factur-X PDF (about a second on a busy machine).
@@ -72,15 +71,7 @@ beforeAll(async () => {
     postalCode: '94150',
   });
   admin = await signedIn(ctx, { category: 'admin' });
-  const lot = await createAuction(ctx.db, { supplierId: seller.user.id, startedMsAgo: 259_200_000 + 1000, quantity: 4 });
-  await createOffer(ctx.db, lot.id, buyer.user.id, 1.5);
-  const closed = await closeAuctions(ctx.db);
-  template = (
-    await ctx.db
-      .select()
-      .from(orders)
-      .where(eq(orders.id, closed.find((c) => c.productId === lot.id)!.orderId!))
-  )[0]!;
+  template = await wonOrder(ctx.db, seller.user.id, buyer.user.id, 1.5);
 });
 afterAll(() => ctx.close());
 
