@@ -302,7 +302,9 @@ async function smallTargets(page: Page): Promise<string[]> {
       'input:not([type=hidden]):not([type=checkbox]):not([type=radio])',
     ].join(', ');
     const small: string[] = [];
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+    for (const found of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      // A picker's (react-select's) text box is the cursor inside its box: the box is the target.
+      const el = found.closest<HTMLElement>('.picker__control') ?? found;
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
       if (el.closest('.visually-hidden, .skip-link')) continue;
@@ -342,4 +344,110 @@ test.describe('touch targets on a phone', () => {
     await expect(page.getByTestId('bid-button')).toBeVisible();
     await check('auction room');
   });
+
+  test("the back office's pickers (supplier, country, buyer, party, family) are at least 44 px tall at 390 px, and 38 px on a desktop", async ({ page }) => {
+    await countRequests(page);
+    await signInByApi(page, DEMO.admin.email, DEMO.admin.password);
+    const suppliers = (await (await page.request.get('/api/intern/supplier/getSuppliers')).json()) as Array<{ id: number }>;
+    const clients = (await (await page.request.get('/api/intern/client/getClients')).json()) as Array<{ id: number }>;
+    const pages = [`/intern/suppliers?id=${suppliers[0]!.id}`, `/intern/clients?id=${clients[0]!.id}`, '/admin/orders', '/admin/home'];
+    const heights = () => page.locator('main .picker__control').evaluateAll((boxes) => boxes.map((b) => Math.round(b.getBoundingClientRect().height)));
+    for (const [width, expected] of [
+      [390, (h: number) => h >= 44],
+      [1366, (h: number) => h === 38],
+    ] as const) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const path of pages) {
+        await gotoIn(page, path);
+        await settle(page);
+        await expect(page.locator('main .picker__control').first()).toBeVisible();
+        const all = await heights();
+        expect
+          .soft(
+            all.filter((h) => !expected(h)),
+            `${path} at ${width} px: pickers of ${all.join(', ')} px`,
+          )
+          .toEqual([]);
+        if (width === 390) expect.soft(await smallTargets(page), `${path}: controls under 44 px`).toEqual([]);
+      }
+    }
+  });
 });
+
+/**
+ * The header at laptop widths and the lot lists' toolbars (decision 954): the signed-in bar is one row from
+ * xl (1200 px) up, in every language and for every role, the links whole and the demo companies' names uncut;
+ * below xl it folds behind the toggle. The sort, class and certificate selects show their longest option whole.
+ */
+test.describe('the header and the lot toolbars fit, in every language', () => {
+  const LANGUAGES = ['en', 'fr', 'de', 'es'] as const;
+  for (const role of ['buyer', 'supplier', 'admin'] as const) {
+    test(`${role}: one header row from 1200 px to 1366 px, folded below; the toolbar selects uncut`, async ({ page }) => {
+      await countRequests(page);
+      await signInByApi(page, DEMO[role].email, DEMO[role].password);
+      for (const lng of LANGUAGES) {
+        for (const width of [1366, 1200, 1199, 768]) {
+          await page.setViewportSize({ width, height: 800 });
+          await gotoIn(page, '/encheres', lng);
+          await settle(page);
+          const bar = await page.evaluate(() => {
+            const header = document.querySelector('header.navbar')!;
+            const name = document.querySelector<HTMLElement>('#user-menu span');
+            const toggler = document.querySelector<HTMLElement>('.navbar-toggler')!;
+            return {
+              height: Math.round(header.getBoundingClientRect().height),
+              nameCut: name ? name.scrollWidth > name.clientWidth : true,
+              folded: getComputedStyle(toggler).display !== 'none',
+              overflow: header.scrollWidth > header.clientWidth,
+            };
+          });
+          const at = `${role}, ${lng}, ${width} px`;
+          // One row: the brand's line and the bar's padding (56 px), whatever the role and the language.
+          expect.soft(bar.height, `${at}: header height`).toBe(56);
+          expect.soft(bar.folded, `${at}: menu folded`).toBe(width < 1200);
+          expect.soft(bar.overflow, `${at}: header wider than the window`).toBe(false);
+          if (width >= 1200) expect.soft(bar.nameCut, `${at}: company name cut`).toBe(false);
+          if (width === 1200 && lng === 'de' && role !== 'admin') {
+            // A company name longer than any demo one: cut with an ellipsis, the menu's caret still inside the window.
+            const long = await page.evaluate(() => {
+              document.querySelector('#user-menu span')!.textContent = 'Cooperativa Agrícola Hortofrutícola del Campo de Cartagena S.C.A.';
+              const toggle = document.querySelector('#user-menu')!.getBoundingClientRect();
+              return {
+                height: Math.round(document.querySelector('header.navbar')!.getBoundingClientRect().height),
+                right: toggle.right,
+                window: window.innerWidth,
+              };
+            });
+            expect.soft(long.height, `${at}: header height with a long company name`).toBe(56);
+            expect.soft(long.right, `${at}: the company menu inside the window`).toBeLessThanOrEqual(long.window);
+          }
+          for (const path of ['/encheres', '/marketplace']) {
+            if (path !== '/encheres') {
+              await gotoIn(page, path, lng);
+              await settle(page);
+            }
+            expect.soft(await cutSelects(page), `${at}, ${path}: selects that cut their longest option`).toEqual([]);
+          }
+        }
+      }
+    });
+  }
+});
+
+/** The lot toolbars' sort, class and certificate selects narrower than their longest option's text. */
+function cutSelects(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    const cut: string[] = [];
+    for (const select of document.querySelectorAll<HTMLSelectElement>('main select[id$="-sort"], main select[id$="-class"], main select[id$="-certificate"]')) {
+      const style = getComputedStyle(select);
+      ctx.font = style.font;
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      for (const option of Array.from(select.options)) {
+        const width = ctx.measureText(option.text).width;
+        if (width > room + 0.5) cut.push(`#${select.id} "${option.text}" ${width.toFixed(0)} px in ${room.toFixed(0)} px`);
+      }
+    }
+    return cut;
+  });
+}

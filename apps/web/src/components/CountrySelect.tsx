@@ -1,8 +1,9 @@
-import Select, { type CSSObjectWithLabel } from 'react-select';
+import Select from 'react-select';
 import { useTranslation } from 'react-i18next';
 import type { City, Country } from '@primeur/shared';
 import { useCities, useCountries } from '../lib/lookups';
 import { countryName } from '../lib/format';
+import { pickerProps } from './picker';
 
 interface SelectProps<T> {
   inputId: string;
@@ -11,10 +12,6 @@ interface SelectProps<T> {
   invalid?: boolean;
   isDisabled?: boolean;
 }
-
-const invalidStyles = (invalid?: boolean) => ({
-  control: (base: CSSObjectWithLabel) => (invalid ? { ...base, borderColor: 'var(--bs-form-invalid-border-color)' } : base),
-});
 
 /** Searchable country picker with names in the reader's language. */
 export function CountrySelect({ inputId, value, onChange, invalid, isDisabled }: SelectProps<Country>) {
@@ -34,7 +31,7 @@ export function CountrySelect({ inputId, value, onChange, invalid, isDisabled }:
       isDisabled={isDisabled}
       placeholder={t('select.placeholder')}
       noOptionsMessage={() => t('select.noOptions')}
-      styles={invalidStyles(invalid)}
+      {...pickerProps<Country>(invalid)}
     />
   );
 }
@@ -55,7 +52,7 @@ export function CitySelect({ inputId, value, onChange, invalid, alpha2, isDisabl
       isDisabled={isDisabled || !alpha2}
       placeholder={alpha2 ? t('select.placeholder') : t('select.countryFirst')}
       noOptionsMessage={() => t('select.noOptions')}
-      styles={invalidStyles(invalid)}
+      {...pickerProps<City>(invalid)}
     />
   );
 }

@@ -36,4 +36,13 @@ describe('lot list controls', () => {
     expect(await screen.findByRole('option', { name: 'Todas las categorías' })).toBeInTheDocument();
     for (const id of ['t-sort', 't-class', 't-certificate']) expect(document.getElementById(id)!.parentElement).toHaveClass('col-12');
   });
+
+  it('gives the sort, class and certificate a half row from sm, a third from md, a quarter from lg: room for "Standardreihenfolge" (decision 954)', async () => {
+    renderPage(
+      <LotListFilters idPrefix="t" filters={{ sort: '', qualityClass: '', certificate: '' }} setFilters={() => {}} certificates={[['1', 'GLOBALG.A.P.']]} />,
+      { lng: 'de' },
+    );
+    expect(await screen.findByRole('option', { name: 'Standardreihenfolge' })).toBeInTheDocument();
+    for (const id of ['t-sort', 't-class', 't-certificate']) expect(document.getElementById(id)!.parentElement).toHaveClass('col-sm-6', 'col-md-4', 'col-lg-3');
+  });
 });

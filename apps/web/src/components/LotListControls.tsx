@@ -77,6 +77,12 @@ export function certificateOptions(list: ProductFormOptions['certificates'] | un
   return (list ?? []).map((c) => [String(c.id), c.names?.[lng as 'en'] ?? c.name] as const);
 }
 
+/**
+ * The columns of the sort, class and certificate selects: wide enough for their longest option in every
+ * language ("Standardreihenfolge", "Orden predeterminado") from the phone up to 1366 px (decision 954).
+ */
+const FITTING = { xs: 12, sm: 6, md: 4, lg: 3 } as const;
+
 /** Sort, class and certificate selects, in their columns of a `ListSearchForm`. */
 export function LotListFilters({ idPrefix, filters, setFilters, sorts = LOT_SORTS, certificates }: LotListFiltersProps) {
   const { t } = useTranslation('marketplace');
@@ -84,10 +90,7 @@ export function LotListFilters({ idPrefix, filters, setFilters, sorts = LOT_SORT
     <>
       <FilterSelect
         id={`${idPrefix}-sort`}
-        xs={12}
-        sm={4}
-        md={3}
-        lg={2}
+        {...FITTING}
         label={t('list.sort')}
         value={filters.sort}
         onChange={(v) => setFilters({ sort: v })}
@@ -96,10 +99,7 @@ export function LotListFilters({ idPrefix, filters, setFilters, sorts = LOT_SORT
       />
       <FilterSelect
         id={`${idPrefix}-class`}
-        xs={12}
-        sm={4}
-        md={3}
-        lg={2}
+        {...FITTING}
         label={t('list.class')}
         value={filters.qualityClass}
         onChange={(v) => setFilters({ qualityClass: v })}
@@ -108,10 +108,7 @@ export function LotListFilters({ idPrefix, filters, setFilters, sorts = LOT_SORT
       />
       <FilterSelect
         id={`${idPrefix}-certificate`}
-        xs={12}
-        sm={4}
-        md={3}
-        lg={2}
+        {...FITTING}
         label={t('list.certificate')}
         value={filters.certificate}
         onChange={(v) => setFilters({ certificate: v })}

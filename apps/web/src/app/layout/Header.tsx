@@ -48,8 +48,10 @@ export function Header() {
   };
 
   return (
-    <Navbar expand="lg" bg="success" data-bs-theme="dark" className="shadow-sm" as="header">
-      <Container fluid="xl">
+    // Expanded from xl on, in a container as wide as the window up to xxl (decision 954): a trader's bar fits on one row at
+    // 1366 px in every language; below xl the menu folds behind the toggle instead of wrapping onto a second line.
+    <Navbar expand="xl" bg="success" data-bs-theme="dark" className="shadow-sm" as="header">
+      <Container fluid="xxl">
         <Navbar.Brand as={Link} to={paths.landing} className="fw-semibold">
           <BasketIcon aria-hidden="true" className="me-2 mb-1" />
           {t('brand')}
@@ -81,11 +83,6 @@ export function Header() {
                     {t('orders:title')}
                   </Nav.Link>
                 ) : null}
-                {!isAdminCategory ? (
-                  <Nav.Link as={NavLink} to={paths.invoices}>
-                    {t('invoices:title')}
-                  </Nav.Link>
-                ) : null}
               </>
             ) : null}
             {isAdminCategory ? (
@@ -107,7 +104,7 @@ export function Header() {
               </>
             ) : null}
           </Nav>
-          <Nav className="align-items-lg-center gap-2">
+          <Nav className="align-items-xl-center gap-2">
             <LanguageSwitcher />
             {user?.userId && !isAdminCategory ? (
               <Suspense fallback={null}>
@@ -115,10 +112,26 @@ export function Header() {
               </Suspense>
             ) : null}
             {user?.userId ? (
-              <NavDropdown title={user.companyName} id="user-menu" align="end">
+              // A long company name gives way before the links do: cut with an ellipsis, whole in its title.
+              <NavDropdown
+                title={
+                  <span className="text-truncate" title={user.companyName}>
+                    {user.companyName}
+                  </span>
+                }
+                id="user-menu"
+                align="end"
+                className="user-menu"
+              >
                 <NavDropdown.Item as={Link} to={paths.profile}>
                   {t('profile:title')}
                 </NavDropdown.Item>
+                {/* Invoices are looked at now and then, not through the trading day: here, beside the profile (decision 954). */}
+                {!isAdminCategory ? (
+                  <NavDropdown.Item as={Link} to={paths.invoices}>
+                    {t('invoices:title')}
+                  </NavDropdown.Item>
+                ) : null}
                 <NavDropdown.Divider />
                 <NavDropdown.Item as="button" onClick={() => void onLogout()}>
                   {t('menu.logout')}

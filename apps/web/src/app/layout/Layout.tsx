@@ -51,13 +51,13 @@ export function Layout() {
         {t('skipLink')}
       </a>
       <Header />
-      <Container as="main" fluid="xl" className="flex-grow-1 py-4" id="main" tabIndex={-1}>
+      <Container as="main" fluid="xxl" className="flex-grow-1 py-4" id="main" tabIndex={-1}>
         <OutageBanner />
         <SessionAlert />
         <Outlet />
       </Container>
       <footer className="border-top py-3 bg-body-tertiary">
-        <Container fluid="xl" className="small text-body-secondary d-flex flex-wrap justify-content-between gap-2">
+        <Container fluid="xxl" className="small text-body-secondary d-flex flex-wrap justify-content-between gap-2">
           <span>{t('footer.text', { year: new Date().getFullYear() })}</span>
           <Link to={paths.terms} className="text-body-secondary">
             {t('terms.title')}

@@ -28,14 +28,14 @@ export function PageFrame() {
   return (
     <div className="d-flex flex-column min-vh-100">
       <Navbar bg="success" data-bs-theme="dark" className="shadow-sm" as="header">
-        <Container fluid="xl">
+        <Container fluid="xxl">
           <Navbar.Brand as="span" className="fw-semibold">
             <BasketIcon aria-hidden="true" className="me-2 mb-1" />
             {t('brand')}
           </Navbar.Brand>
         </Container>
       </Navbar>
-      <Container as="main" fluid="xl" className="flex-grow-1 py-4">
+      <Container as="main" fluid="xxl" className="flex-grow-1 py-4">
         <PageSkeleton />
       </Container>
     </div>

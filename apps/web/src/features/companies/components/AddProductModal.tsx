@@ -8,6 +8,7 @@ import type { CompanyKind } from '../api/get-company-options';
 import { useAddProducts } from '../api/product-links';
 import { articleName } from './article-label';
 import { useNotify } from './notify';
+import { pickerProps } from '../../../components/picker';
 
 interface Props {
   kind: CompanyKind;
@@ -71,7 +72,7 @@ export function AddProductModal({ kind, ownerId, linkedIds, show, onHide }: Prop
             getOptionValue={(a) => String(a.id)}
             placeholder={t('common:select.placeholder')}
             noOptionsMessage={() => t('common:select.noOptions')}
-            styles={{ control: (base) => (invalid ? { ...base, borderColor: 'var(--bs-form-invalid-border-color)' } : base) }}
+            {...pickerProps<Article, true>(invalid)}
           />
           {invalid ? <div className="invalid-feedback d-block">{t('validation.selectProduct')}</div> : null}
         </Modal.Body>

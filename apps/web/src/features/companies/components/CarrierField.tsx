@@ -11,6 +11,7 @@ import { useClearCarrier } from '../api/clear-carrier';
 import type { CompanyKind } from '../api/get-company-options';
 import { useSetCarrier } from '../api/set-carrier';
 import { useNotify } from './notify';
+import { pickerProps } from '../../../components/picker';
 
 interface Props {
   kind: CompanyKind;
@@ -69,6 +70,7 @@ export function CarrierField({ kind, companyId, carrier }: Props) {
             getOptionValue={(x) => String(x.id)}
             placeholder={t('settings.noCarrier')}
             noOptionsMessage={() => t('common:select.noOptions')}
+            {...pickerProps<Transport>()}
           />
         </div>
         <Button variant="outline-secondary" onClick={() => setCreating(true)}>

@@ -15,6 +15,7 @@ import { useCompany } from '../api/get-company';
 import { useCompanyOptions, type CompanyKind } from '../api/get-company-options';
 import { ConfirmModal } from './ConfirmModal';
 import { useNotify } from './notify';
+import { pickerProps } from '../../../components/picker';
 
 // The settings, contacts and products of the chosen company, with their forms: fetched when one is chosen.
 const CompanyConfig = lazy(async () => ({ default: (await import('./CompanyConfig')).CompanyConfig }));
@@ -103,6 +104,7 @@ export function CompaniesPage({ kind }: { kind: CompanyKind }) {
                     getOptionValue={(c) => String(c.id)}
                     placeholder={t('common:select.placeholder')}
                     noOptionsMessage={() => t('common:select.noOptions')}
+                    {...pickerProps<CompanyOption>()}
                   />
                 </div>
                 <Button variant="danger" disabled={!selected || remove.isPending} onClick={() => setConfirming(true)}>

@@ -16,6 +16,7 @@ import { ConfirmModal } from './ConfirmModal';
 import { useSetAddress, useSetCity, useSetCountry, useSetPackagings } from '../api/set-supplier-fields';
 import { CarrierField } from './CarrierField';
 import { useNotify } from './notify';
+import { pickerProps } from '../../../components/picker';
 
 /** The incoterm under which the company's carrier is shown: FOB for suppliers, CIF for clients (spec §2). */
 export const CARRIER_INCOTERM: Record<CompanyKind, Incoterm> = { supplier: 'FOB', client: 'CIF' };
@@ -107,6 +108,7 @@ export function CompanySettings({ kind, company }: { kind: CompanyKind; company:
               getOptionValue={(c) => String(c.id)}
               placeholder={t('common:select.placeholder')}
               noOptionsMessage={() => t('common:select.noOptions')}
+              {...pickerProps<NamedItem, true>()}
             />
           </Col>
           {isClient(kind, company) ? <PaymentTermsField client={company} /> : null}
@@ -205,6 +207,7 @@ function SupplierFields({ supplier }: { supplier: Supplier }) {
           getOptionValue={(o) => o.value}
           placeholder={t('common:select.placeholder')}
           noOptionsMessage={() => t('common:select.noOptions')}
+          {...pickerProps<PackagingOption, true>()}
         />
       </Col>
       <Col md={6}>

@@ -12,6 +12,7 @@ import { adminOrdersCsvUrl, useAdminOrders, type AdminOrdersQuery } from '../api
 import { OrdersTable } from './OrdersTable';
 import { orderStatusFilter } from './order-filters';
 import { paths } from '../../../lib/routes';
+import { pickerProps } from '../../../components/picker';
 
 const FILTERS = ['status', 'party', 'partyName', 'from', 'to', 'q'] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -89,6 +90,7 @@ export function AdminOrdersPage() {
             placeholder={t('admin.partyPlaceholder')}
             aria-label={t('admin.party')}
             onChange={(o) => setFilters({ party: o?.value ?? '', partyName: o?.label ?? '' })}
+            {...pickerProps<PartyOption>()}
           />
         </Col>
         {dateField('from')}

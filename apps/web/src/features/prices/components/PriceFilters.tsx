@@ -3,6 +3,7 @@ import Select from 'react-select';
 import { Col, Form, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { FAMILIES, type PriceType } from '@primeur/shared';
+import { pickerProps } from '../../../components/picker';
 
 // The date picker library (≈ 48 kB gzip) comes after the dashboard shows (decision 841).
 const PriceDatePicker = lazy(async () => ({ default: (await import('./PriceDatePicker')).PriceDatePicker }));
@@ -37,6 +38,7 @@ export function PriceFilters({ type, family, onFamily, date, onDate }: Props) {
           isSearchable
           placeholder={t('filters.allFamilies')}
           noOptionsMessage={() => t('filters.noOptions')}
+          {...pickerProps<{ value: Family; label: string }>()}
         />
       </Col>
       <Col xs={12} md={4} lg={3}>
