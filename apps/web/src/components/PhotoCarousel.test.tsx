@@ -42,13 +42,16 @@ describe('a lot’s photos (decision 948: the slide is not run end to end, its t
     );
   });
 
-  it('shows one photo without a carousel, and none as an empty frame', () => {
+  it('shows one photo without a carousel, and none as a frame that says so, in the reader’s language', () => {
     const one = show(['only.png']);
     expect(one.container.querySelector('.carousel')).toBeNull();
     expect(one.container.querySelector('img')?.getAttribute('src')).toBe('/product-images/7/only-480.png');
     one.unmount();
     const none = show([]);
     expect(none.container.querySelector('img')).toBeNull();
-    expect(none.container.querySelector('[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.getByTestId('no-photo')).toHaveTextContent('No photo');
+    none.unmount();
+    show([], 'de');
+    expect(screen.getByTestId('no-photo')).toHaveTextContent('Kein Foto');
   });
 });

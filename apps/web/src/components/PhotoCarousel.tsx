@@ -1,6 +1,7 @@
 import { Carousel } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { CAROUSEL_INTERVAL_MS } from '@primeur/shared';
+import { BasketIcon } from './icons';
 
 /** The file names of a lot's photos (the API sends them JSON-encoded, spec §3). */
 export function photoNames(photos: string): string[] {
@@ -56,7 +57,18 @@ export function PhotoCarousel({
   const { t } = useTranslation('common');
   const names = photoNames(photos);
   const style = { height, objectFit: 'cover' as const };
-  if (names.length === 0) return <div className="bg-body-secondary" style={{ height }} aria-hidden="true" />;
+  // No photo: a quiet frame that says so, the height of a photo, so the cards of a grid stay in line.
+  if (names.length === 0)
+    return (
+      <div
+        className="bg-body-secondary text-body-secondary d-flex flex-column align-items-center justify-content-center gap-1 small"
+        style={{ height }}
+        data-testid="no-photo"
+      >
+        <BasketIcon width="2em" height="2em" aria-hidden="true" />
+        <span>{t('carousel.none')}</span>
+      </div>
+    );
   if (names.length === 1) return <img {...photoSources(productId, names[0]!, size)} alt={alt} className="d-block w-100" style={style} loading="lazy" />;
   return (
     <Carousel
