@@ -29,14 +29,21 @@ export function CertificateBadges({ product }: { product: LotFactsOf }) {
   const others = product.certificates.filter((c) => !(gap && c.name === 'GLOBALG.A.P.'));
   if (!gap && others.length === 0) return null;
   return (
-    <span className="d-inline-flex flex-wrap gap-1" data-testid="certificates">
+    // A badge wraps inside its column when it is wider (the GLOBALG.A.P. number goes under its name in a
+    // narrow card) rather than pushing the card, or the page at the right edge, wider.
+    <span className="d-inline-flex flex-wrap gap-1 mw-100" data-testid="certificates">
       {gap ? (
-        <Badge bg="success-subtle" text="success-emphasis" className="border border-success-subtle" title={t('lotFacts.globalGapNumber', { number: gap })}>
+        <Badge
+          bg="success-subtle"
+          text="success-emphasis"
+          className="border border-success-subtle text-wrap text-start mw-100"
+          title={t('lotFacts.globalGapNumber', { number: gap })}
+        >
           GLOBALG.A.P. <span className="fw-normal">{gap}</span>
         </Badge>
       ) : null}
       {others.map((c) => (
-        <Badge key={c.id} bg="light" text="dark" className="border">
+        <Badge key={c.id} bg="light" text="dark" className="border text-wrap text-start mw-100">
           {c.names?.[lng] ?? c.name}
         </Badge>
       ))}
