@@ -27,9 +27,13 @@ export function renderPage(element: ReactElement, { lng = 'en', path = '/', answ
   );
   const i18n = initI18n(lng);
   const router = createMemoryRouter([{ path: '*', element: <SessionProvider>{element}</SessionProvider> }], { initialEntries: [path] });
-  return render(
-    <Providers i18n={i18n}>
-      <RouterProvider router={router} />
-    </Providers>,
+  // The router goes with the result, for a test that reads the address the page wrote.
+  return Object.assign(
+    render(
+      <Providers i18n={i18n}>
+        <RouterProvider router={router} />
+      </Providers>,
+    ),
+    { router },
   );
 }

@@ -70,6 +70,15 @@ export const addVariantBody = z.object({
 });
 export type AddVariantBody = z.infer<typeof addVariantBody>;
 
+/**
+ * The overview's class filter: a class, or `none` for the lines whose class the supplier did not
+ * state (decision 960). Only this filter takes `none`: a variant's own class stays one of the
+ * classes or null, and lots always have one.
+ */
+export const CLASS_NOT_STATED = 'none';
+export const OVERVIEW_CLASS_FILTERS = [...QUALITY_CLASSES, CLASS_NOT_STATED] as const;
+export type OverviewClassFilter = (typeof OVERVIEW_CLASS_FILTERS)[number];
+
 const dateRangeQuery = {
   startDate: isoDate,
   endDate: isoDate,
@@ -82,8 +91,11 @@ export const overviewQuery = z
     ...dateRangeQuery,
     originId: dbIdText.optional(),
     caliber: text().trim().max(CALIBER_MAX_LENGTH).optional(),
-    /** Lines of this class only; a value outside the list answers 400 UNKNOWN_QUALITY_CLASS, as the lot lists' filter (decision 942). */
-    qualityClass: z.enum(QUALITY_CLASSES, { error: 'unknownQualityClass' }).optional(),
+    /**
+     * Lines of this class only, or with `none` those without a stated class (decision 960); another
+     * value answers 400 UNKNOWN_QUALITY_CLASS, as the lot lists' filter (decision 942).
+     */
+    qualityClass: z.enum(OVERVIEW_CLASS_FILTERS, { error: 'unknownQualityClass' }).optional(),
   })
   .refine((q) => q.startDate <= q.endDate, { message: 'startAfterEnd', path: ['endDate'] });
 

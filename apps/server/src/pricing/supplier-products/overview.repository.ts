@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { QualityClass } from '@primeur/shared';
+import { CLASS_NOT_STATED, type OverviewClassFilter } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
 
 /**
  * The price overview of one article, computed by PostgreSQL (decision 122). A line counts when its
  * validity overlaps the asked range (start_date <= range end and end_date >= range start) and it
- * passes the origin, caliber and class filters (a line without a stated class passes no class). The discounted price follows spec §9:
+ * passes the origin, caliber and class filters (a line without a stated class passes no class, only
+ * `none`, decision 960). The discounted price follows spec §9:
  * price − price × discount / 100, with the supplier's discount.
  */
 export interface OverviewFilter {
@@ -14,7 +15,7 @@ export interface OverviewFilter {
   endDate: string;
   originId?: number;
   caliber?: string;
-  qualityClass?: QualityClass;
+  qualityClass?: OverviewClassFilter;
 }
 
 function where(f: OverviewFilter): SQL {
@@ -26,7 +27,8 @@ function where(f: OverviewFilter): SQL {
   ];
   if (f.originId !== undefined) parts.push(sql`v.origin_id = ${f.originId}`);
   if (f.caliber) parts.push(sql`v.caliber = ${f.caliber}`);
-  if (f.qualityClass) parts.push(sql`v.quality_class = ${f.qualityClass}`);
+  if (f.qualityClass === CLASS_NOT_STATED) parts.push(sql`v.quality_class is null`);
+  else if (f.qualityClass) parts.push(sql`v.quality_class = ${f.qualityClass}`);
   return sql.join(parts, sql` and `);
 }
 

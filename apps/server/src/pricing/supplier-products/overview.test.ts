@@ -45,6 +45,20 @@ beforeAll(async () => {
   await v(c.id, 5, 0, '2026-11-12', '2026-11-14', 'FR', '3');
   // Another article in the range, with a huge volume: must not count.
   await v(b.id, 0.1, 1000, '2026-11-10', '2026-11-20', 'ES', '1', 'CIT01');
+  /*
+   * CIT02, for the class filter with "not stated" (decision 960), same range and suppliers:
+   *   class I:    A 1.000 × 4 → 0.900 ; B 2.000 × 1 → 2.000            Σ = 5.6 / 5 = 1.12
+   *   no class:   A 1.500 × 2 → 1.350 (ES) ; B 3.000 × 2 → 3.000 (MA) ; C 4.000 × 0 (shown, weighs nothing)
+   *                                                                      Σ = 8.7 / 4 = 2.175
+   *   Extra:      C 2.000 × 1 → 1.490
+   *   all:        (5.6 + 8.7 + 1.49) / 10 = 1.579
+   */
+  await v(a.id, 1, 4, '2026-11-10', '2026-11-20', 'ES', '1', 'CIT02', 'I');
+  await v(b.id, 2, 1, '2026-11-10', '2026-11-20', 'ES', '1', 'CIT02', 'I');
+  await v(a.id, 1.5, 2, '2026-11-10', '2026-11-20', 'ES', '1', 'CIT02', null);
+  await v(b.id, 3, 2, '2026-11-10', '2026-11-20', 'MA', '1', 'CIT02', null);
+  await v(c.id, 4, 0, '2026-11-10', '2026-11-20', 'FR', '1', 'CIT02', null);
+  await v(c.id, 2, 1, '2026-11-10', '2026-11-20', 'FR', '1', 'CIT02', 'EXTRA');
 });
 afterAll(() => ctx.close());
 
@@ -100,6 +114,65 @@ describe('GET /api/intern/userProduct/supplier/productDetails', () => {
       error: 'The request is not valid.',
       code: 'UNKNOWN_QUALITY_CLASS',
       details: [{ path: 'querystring.qualityClass', message: 'unknownQualityClass' }],
+    });
+  });
+
+  describe('the class not stated (decision 960)', () => {
+    let cit02: number;
+    beforeAll(async () => {
+      cit02 = (await articleByCode(ctx.db, 'CIT02')).id;
+    });
+    type Body = {
+      average: number | null;
+      volume: number;
+      suppliers: Array<{ supplier: { company: string }; average: number | null; variants: Array<{ qualityClass: string | null }> }>;
+    };
+    const of = async (filter: string) => {
+      const res = await get(`?productId=${cit02}${range}${filter}`);
+      expect(res.statusCode).toBe(200);
+      return res.json() as Body;
+    };
+    const classes = (b: Body) => b.suppliers.flatMap((s) => s.variants.map((x) => x.qualityClass));
+
+    it('`none` averages only the lines without a stated class', async () => {
+      const body = await of('&qualityClass=none');
+      expect(body.average).toBeCloseTo(2.175, 6);
+      expect(body.volume).toBe(4);
+      expect(body.suppliers.map((s) => [s.supplier.company, s.average])).toEqual([
+        ['A Citricos', 1.35],
+        ['B Agrumes', 3],
+        ['C Frutta', null],
+      ]);
+      expect(classes(body)).toEqual([null, null, null]);
+    });
+
+    it('`I` averages only the class I lines', async () => {
+      const body = await of('&qualityClass=I');
+      expect(body.average).toBeCloseTo(1.12, 6);
+      expect(body.volume).toBe(5);
+      expect(classes(body)).toEqual(['I', 'I']);
+    });
+
+    it('no class filter averages all of them, stated or not', async () => {
+      const body = await of('');
+      expect(body.average).toBeCloseTo(1.579, 6);
+      expect(body.volume).toBe(10);
+      expect(classes(body).sort()).toEqual(['EXTRA', 'I', 'I', null, null, null].sort());
+    });
+
+    it('goes with the other filters', async () => {
+      const es = await ctx.db.query.countries.findFirst({ where: (t, { eq }) => eq(t.alpha2, 'ES') });
+      expect(await of(`&qualityClass=none&originId=${es!.id}`)).toMatchObject({ average: 1.35, volume: 2 });
+    });
+
+    it.each(['NONE', 'None', 'null', '-', 'none,I'])('refuses %j with 400 UNKNOWN_QUALITY_CLASS', async (value) => {
+      const res = await get(`?productId=${cit02}${range}&qualityClass=${encodeURIComponent(value)}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: 'The request is not valid.',
+        code: 'UNKNOWN_QUALITY_CLASS',
+        details: [{ path: 'querystring.qualityClass', message: 'unknownQualityClass' }],
+      });
     });
   });
 

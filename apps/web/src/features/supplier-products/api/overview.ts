@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Overview, QualityClass } from '@primeur/shared';
+import type { Overview, OverviewClassFilter } from '@primeur/shared';
 import { api } from '../../../lib/api';
 
 export interface OverviewParams {
@@ -8,7 +8,8 @@ export interface OverviewParams {
   endDate: string;
   originId?: number;
   caliber?: string;
-  qualityClass?: QualityClass;
+  /** A class, or `none` for the lines without a stated class (decision 960). */
+  qualityClass?: OverviewClassFilter;
 }
 
 const qs = (p: object) =>

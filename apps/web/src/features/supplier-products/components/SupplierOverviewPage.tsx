@@ -3,7 +3,7 @@ import { Badge, Button, Card, Col, Form, Row, Spinner, Table } from 'react-boots
 import { useTranslation } from 'react-i18next';
 import { BsChevronDown, BsChevronRight } from 'react-icons/bs';
 import { useSearchParams } from 'react-router';
-import { formatDayRange, FAMILIES, QUALITY_CLASSES } from '@primeur/shared';
+import { CLASS_NOT_STATED, formatDayRange, FAMILIES, OVERVIEW_CLASS_FILTERS, QUALITY_CLASSES } from '@primeur/shared';
 import { addDays, DateRangePicker, todayIso } from '../../../components/DateRangePicker';
 import { Flag } from '../../../components/Flag';
 import { QualityBadge } from '../../../components/LotFacts';
@@ -20,7 +20,8 @@ import { LoadFailed } from '../../../components/LoadFailed';
  * date range, computed by the server, with each supplier's lines on demand (spec §2, §9).
  * The filters live in the address so the page can be reloaded or shared. The class is not tied to
  * the article (the list is fixed, as on the lot lists), so it stays when the article changes;
- * an unknown one in the address is ignored (decision 942).
+ * an unknown one in the address is ignored (decision 942). "Class not stated" (`qualityClass=none`)
+ * keeps only the lines whose class the supplier did not state (decision 960).
  */
 export function SupplierOverviewPage() {
   const { t, i18n } = useTranslation('supplier-products');
@@ -33,7 +34,7 @@ export function SupplierOverviewPage() {
   const end = params.get('to') ?? addDays(start, 7);
   const originId = Number(params.get('origin')) || undefined;
   const caliber = params.get('caliber') ?? '';
-  const qualityClass = oneOf(QUALITY_CLASSES, params.get('qualityClass') ?? '');
+  const qualityClass = oneOf(OVERVIEW_CLASS_FILTERS, params.get('qualityClass') ?? '');
   const set = (patch: Record<string, string | null>) =>
     setParams((cur) => {
       const next = new URLSearchParams(cur);
@@ -120,6 +121,7 @@ export function SupplierOverviewPage() {
                   {t(`marketplace:lotFacts.class.${c}`)}
                 </option>
               ))}
+              <option value={CLASS_NOT_STATED}>{t('overview.classNotStated')}</option>
             </Form.Select>
           </Form.Group>
         </Col>

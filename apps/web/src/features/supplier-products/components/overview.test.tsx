@@ -92,12 +92,12 @@ describe('supplier overview page', () => {
     };
     const path = '/intern/supplierOverview?product=4&from=2026-11-21&to=2026-11-28';
 
-    it("offers the three classes by the lot views' names, in German, and asks the server for the one chosen", async () => {
+    it("offers the three classes by the lot views' names, then 'not stated', in German, and asks the server for the one chosen", async () => {
       const { asked, answers: a } = recording();
       renderPage(<SupplierOverviewPage />, { lng: 'de', path, answers: a });
       await screen.findByTestId('overview-average');
       const select = screen.getByLabelText('Klasse') as HTMLSelectElement;
-      expect([...select.options].map((o) => o.textContent)).toEqual(['Alle', 'Extra', 'Klasse I', 'Klasse II']);
+      expect([...select.options].map((o) => o.textContent)).toEqual(['Alle', 'Extra', 'Klasse I', 'Klasse II', 'Klasse nicht angegeben']);
       expect(select.value).toBe('');
       expect(asked.at(-1)!.get('qualityClass')).toBeNull();
       await userEvent.selectOptions(select, 'Klasse I');
@@ -121,6 +121,34 @@ describe('supplier overview page', () => {
       await screen.findByTestId('overview-average');
       expect(screen.getByLabelText('Class')).toHaveValue('');
       expect(second.asked.at(-1)!.get('qualityClass')).toBeNull();
+    });
+
+    it.each([
+      ['en', 'Class', 'All', 'Class not stated'],
+      ['fr', 'Catégorie', 'Tous', 'Catégorie non indiquée'],
+      ['de', 'Klasse', 'Alle', 'Klasse nicht angegeben'],
+      ['es', 'Categoría', 'Todos', 'Categoría no indicada'],
+    ])('offers "class not stated" in %s, apart from all, and puts qualityClass=none in the address and the request', async (lng, label, all, notStated) => {
+      const { asked, answers: a } = recording();
+      const { router } = renderPage(<SupplierOverviewPage />, { lng, path, answers: a });
+      await screen.findByTestId('overview-average');
+      const select = screen.getByLabelText(label) as HTMLSelectElement;
+      const options = [...select.options];
+      expect(options.at(-1)).toHaveTextContent(notStated);
+      expect(options.at(-1)).toHaveValue('none');
+      expect(options[0]).toHaveTextContent(all);
+      await userEvent.selectOptions(select, notStated);
+      await waitFor(() => expect(asked.at(-1)!.get('qualityClass')).toBe('none'));
+      expect(new URLSearchParams(router.state.location.search).get('qualityClass')).toBe('none');
+      expect(select.value).toBe('none');
+    });
+
+    it('keeps "class not stated" from the address (a reload)', async () => {
+      const { asked, answers: a } = recording();
+      renderPage(<SupplierOverviewPage />, { path: `${path}&qualityClass=none`, answers: a });
+      await screen.findByTestId('overview-average');
+      expect(screen.getByLabelText('Class')).toHaveValue('none');
+      expect(asked.at(-1)!.get('qualityClass')).toBe('none');
     });
 
     it('is disabled until an article is chosen', async () => {
