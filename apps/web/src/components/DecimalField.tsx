@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useContext, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Form } from 'react-bootstrap';
+import FormContext from 'react-bootstrap/FormContext';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatDecimal, parseDecimal, type ParseDecimalFailure } from '@primeur/shared';
@@ -105,6 +106,9 @@ export function DecimalField({
   ...input
 }: DecimalFieldProps) {
   const { t, i18n } = useTranslation();
+  // Inside a Form.Group whose controlId is this field's id, the group gives the id (and its label's
+  // htmlFor): passing it again only makes React Bootstrap warn. A different id is still passed.
+  const { controlId } = useContext(FormContext);
   const lng = i18n.resolvedLanguage ?? 'en';
   const rules: DecimalRules = { maxDecimals, min, max, required };
   const show = (n: number | null | undefined) =>
@@ -149,6 +153,7 @@ export function DecimalField({
     <>
       <Form.Control
         {...input}
+        id={input.id === controlId ? undefined : input.id}
         type="text"
         inputMode={maxDecimals > 0 ? 'decimal' : 'numeric'}
         autoComplete="off"

@@ -206,8 +206,8 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
               </Form.Select>
               <Form.Control.Feedback type="invalid">{errorOf('packagingId')}</Form.Control.Feedback>
             </Form.Group>
-            <Form.Group as={Col} md={4} controlId="lot-price">
-              <Form.Label>{auction ? t('fields.startingPrice') : t('fields.price')}</Form.Label>
+            <Form.Group as={Col} md={4}>
+              <Form.Label htmlFor="lot-price">{auction ? t('fields.startingPrice') : t('fields.price')}</Form.Label>
               <DecimalControl
                 control={control}
                 name="price"
@@ -221,8 +221,8 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
               />
               {feedback('price')}
             </Form.Group>
-            <Form.Group as={Col} md={4} controlId="lot-quantity">
-              <Form.Label>{t('fields.quantity')}</Form.Label>
+            <Form.Group as={Col} md={4}>
+              <Form.Label htmlFor="lot-quantity">{t('fields.quantity')}</Form.Label>
               <DecimalControl
                 control={control}
                 name="quantity"
@@ -257,8 +257,8 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
                 )}
               </Form.Group>
             ))}
-            <Form.Group as={Col} md={4} controlId="lot-until">
-              <Form.Label>{t('fields.availableUntil')}</Form.Label>
+            <Form.Group as={Col} md={4}>
+              <Form.Label htmlFor="lot-until">{t('fields.availableUntil')}</Form.Label>
               <Controller
                 control={control}
                 name="availableUntil"
@@ -284,8 +284,8 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
               <Form.Check type="switch" id="lot-auction" label={t('fields.auction')} {...register('auction', { deps: ['availableUntil', 'reserve'] })} />
             </Col>
             {auction ? (
-              <Form.Group as={Col} md={6} controlId="lot-auction-start">
-                <Form.Label>{t('fields.auctionStartDate')}</Form.Label>
+              <Form.Group as={Col} md={6}>
+                <Form.Label htmlFor="lot-auction-start">{t('fields.auctionStartDate')}</Form.Label>
                 <Controller
                   control={control}
                   name="auctionStart"
@@ -314,8 +314,8 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
               </Form.Group>
             ) : null}
             {auction ? (
-              <Form.Group as={Col} md={6} controlId="lot-reserve">
-                <Form.Label>{t('fields.reservePrice')}</Form.Label>
+              <Form.Group as={Col} md={6}>
+                <Form.Label htmlFor="lot-reserve">{t('fields.reservePrice')}</Form.Label>
                 <DecimalControl
                   control={control}
                   name="reserve"
@@ -339,8 +339,8 @@ export function ProductFormModal({ product, onClose }: { product?: SupplierProdu
                 auction={auction}
               />
             </Col>
-            <Form.Group as={Col} xs={12} controlId="lot-photos">
-              <Form.Label>{t('fields.photos')}</Form.Label>
+            <Form.Group as={Col} xs={12}>
+              <Form.Label htmlFor="lot-photos">{t('fields.photos')}</Form.Label>
               {product ? (
                 <StoredPhotos
                   productId={product.productId}
