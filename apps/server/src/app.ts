@@ -203,8 +203,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerJobs(app);
   if (deps.startJobs !== false) app.addHook('onReady', async () => app.jobs.start());
-  // Before the database closes: no new run starts, runs in progress finish.
-  app.addHook('preClose', async () => app.jobs.stop());
+  // No new run once the stop begins; the runs in progress are waited for after the server has stopped
+  // listening (onClose), still before the mailer and the database close. Waited for in preClose, a run
+  // held by a lock kept the instance accepting new connections until the lock went.
+  app.addHook('preClose', async () => app.jobs.halt());
+  app.addHook('onClose', async () => app.jobs.stop());
 
   await app.register(staticWebPlugin, { distDir: config.webDistDir ?? WEB_DIST_DIR });
   return app;

@@ -61,6 +61,39 @@ describe('job runner', () => {
     expect(status!.lastDurationMs).toBeGreaterThanOrEqual(Math.floor(heldMs));
   });
 
+  it('on close, stops listening at once, then waits for the run in progress', async () => {
+    // An app of its own, listening: closing it is what is tested.
+    const own = await createTestApp();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let started!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    let runs = 0;
+    own.app.jobs.register({
+      name: 'held-at-close',
+      everyMs: 0,
+      run: async () => {
+        runs++;
+        started();
+        await held;
+      },
+    });
+    await own.app.listen({ port: 0, host: '127.0.0.1' });
+    const run = own.app.jobs.runExclusive('held-at-close');
+    await running;
+    let closed = false;
+    const closing = own.app.close().then(() => (closed = true));
+    // The listening socket goes while the run is held: a run waiting for a lock no longer keeps the
+    // instance taking new connections. The close itself waits for the run.
+    await expect.poll(() => own.app.server.listening).toBe(false);
+    expect(closed).toBe(false);
+    release();
+    await closing;
+    expect(await run).toBe('ok');
+    expect(runs).toBe(1);
+    await own.database.close();
+  });
+
   it('records a failure with its error, and admins see every job on the jobs route', async () => {
     ctx.app.jobs.register({
       name: 'test-failing',

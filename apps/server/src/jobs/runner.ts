@@ -189,11 +189,16 @@ export class JobRunner {
     });
   }
 
-  /** Stops scheduling and waits for runs in progress (graceful shutdown). */
-  async stop() {
+  /** Starts no new run from now on; runs in progress go on (the first step of a graceful shutdown). */
+  halt() {
     this.stopped = true;
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
+  }
+
+  /** Stops scheduling and waits for runs in progress (graceful shutdown). */
+  async stop() {
+    this.halt();
     await Promise.allSettled([...this.running.values()]);
   }
 }
