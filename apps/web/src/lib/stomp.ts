@@ -195,10 +195,23 @@ function parseBody(message: IMessage): unknown {
   }
 }
 
-let shared: LiveConnection | null = null;
+/** What a page needs of the live connection: topics to listen to. */
+export type LiveSubscriber = Pick<LiveConnection, 'subscribe'>;
+
+let shared: LiveSubscriber | null = null;
 
 /** The tab-wide connection, created on first use. */
-export function liveConnection(): LiveConnection {
+export function liveConnection(): LiveSubscriber {
   shared ??= new LiveConnection();
   return shared;
+}
+
+/**
+ * Puts another connection in the tab-wide one's place (a test's fake, which the test drives); null lets
+ * the next use create a real one. Tests use this rather than mocking the module: the web suite shares
+ * one document between files, and a mocked module means reloading React and user-event beside the
+ * copies already attached to that document (decision 962).
+ */
+export function replaceLiveConnection(next: LiveSubscriber | null): void {
+  shared = next;
 }

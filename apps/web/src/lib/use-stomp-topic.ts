@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { IMessage } from '@stomp/stompjs';
-import { liveConnection, type LiveConnection, type LiveStatus } from './stomp';
+import { liveConnection, type LiveStatus, type LiveSubscriber } from './stomp';
 
 export interface UseStompTopicOptions {
   /**
@@ -14,7 +14,7 @@ export interface UseStompTopicOptions {
   /** false: no subscription (e.g. until the page knows its product id). Default true. */
   enabled?: boolean;
   /** For tests: the connection to use instead of the tab-wide one. */
-  connection?: Pick<LiveConnection, 'subscribe'>;
+  connection?: LiveSubscriber;
 }
 
 /**

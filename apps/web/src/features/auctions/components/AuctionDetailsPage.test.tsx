@@ -1,35 +1,25 @@
 import { act } from 'react';
-import { afterAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { beforeEach, describe, expect, it, type Mock } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { BidResult, Offer, OfferMessage, ProductDetails } from '@primeur/shared';
-import type { TopicListener } from '../../../lib/stomp';
 import { auctionDetails, auctionPageAnswers, germanBuyer } from '../../../test/fixtures';
+import { withFakeLive } from '../../../test/fake-live';
 import { renderPage } from '../../../test/render';
 import { mergeOffers } from '../api/offers';
 import { AuctionDetailsPage } from './AuctionDetailsPage';
 import { splitDuration } from './time-left';
 
 // The tab's live connection, replaced by one the test drives: it subscribes at once and lets the
-// test deliver messages as the server would.
-// The web suite shares loaded modules between files (isolate: false): a file that mocks a module loads
-// its own copies first, and leaves fresh ones behind for the files after it.
-vi.hoisted(() => vi.resetModules());
-afterAll(() => vi.resetModules());
-const live = vi.hoisted(() => ({ listeners: new Map<string, { onMessage(p: unknown): void; onSubscribed?(r: boolean): void; onLost?(): void }>() }));
-vi.mock('../../../lib/stomp', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../lib/stomp')>();
-  return {
-    ...real,
-    liveConnection: () => ({
-      subscribe: (destination: string, listener: TopicListener) => {
-        live.listeners.set(destination, listener as never);
-        queueMicrotask(() => listener.onSubscribed?.(false));
-        return () => live.listeners.delete(destination);
-      },
-    }),
-  };
+// test deliver messages as the server would (one listener per topic, gone when the page leaves it).
+const live = { listeners: new Map<string, { onMessage(p: unknown): void; onSubscribed?(r: boolean): void; onLost?(): void }>() };
+withFakeLive({
+  subscribe: (destination, listener) => {
+    live.listeners.set(destination, listener as never);
+    queueMicrotask(() => listener.onSubscribed?.(false));
+    return () => live.listeners.delete(destination);
+  },
 });
 
 const HOUR = 3_600_000;

@@ -1,18 +1,14 @@
 import { act } from 'react';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuctionItem } from '@primeur/shared';
-import { live } from '../../../test/fake-live';
+import { live, withFakeLive } from '../../../test/fake-live';
 import { auctionLot } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render';
 import { AuctionListPage } from './AuctionListPage';
 
-// The web suite shares loaded modules between files (isolate: false): a file that mocks a module loads
-// its own copies first, and leaves fresh ones behind for the files after it.
-vi.hoisted(() => vi.resetModules());
-afterAll(() => vi.resetModules());
-vi.mock('../../../lib/stomp', async (importOriginal) => (await import('../../../test/fake-live')).fakeStomp(importOriginal));
+withFakeLive();
 
 const HOUR = 3_600_000;
 const item = (productId: number, amount: number | null, name = `Lot ${productId}`): AuctionItem => ({

@@ -1,19 +1,13 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MyAuction } from '@primeur/shared';
 import { auctionLot, germanBuyer, signedIn } from '../../../test/fixtures';
+import { withFakeLive } from '../../../test/fake-live';
 import { renderPage } from '../../../test/render';
 import { MyAuctionsPage } from './MyAuctionsPage';
 
-// The web suite shares loaded modules between files (isolate: false): a file that mocks a module loads
-// its own copies first, and leaves fresh ones behind for the files after it.
-vi.hoisted(() => vi.resetModules());
-afterAll(() => vi.resetModules());
-vi.mock('../../../lib/stomp', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../lib/stomp')>();
-  return { ...real, liveConnection: () => ({ subscribe: () => () => undefined }) };
-});
+withFakeLive();
 
 const row = (productId: number, over: Partial<MyAuction> = {}): MyAuction => ({
   product: auctionLot({ productId, name: `Lot ${productId}` }),

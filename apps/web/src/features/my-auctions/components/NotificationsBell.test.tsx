@@ -1,20 +1,14 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Notification, NotificationList } from '@primeur/shared';
 import { germanBuyer, signedIn } from '../../../test/fixtures';
+import { withFakeLive } from '../../../test/fake-live';
 import { renderPage } from '../../../test/render';
 import { addNotification, groupNotices, unreadEntries } from '../api/notifications';
 import { NotificationsBell } from './NotificationsBell';
 
-// The web suite shares loaded modules between files (isolate: false): a file that mocks a module loads
-// its own copies first, and leaves fresh ones behind for the files after it.
-vi.hoisted(() => vi.resetModules());
-afterAll(() => vi.resetModules());
-vi.mock('../../../lib/stomp', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../lib/stomp')>();
-  return { ...real, liveConnection: () => ({ subscribe: () => () => undefined }) };
-});
+withFakeLive();
 
 const notice = (id: number, kind: Notification['kind'], productId: number, amount: number, read = false): Notification => ({
   id,

@@ -1,19 +1,15 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { dayInParis, type Order } from '@primeur/shared';
-import { live } from '../../../test/fake-live';
+import { live, withFakeLive } from '../../../test/fake-live';
 import { germanBuyer, jsonResponse, signedIn, userInfo } from '../../../test/fixtures';
 import { order } from '../../../test/orders';
 import { renderPage } from '../../../test/render';
 import { OrderPage } from './OrderPage';
 
-// The web suite shares loaded modules between files (isolate: false): a file that mocks a module loads
-// its own copies first, and leaves fresh ones behind for the files after it.
-vi.hoisted(() => vi.resetModules());
-afterAll(() => vi.resetModules());
-vi.mock('../../../lib/stomp', async (importOriginal) => (await import('../../../test/fake-live')).fakeStomp(importOriginal));
+withFakeLive();
 
 const supplier = userInfo({ userId: 3, username: 's@example.com', companyName: 'Huerta de Almería S.L.', category: 'supplier', vatId: 'ES1' });
 

@@ -1,18 +1,14 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderSummary } from '@primeur/shared';
-import { live } from '../../../test/fake-live';
+import { live, withFakeLive } from '../../../test/fake-live';
 import { germanBuyer, jsonResponse, signedIn, userInfo } from '../../../test/fixtures';
 import { summary } from '../../../test/orders';
 import { renderPage } from '../../../test/render';
 import { OrdersPage } from './OrdersPage';
 
-// The web suite shares loaded modules between files (isolate: false): a file that mocks a module loads
-// its own copies first, and leaves fresh ones behind for the files after it.
-vi.hoisted(() => vi.resetModules());
-afterAll(() => vi.resetModules());
-vi.mock('../../../lib/stomp', async (importOriginal) => (await import('../../../test/fake-live')).fakeStomp(importOriginal));
+withFakeLive();
 
 /** A fake /api/users/orders that filters and pages like the server and keeps every URL asked for. */
 function fakeOrders(all: OrderSummary[]) {
