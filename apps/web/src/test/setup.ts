@@ -8,4 +8,12 @@ import { cleanup, configure } from '@testing-library/react';
 // costs nothing.
 configure({ asyncUtilTimeout: 10_000 });
 
+// The calendar's list of times measures itself; jsdom has no ResizeObserver. Set once for every file
+// (not with vi.stubGlobal, which a file's vi.unstubAllGlobals() would take away from the files after it).
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 afterEach(() => cleanup());

@@ -7,15 +7,6 @@ import { renderPage } from '../../../test/render';
 import { ProductFormModal } from './ProductFormModal';
 import { lotDateProblems, valuesFrom } from './lot-form/lot-form-values';
 
-vi.stubGlobal(
-  'ResizeObserver',
-  class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  },
-);
-
 const supplier = userInfo({ userId: 3, username: 's@example.com', companyName: 'Seller', category: 'supplier', vatId: 'ES1' });
 
 const ARTICLES = [

@@ -8,16 +8,6 @@ import { ProductFormModal } from './ProductFormModal';
 
 const DAY = 86_400_000;
 
-// The calendar's list of times measures itself; jsdom has no ResizeObserver.
-vi.stubGlobal(
-  'ResizeObserver',
-  class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  },
-);
-
 function lot(over: Partial<SupplierProduct> = {}): SupplierProduct {
   return {
     ...marketLot(),

@@ -6,15 +6,6 @@ import { jsonResponse, marketLot, signedIn, userInfo } from '../../../test/fixtu
 import { renderPage } from '../../../test/render';
 import { ProductFormModal } from './ProductFormModal';
 
-vi.stubGlobal(
-  'ResizeObserver',
-  class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  },
-);
-
 const supplier = userInfo({ userId: 3, username: 's@example.com', companyName: 'Seller', category: 'supplier', vatId: 'ES1' });
 
 /** A lot created before weights were asked (issue 21): its weights are unknown. */
