@@ -32,7 +32,8 @@ export interface Database {
   /**
    * Runs `fn` only if this session gets the advisory lock (k1, k2) at once; never waits for it. The
    * lock is held on one connection for the whole run and released after, or by the server if the
-   * connection (or the process) dies — so a crashed instance never keeps a job locked.
+   * connection (or the process) dies — so a crashed instance never keeps a job locked. On PostgreSQL
+   * that connection is opened for the run, outside the pool: `fn` may use every pooled one.
    */
   tryWithAdvisoryLock<T>(k1: number, k2: number, fn: () => Promise<T>): Promise<{ acquired: false } | { acquired: true; value: T }>;
 }
@@ -107,26 +108,36 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     const connectionString = opts.databaseUrl;
+    const connectTimeoutMs = opts.connectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS;
     return {
       db,
       kind: 'postgres',
       pool,
       listen: (channel, onNotify, onResumed) => listenPg(connectionString, channel, onNotify, onResumed, report),
+      // The lock's session is a connection of its own, outside the pool (decision 961). Taken from
+      // the pool, it was held for the whole run while the run's own queries waited for another
+      // pooled connection: as many runs at once as the pool has connections (the jobs all start
+      // together) held every connection and waited for one more, until the connect timeout failed them.
       async tryWithAdvisoryLock(k1, k2, fn) {
-        const client = await pool.connect();
-        let broken: Error | undefined;
+        const client = new pg.Client({
+          connectionString,
+          connectionTimeoutMillis: connectTimeoutMs,
+          query_timeout: PG_STATEMENT_TIMEOUT_MS + 5_000,
+          keepAlive: true,
+        });
+        client.on('error', (err) => report(err));
         try {
+          await client.connect();
           const got = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [k1, k2]);
           if (!got.rows[0]?.ok) return { acquired: false as const };
           try {
             return { acquired: true as const, value: await fn() };
           } finally {
-            await client.query('select pg_advisory_unlock($1, $2)', [k1, k2]).catch((err: Error) => {
-              broken = err; // the session is gone, and its lock with it
-            });
+            // Ending the session releases the lock too; unlocking first does not leave it to the server's exit.
+            await client.query('select pg_advisory_unlock($1, $2)', [k1, k2]).catch(() => undefined);
           }
         } finally {
-          client.release(broken);
+          await client.end().catch(() => undefined);
         }
       },
       migrate: async () => {

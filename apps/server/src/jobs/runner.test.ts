@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
 import { createTestApp, login, type TestContext } from '../../test/build-app.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { createUser } from '../db/factories.js';
@@ -59,6 +59,34 @@ describe('job runner', () => {
     expect(status).toMatchObject({ lastOutcome: 'ok', runCount: 1, failureCount: 0 });
     // The recorded duration covers the whole run, held part included.
     expect(status!.lastDurationMs).toBeGreaterThanOrEqual(Math.floor(heldMs));
+  });
+
+  it('runs as many jobs at once as the pool has connections, each querying while the others hold their locks', async () => {
+    // `second` has 3 pooled connections (PostgreSQL) and 3 jobs start together, as at start-up. Each
+    // run queries only once all 3 hold their locks. With the lock taken on a pooled connection, the 3
+    // locks held the whole pool and every run waited for a 4th until the connect timeout (decision 961).
+    const size = 3;
+    let arrived = 0;
+    const runner = new JobRunner(second, quiet);
+    for (let i = 0; i < size; i++)
+      runner.register({
+        name: `test-pool-${i}`,
+        everyMs: 0,
+        run: async () => {
+          arrived++;
+          // Bounded: a run left alone (the others never got a connection) fails instead of hanging.
+          await vi.waitFor(
+            () => {
+              if (arrived < size) throw new Error('the other runs have not started');
+            },
+            { timeout: 10_000, interval: 10 },
+          );
+          await second.db.execute(sql`select pg_sleep(0.01)`);
+        },
+      });
+    const outcomes = await Promise.all(runner.names.map((name) => runner.runExclusive(name)));
+    expect(outcomes).toEqual(Array(size).fill('ok'));
+    expect(arrived).toBe(size);
   });
 
   it('on close, stops listening at once, then waits for the run in progress', async () => {
