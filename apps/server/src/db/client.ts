@@ -33,7 +33,7 @@ export interface Database {
    * Runs `fn` only if this session gets the advisory lock (k1, k2) at once; never waits for it. The
    * lock is held on one connection for the whole run and released after, or by the server if the
    * connection (or the process) dies — so a crashed instance never keeps a job locked. On PostgreSQL
-   * that connection is opened for the run, outside the pool: `fn` may use every pooled one.
+   * that connection comes from a small pool of its own: `fn` may use every connection of the main one.
    */
   tryWithAdvisoryLock<T>(k1: number, k2: number, fn: () => Promise<T>): Promise<{ acquired: false } | { acquired: true; value: T }>;
 }
@@ -82,6 +82,8 @@ export interface DatabaseOptions {
  */
 export const PG_CONNECT_TIMEOUT_MS = 3_000;
 export const PG_STATEMENT_TIMEOUT_MS = 30_000;
+/** Connections kept for the jobs' advisory locks, beside the requests' pool: more than the jobs an instance runs. */
+export const LOCK_POOL_SIZE = 8;
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
@@ -108,43 +110,53 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     const connectionString = opts.databaseUrl;
-    const connectTimeoutMs = opts.connectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS;
+    // The jobs' advisory locks live on connections of their own (decision 961): one per job running.
+    const lockPool = new pg.Pool({
+      connectionString,
+      max: LOCK_POOL_SIZE,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? PG_CONNECT_TIMEOUT_MS,
+      query_timeout: PG_STATEMENT_TIMEOUT_MS + 5_000,
+      keepAlive: true,
+      idleTimeoutMillis: 30_000,
+    });
+    lockPool.on('connect', (client) => {
+      client.on('error', (err) => report(err));
+    });
+    lockPool.on('error', () => undefined);
     return {
       db,
       kind: 'postgres',
       pool,
       listen: (channel, onNotify, onResumed) => listenPg(connectionString, channel, onNotify, onResumed, report),
-      // The lock's session is a connection of its own, outside the pool (decision 961). Taken from
-      // the pool, it was held for the whole run while the run's own queries waited for another
-      // pooled connection: as many runs at once as the pool has connections (the jobs all start
-      // together) held every connection and waited for one more, until the connect timeout failed them.
+      // The lock's session is a connection of the lock pool, not of the requests' pool (decision 961).
+      // Taken from the requests' pool, it was held for the whole run while the run's own queries
+      // waited for another connection of the same pool: as many runs at once as the pool has
+      // connections (the jobs all start together) held every connection and waited for one more,
+      // until the connect timeout failed them. A run waiting for a lock connection holds nothing.
       async tryWithAdvisoryLock(k1, k2, fn) {
-        const client = new pg.Client({
-          connectionString,
-          connectionTimeoutMillis: connectTimeoutMs,
-          query_timeout: PG_STATEMENT_TIMEOUT_MS + 5_000,
-          keepAlive: true,
-        });
-        client.on('error', (err) => report(err));
+        const client = await lockPool.connect();
+        let broken: Error | undefined;
         try {
-          await client.connect();
           const got = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [k1, k2]);
           if (!got.rows[0]?.ok) return { acquired: false as const };
           try {
             return { acquired: true as const, value: await fn() };
           } finally {
-            // Ending the session releases the lock too; unlocking first does not leave it to the server's exit.
-            await client.query('select pg_advisory_unlock($1, $2)', [k1, k2]).catch(() => undefined);
+            await client.query('select pg_advisory_unlock($1, $2)', [k1, k2]).catch((err: Error) => {
+              broken = err; // the session is dropped, and its lock with it
+            });
           }
         } finally {
-          await client.end().catch(() => undefined);
+          client.release(broken);
         }
       },
       migrate: async () => {
         if (!(await migrationsApplied(db))) await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
       },
       // Idempotent: a test may end the pool to play an outage, then close the database as usual.
-      close: () => (pool.ended ? Promise.resolve() : pool.end()),
+      close: async () => {
+        await Promise.all([pool.ended ? undefined : pool.end(), lockPool.ended ? undefined : lockPool.end()]);
+      },
     };
   }
   let client = opts.pglite;
