@@ -221,6 +221,8 @@ describe('fuzzed requests from the route schemas', () => {
     await fc.assert(
       fc.asyncProperty(arbRequest, async ({ route, role, path, query, body }) => {
         if (++sent % 500 === 0) await refreshSessions();
+        // Progress, so that a run cut by the test's time limit on a starved machine says how far it got.
+        if (sent % 1000 === 0) console.log(`fuzz: ${sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s`);
         const url =
           route.url.replace(/:(\w+)/g, (_, name: string) => encode(path[name] ?? '1')) +
           (Object.keys(query).length
