@@ -47,9 +47,11 @@ interface FilterSelectProps<V extends string> extends ColumnWidths {
 
 /** A filter of a list as a select whose first option shows everything, in its column of a `ListSearchForm`. */
 export function FilterSelect<V extends string>({ id, label, value, onChange, allLabel, options, ...widths }: FilterSelectProps<V>) {
+  // A narrow column may cut the chosen option's name: the pointer shows it whole.
+  const shown = options.find(([v]) => v === value)?.[1] ?? allLabel;
   return (
     <Col {...widths}>
-      <Form.Select id={id} aria-label={label} value={value} onChange={(e) => onChange(e.target.value as V | '')}>
+      <Form.Select id={id} aria-label={label} title={shown} value={value} onChange={(e) => onChange(e.target.value as V | '')}>
         <option value="">{allLabel}</option>
         {options.map(([v, text]) => (
           <option key={v} value={v}>

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SEARCH_DELAY_MS } from '../lib/list-params';
+import { FilterSelect } from './ListControls';
 import { useLotListPage } from './LotFilterRow';
 
 /** A lot list's search box and "clear filters" on `useLotListPage`, as the marketplace wires them. */
@@ -39,4 +40,14 @@ describe('lot list state', () => {
       expect(screen.getByLabelText('Search')).toHaveValue('');
     });
   }
+});
+
+describe('filter select', () => {
+  it('names the chosen option whole on hover (a narrow column may cut it), and "all" when none is chosen', () => {
+    const options = [['FR', 'France'] as const, ['NL', 'Kingdom of the Netherlands'] as const];
+    const { rerender } = render(<FilterSelect id="origin" label="Origin" value="NL" onChange={() => undefined} allLabel="All origins" options={options} />);
+    expect(screen.getByLabelText('Origin')).toHaveAttribute('title', 'Kingdom of the Netherlands');
+    rerender(<FilterSelect id="origin" label="Origin" value="" onChange={() => undefined} allLabel="All origins" options={options} />);
+    expect(screen.getByLabelText('Origin')).toHaveAttribute('title', 'All origins');
+  });
 });
