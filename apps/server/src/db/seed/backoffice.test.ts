@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
-import type { Client, Supplier } from '@primeur/shared';
+import { MAX_PAYMENT_TERM_DAYS, type Client, type Supplier } from '@primeur/shared';
 import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
 import { seedBackoffice } from './backoffice.js';
 
@@ -25,6 +25,16 @@ describe('back-office demo data', () => {
 
   it('has 6 clients', () => {
     expect(clients).toHaveLength(6);
+  });
+
+  it('gives the clients payment terms as traders agree them, all within the legal cap, one payable on receipt', () => {
+    const days = clients.map((c) => c.paymentTermDays);
+    for (const d of days) expect(d).toBeGreaterThanOrEqual(0);
+    for (const d of days) expect(d).toBeLessThanOrEqual(MAX_PAYMENT_TERM_DAYS);
+    expect(new Set(days).size).toBeGreaterThanOrEqual(4);
+    expect(days).toContain(0);
+    // The demo buyer's company keeps the usual 30 days.
+    expect(clients.find((c) => c.company === 'Frischmarkt Hamburg GmbH')?.paymentTermDays).toBe(30);
   });
 
   it('gives every company contacts with valid E.164 phones, certificates or products, and carriers only where the incoterm allows', () => {

@@ -1,5 +1,5 @@
 import type { Executor } from '../client.js';
-import { createClient, createSupplier, type CompanyFactoryInput, type SupplierFactoryInput } from '../factories/backoffice.js';
+import { createClient, createSupplier, type ClientFactoryInput, type SupplierFactoryInput } from '../factories/backoffice.js';
 
 const suppliers: SupplierFactoryInput[] = [
   {
@@ -134,7 +134,9 @@ const suppliers: SupplierFactoryInput[] = [
   },
 ];
 
-const clients: CompanyFactoryInput[] = [
+// Payment terms as traders agree them: most at 30 days, the legal cap for perishable food (decision
+// 956), some shorter, one payable on receipt.
+const clients: ClientFactoryInput[] = [
   {
     company: 'Frischmarkt Hamburg GmbH',
     ict: 'CIF',
@@ -145,6 +147,7 @@ const clients: CompanyFactoryInput[] = [
   },
   {
     company: 'Primeurs de Rungis SAS',
+    paymentTermDays: 14,
     ict: 'FOB',
     discount: 1.5,
     certificates: ['IFS Broker'],
@@ -153,6 +156,7 @@ const clients: CompanyFactoryInput[] = [
   },
   {
     company: 'Versmarkt Brussel NV',
+    paymentTermDays: 21,
     ict: 'CIF',
     carrier: 'DHL Freight',
     certificates: ['BRCGS Food Safety'],
@@ -173,6 +177,7 @@ const clients: CompanyFactoryInput[] = [
   },
   {
     company: 'Hurtownia Owoców Mazowsze Sp. z o.o.',
+    paymentTermDays: 7,
     ict: 'CIF',
     carrier: 'Girteka',
     certificates: [],
@@ -181,6 +186,7 @@ const clients: CompanyFactoryInput[] = [
   },
   {
     company: 'Obst & Gemüse Wien GmbH',
+    paymentTermDays: 0,
     ict: 'FOB',
     discount: 0.5,
     certificates: ['QS'],
