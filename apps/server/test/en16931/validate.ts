@@ -15,7 +15,7 @@ const XSLT = path.join(import.meta.dirname, 'EN16931-CII-validation.xslt');
 const CACHE_DIR = path.resolve(import.meta.dirname, '../../../../.tmp/en16931');
 
 interface SaxonJs {
-  transform(options: { stylesheetFileName: string; sourceText: string; destination: 'serialized' }, mode: 'sync'): { principalResult: string };
+  transform(options: { stylesheetInternal: unknown; sourceText: string; destination: 'serialized' }, mode: 'sync'): { principalResult: string };
 }
 const SaxonJS = require('saxon-js') as SaxonJs;
 
@@ -83,9 +83,20 @@ const decode = (s: string) =>
     .replace(/&apos;/g, "'")
     .replace(/&amp;/g, '&');
 
+let loaded: unknown = null;
+
+/**
+ * The compiled rules read once per process: given by file name, Saxon-JS read and prepared the 5 MB
+ * stylesheet again for every invoice, two thirds of each validation's time.
+ */
+function rules(): unknown {
+  loaded ??= JSON.parse(readFileSync(compiledRules(), 'utf8')) as unknown;
+  return loaded;
+}
+
 /** Every failed rule of the SVRL report, fatal ones and warnings. */
 export function validateCii(xml: string): FailedAssert[] {
-  const { principalResult } = SaxonJS.transform({ stylesheetFileName: compiledRules(), sourceText: xml, destination: 'serialized' }, 'sync');
+  const { principalResult } = SaxonJS.transform({ stylesheetInternal: rules(), sourceText: xml, destination: 'serialized' }, 'sync');
   const failed: FailedAssert[] = [];
   for (const m of principalResult.matchAll(/<svrl:failed-assert\b([^>]*)>([\s\S]*?)<\/svrl:failed-assert>/g)) {
     const attrs = m[1]!;
