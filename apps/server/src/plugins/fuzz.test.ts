@@ -243,7 +243,8 @@ describe('fuzzed requests from the route schemas', () => {
       });
       sent++;
       byStatus.set(res.statusCode, (byStatus.get(res.statusCode) ?? 0) + 1);
-      if (res.statusCode >= 500) failures.push(`${route.method} ${url} as ${role} body=${JSON.stringify(body)?.slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+      if (res.statusCode >= 500)
+        failures.push(`${route.method} ${url} as ${role} body=${JSON.stringify(body)?.slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
     };
     // The requests are drawn up front from the fixed seed (the same ones as one at a time), then sent
     // CONCURRENCY at a time, as several users would. Sessions are made again between batches (fuzzed
