@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Card, Col, Form, Row, ToggleButton, ToggleButtonGroup } from 'react-bootstrap';
 import Select from 'react-select';
 import { useTranslation } from 'react-i18next';
 import { INCOTERMS, MAX_PAYMENT_TERM_DAYS, SUPPLIER_PACKAGINGS, type Client, type Incoterm, type NamedItem, type Supplier } from '@primeur/shared';
 import { CitySelect, CountrySelect } from '../../../components/CountrySelect';
-import { DecimalField, decimalProblemText, type DecimalProblem } from '../../../components/DecimalField';
+import { DecimalField, decimalProblemText, type DecimalProblem, type DecimalRules } from '../../../components/DecimalField';
 import { useCatalogLabels, useCertificates } from '../../../lib/lookups';
 import type { Company } from '../api/company-cache';
 import type { CompanyKind } from '../api/get-company-options';
@@ -34,20 +34,12 @@ export function CompanySettings({ kind, company }: { kind: CompanyKind; company:
   const setCerts = useSetCertificates(kind);
   const { data: certificates = [] } = useCertificates();
   const labels = useCatalogLabels();
-  // A refused save puts the stored discount back in the field.
-  const [discountRevision, setDiscountRevision] = useState(0);
-  const [discountProblem, setDiscountProblem] = useState<DecimalProblem | null>(null);
 
   // Leaving the carrier's incoterm drops the carrier on the server (decision 102): ask first when there is one.
   const [pendingIct, setPendingIct] = useState<Incoterm | null>(null);
   const onIct = (value: Incoterm) => {
     if (company.ict === CARRIER_INCOTERM[kind] && value !== company.ict && company.carrier) setPendingIct(value);
     else setIct.mutate({ id: company.id, value }, done);
-  };
-
-  const saveDiscount = (value: number | null) => {
-    if (value === null || value === company.discount) return;
-    setDiscount.mutate({ id: company.id, value }, { ...done, onError: (e: unknown) => (setDiscountRevision((r) => r + 1), notify.failed(e)) });
   };
 
   return (
@@ -72,29 +64,20 @@ export function CompanySettings({ kind, company }: { kind: CompanyKind; company:
               <CarrierField kind={kind} companyId={company.id} carrier={company.carrier} />
             </Col>
           ) : null}
-          <Form.Group as={Col} md={4} lg={3} controlId="company-discount">
-            <Form.Label>{t('settings.discount')}</Form.Label>
-            <div className="input-group has-validation">
-              <DecimalField
-                id="company-discount"
-                value={company.discount}
-                revision={discountRevision}
-                min={0}
-                max={100}
-                maxDecimals={2}
-                required
-                feedback={false}
-                onChange={(_, problem) => setDiscountProblem(problem)}
-                onCommit={saveDiscount}
-              />
-              <span className="input-group-text">%</span>
-              <Form.Control.Feedback type="invalid" className={discountProblem ? 'd-block' : undefined}>
-                {discountProblem === null || discountProblem === 'belowMin' || discountProblem === 'aboveMax' || discountProblem === 'empty'
-                  ? t('validation.discountRange')
-                  : decimalProblemText(t, discountProblem, i18n.resolvedLanguage ?? 'en', { maxDecimals: 2 })}
-              </Form.Control.Feedback>
-            </div>
-          </Form.Group>
+          <SavedAmountField
+            id="company-discount"
+            label={t('settings.discount')}
+            cols={{ md: 4, lg: 3 }}
+            value={company.discount}
+            rules={{ min: 0, max: 100, maxDecimals: 2 }}
+            unit={() => '%'}
+            problemText={(problem) =>
+              problem === 'belowMin' || problem === 'aboveMax' || problem === 'empty'
+                ? t('validation.discountRange')
+                : decimalProblemText(t, problem, i18n.resolvedLanguage ?? 'en', { maxDecimals: 2 })
+            }
+            save={(value, handlers) => setDiscount.mutate({ id: company.id, value }, handlers)}
+          />
           <Col md={8} lg={9}>
             <Form.Label htmlFor="company-certificates">{t('settings.certificates')}</Form.Label>
             <Select<NamedItem, true>
@@ -137,42 +120,80 @@ export function CompanySettings({ kind, company }: { kind: CompanyKind; company:
  */
 export function PaymentTermsField({ client }: { client: Client }) {
   const { t } = useTranslation('companies');
-  const notify = useNotify();
   const setTerms = useSetPaymentTerms();
-  // A refused save puts the stored terms back in the field.
+  return (
+    <SavedAmountField
+      id="client-payment-terms"
+      label={t('settings.paymentTerms')}
+      cols={{ md: 6, lg: 4 }}
+      value={client.paymentTermDays}
+      rules={{ min: 0, max: MAX_PAYMENT_TERM_DAYS, maxDecimals: 0 }}
+      unit={(shown) => t('settings.days', { count: shown ?? client.paymentTermDays })}
+      problemText={() => t('validation.paymentTerms', { max: MAX_PAYMENT_TERM_DAYS })}
+      help={t('settings.paymentTermsHelp', { cap: MAX_PAYMENT_TERM_DAYS })}
+      pending={setTerms.isPending}
+      save={(value, handlers) => setTerms.mutate({ id: client.id, value }, handlers)}
+    />
+  );
+}
+
+interface SavedAmountFieldProps {
+  id: string;
+  label: string;
+  cols: { md: number; lg: number };
+  /** The stored amount; a save that changes nothing is not sent. */
+  value: number;
+  rules: Required<Pick<DecimalRules, 'min' | 'max' | 'maxDecimals'>>;
+  /** The unit after the field, for the amount being typed (null while it reads as none). */
+  unit: (shown: number | null) => ReactNode;
+  /** The one sentence under the field when the typed text is refused. */
+  problemText: (problem: DecimalProblem) => string;
+  help?: string;
+  /** Disables the field while a save is on its way. */
+  pending?: boolean;
+  save: (value: number, handlers: { onSuccess: () => void; onError: (e: unknown) => void }) => void;
+}
+
+/**
+ * A company's amount setting (discount, payment terms): a required amount with its unit, saved on
+ * blur or Enter, refused in one sentence before anything is sent, and put back as stored when the
+ * server refuses the save.
+ */
+function SavedAmountField({ id, label, cols, value, rules, unit, problemText, help, pending, save }: SavedAmountFieldProps) {
+  const notify = useNotify();
+  // A refused save puts the stored amount back in the field.
   const [revision, setRevision] = useState(0);
   const [problem, setProblem] = useState<DecimalProblem | null>(null);
-  const [shown, setShown] = useState<number | null>(client.paymentTermDays);
-  const save = (value: number | null) => {
-    if (value === null || value === client.paymentTermDays) return;
-    setTerms.mutate({ id: client.id, value }, { onSuccess: notify.saved, onError: (e: unknown) => (setRevision((r) => r + 1), notify.failed(e)) });
+  const [shown, setShown] = useState<number | null>(value);
+  const commit = (next: number | null) => {
+    if (next === null || next === value) return;
+    save(next, { onSuccess: notify.saved, onError: (e: unknown) => (setRevision((r) => r + 1), notify.failed(e)) });
   };
+  const describedBy = [problem ? `${id}-problem` : null, help ? `${id}-help` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <Form.Group as={Col} md={6} lg={4} controlId="client-payment-terms">
-      <Form.Label>{t('settings.paymentTerms')}</Form.Label>
+    <Form.Group as={Col} md={cols.md} lg={cols.lg} controlId={id}>
+      <Form.Label>{label}</Form.Label>
       <div className="input-group has-validation">
         <DecimalField
-          id="client-payment-terms"
-          value={client.paymentTermDays}
+          id={id}
+          value={value}
           revision={revision}
-          min={0}
-          max={MAX_PAYMENT_TERM_DAYS}
-          maxDecimals={0}
+          {...rules}
           required
           feedback={false}
-          disabled={setTerms.isPending}
-          aria-describedby={problem ? 'client-payment-terms-problem client-payment-terms-help' : 'client-payment-terms-help'}
-          onChange={(value, p) => (setProblem(p), setShown(value))}
-          onCommit={save}
+          disabled={pending}
+          aria-describedby={describedBy}
+          onChange={(next, p) => (setProblem(p), setShown(next))}
+          onCommit={commit}
         />
-        <span className="input-group-text">{t('settings.days', { count: shown ?? client.paymentTermDays })}</span>
+        <span className="input-group-text">{unit(shown)}</span>
         {problem ? (
-          <Form.Control.Feedback type="invalid" className="d-block" id="client-payment-terms-problem">
-            {t('validation.paymentTerms', { max: MAX_PAYMENT_TERM_DAYS })}
+          <Form.Control.Feedback type="invalid" className="d-block" id={`${id}-problem`}>
+            {problemText(problem)}
           </Form.Control.Feedback>
         ) : null}
       </div>
-      <Form.Text id="client-payment-terms-help">{t('settings.paymentTermsHelp', { cap: MAX_PAYMENT_TERM_DAYS })}</Form.Text>
+      {help ? <Form.Text id={`${id}-help`}>{help}</Form.Text> : null}
     </Form.Group>
   );
 }

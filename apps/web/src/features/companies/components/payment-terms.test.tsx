@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Client } from '@primeur/shared';
 import { renderPage } from '../../../test/render';
-import { PaymentTermsField } from './CompanySettings';
+import { CompanySettings, PaymentTermsField } from './CompanySettings';
 
 const client: Client = {
   id: 7,
@@ -82,5 +82,32 @@ describe('payment terms field (decision 956)', () => {
     expect(screen.getByText('jour')).toBeInTheDocument();
     expect(screen.queryByText(/Saisissez un nombre entier/)).not.toBeInTheDocument();
     vi.unstubAllGlobals();
+  });
+});
+
+describe('discount field (the same saved-amount field)', () => {
+  function renderSettings() {
+    const sent: unknown[] = [];
+    renderPage(<CompanySettings kind="client" company={client} />, {
+      answers: {
+        '/api/intern/client/discount/7': async (_url: string, init?: RequestInit) => {
+          const body = JSON.parse(String(init?.body)) as { value: number };
+          sent.push(body);
+          return new Response(JSON.stringify({ ...client, discount: body.value }), { status: 200, headers: { 'content-type': 'application/json' } });
+        },
+      },
+    });
+    return sent;
+  }
+
+  it('refuses 100.5 in one sentence without sending it, then saves 12.5', async () => {
+    const sent = renderSettings();
+    const input = await typeAndLeave('Discount', '100.5');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Between 0 and 100 %, two decimals at most.')).toBeVisible();
+    expect(sent).toEqual([]);
+    await typeAndLeave('Discount', '12.5');
+    await waitFor(() => expect(sent).toEqual([{ value: 12.5 }]));
+    expect(screen.queryByText(/Between 0 and 100/)).not.toBeInTheDocument();
   });
 });
