@@ -1,26 +1,30 @@
 #!/usr/bin/env node
-// `npm test`: every check of the repository, in four independent phases run side by side:
+// `npm test`: every check of the repository, in phases run at most as many at once as the machine has
+// cores (os.availableParallelism(); TEST_CONCURRENCY overrides, TEST_SEQUENTIAL=1 means one), in an
+// order that puts the fast checks that fail most first (decision 963):
 //   checks  typecheck + lint (eslint, import cycles, formatting, migrations in step with the schema)
 //   unit    Vitest: web components, shared, contract, and the server suite on PGlite (whole without
 //           TEST_POSTGRES_URL; with it, the files of EMBEDDED_SUITE below)
 //   pg      the whole server suite on real PostgreSQL — only when TEST_POSTGRES_URL is set
+//   build   Chromium check, `npm run build` and the web's download budget (scripts/check-web-budget.mjs)
 //   e2e     Playwright in Chromium against the built app: the user flows (every spec but the sweep)
 //   sweep   Playwright: every page at every width for every role, with axe (ux-pages.spec.ts), against
-//           a second app on its own port and database, so the two browser runs overlap
-//   (e2e and sweep first wait for one shared build: Chromium check, `npm run build` and the web's
-//   download budget, scripts/check-web-budget.mjs)
-// The phases share nothing on disk but the migrated test template, which is written atomically,
-// so they can overlap: on a two-core machine the long phases (unit, pg, e2e) wait on I/O and on
-// each other's idle moments rather than one after the other. Each line of output is prefixed with
-// its phase; the durations and the total are printed at the end.
+//           a second app on its own port and database
+// Before, all phases started at once on two cores: the machine ran at a load of 16–23 for 12–21
+// minutes and every time budget inside a test was measured on a machine ten times slower than any
+// real one. Each line of output is prefixed with its phase; each phase's wall time, CPU time and the
+// machine's mean load while it ran are printed at the end.
 //
-//   node scripts/test.mjs                 all phases, side by side
-//   node scripts/test.mjs unit e2e        only these
-//   TEST_SEQUENTIAL=1 node scripts/test.mjs   one after the other (readable logs, less memory)
+//   node scripts/test.mjs                 all phases, bounded
+//   node scripts/test.mjs unit e2e        only these (a phase's prerequisite, the build, comes along)
+//   TEST_SEQUENTIAL=1 node scripts/test.mjs   one after the other
+//   TEST_REPORT_DIR=dir                   also writes each runner's JSON report there (npm run test:soak)
+//   TEST_SHUFFLE_SEED=n                   Vitest runs its files in an order shuffled by n (tests inside a file keep theirs)
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { clearInterval, setInterval } from 'node:timers';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -58,35 +62,54 @@ for (const entry of EMBEDDED_SUITE) {
   }
 }
 
+const reportDir = process.env.TEST_REPORT_DIR ? path.resolve(process.env.TEST_REPORT_DIR) : undefined;
+const seed = process.env.TEST_SHUFFLE_SEED;
+/** Vitest's options of a run: its JSON report (for the soak's per-test table) and the shuffled order. */
+const vitestOptions = (report) =>
+  [
+    seed ? `--sequence.shuffle.files --sequence.seed=${Number(seed)}` : '',
+    reportDir ? `--reporter=default --reporter=json --outputFile.json=${path.join(reportDir, `${report}.json`)}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+/** Playwright's JSON report beside its list (the file is named by PLAYWRIGHT_JSON_OUTPUT_NAME). */
+const playwrightOptions = reportDir ? '--reporter=list,json' : '';
+const playwrightEnv = (report) => (reportDir ? { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportDir, `${report}.json`) } : {});
+
 const PHASES = {
   checks: { command: 'npm run typecheck && npm run lint' },
   unit: {
     command: pgUrl
-      ? `npx vitest run --project web --project shared --project contract && npx vitest run --project server ${EMBEDDED_SUITE.join(' ')}`
-      : 'npx vitest run',
+      ? `npx vitest run --project web --project shared --project contract ${vitestOptions('unit-1')} && npx vitest run --project server ${vitestOptions('unit-2')} ${EMBEDDED_SUITE.join(' ')}`
+      : `npx vitest run ${vitestOptions('unit')}`,
   },
   pg: {
     // Two workers: the pass waits far more than it computes (servers restarting, PostgreSQL cut off,
-    // soft-close clocks: a quarter of a core on average), and on one worker it was the last phase to end
-    // by minutes. The EN 16931 rules are compiled in the background meanwhile (decision 951).
-    command: '{ npx tsx apps/server/test/en16931/compile-rules.ts & } ; npx vitest run --project server --maxWorkers=2; __pg=$?; wait; (exit $__pg)',
+    // soft-close clocks). The EN 16931 rules are compiled in the background meanwhile (decision 951).
+    command: `{ npx tsx apps/server/test/en16931/compile-rules.ts & } ; npx vitest run --project server --maxWorkers=2 ${vitestOptions('pg')}; __pg=$?; wait; (exit $__pg)`,
     env: { TEST_DATABASE_URL: pgUrl },
     skip: pgUrl ? undefined : 'TEST_POSTGRES_URL is not set',
   },
-  e2e: { needs: 'build', command: 'npx playwright test -c apps/web/playwright.config.ts', env: { E2E_PART: 'flows' } },
+  build: { command: 'node scripts/ensure-chromium.mjs && npm run build && node scripts/check-web-budget.mjs' },
+  e2e: {
+    needs: 'build',
+    command: `npx playwright test -c apps/web/playwright.config.ts ${playwrightOptions}`,
+    env: { E2E_PART: 'flows', ...playwrightEnv('e2e') },
+  },
   sweep: {
     needs: 'build',
-    command: 'npx playwright test -c apps/web/playwright.config.ts',
+    command: `npx playwright test -c apps/web/playwright.config.ts ${playwrightOptions}`,
     // Its own app (ports 3240-3244) and data folder: nothing shared with the flows' app on 3210.
     // With PostgreSQL reachable its app runs there, on a fresh database (decision 950): the sweep reads
     // pages, it does not test the embedded database, and its app then costs a third of the CPU.
-    env: { E2E_PART: 'sweep', E2E_PORT: String(Number(process.env.E2E_PORT ?? 3210) + 30), ...(pgUrl ? { E2E_POSTGRES_URL: pgUrl } : {}) },
+    env: {
+      E2E_PART: 'sweep',
+      E2E_PORT: String(Number(process.env.E2E_PORT ?? 3210) + 30),
+      ...(pgUrl ? { E2E_POSTGRES_URL: pgUrl } : {}),
+      ...playwrightEnv('sweep'),
+    },
   },
 };
-
-/** Steps some phases need first, run once however many phases wait on them. */
-const NEEDS = { build: 'node scripts/ensure-chromium.mjs && npm run build && node scripts/check-web-budget.mjs' };
-const needed = new Map();
 
 const asked = process.argv.slice(2);
 for (const name of asked) {
@@ -95,8 +118,10 @@ for (const name of asked) {
     process.exit(2);
   }
 }
-const names = asked.length ? asked : Object.keys(PHASES);
-const width = Math.max(...names.map((n) => n.length), ...Object.keys(NEEDS).map((n) => n.length));
+// A phase asked for brings its prerequisite (the build) along, placed before it.
+const names = Object.keys(PHASES).filter((name) => !asked.length || asked.includes(name) || asked.some((a) => PHASES[a].needs === name));
+const width = Math.max(...names.map((n) => n.length));
+const concurrency = process.env.TEST_SEQUENTIAL ? 1 : Math.max(1, Number(process.env.TEST_CONCURRENCY) || os.availableParallelism());
 
 // The lines that name a failure (Vitest's FAIL and ×, Playwright's ✘ and numbered failures, the
 // assertion's message), kept per phase and printed again after the timings: a CI log is often read
@@ -164,27 +189,6 @@ function spawnPrefixed(label, command, env) {
   });
 }
 
-function need(step) {
-  if (!needed.has(step)) needed.set(step, spawnPrefixed(step, NEEDS[step], {}));
-  return needed.get(step);
-}
-
-async function run(name) {
-  const phase = PHASES[name];
-  if (phase.skip) {
-    console.log(`[${name.padEnd(width)}] skipped: ${phase.skip}`);
-    return { name, status: 'skipped', seconds: 0 };
-  }
-  const started = performance.now();
-  if (phase.needs) {
-    const before = await need(phase.needs);
-    if (before.status !== 'passed') return { name, status: `failed (${phase.needs})`, seconds: (performance.now() - started) / 1000 };
-  }
-  const { status, cpu } = await spawnPrefixed(name, phase.command, phase.env);
-  // A phase's time includes its wait for the shared build: it is when the phase was done.
-  return { name, status, seconds: (performance.now() - started) / 1000, cpu };
-}
-
 function format(seconds) {
   const m = Math.floor(seconds / 60);
   const s = Math.round(seconds - m * 60);
@@ -205,14 +209,76 @@ function machineBusySeconds() {
   }
 }
 
+/** The machine's load, sampled every 5 s while phases run: each phase reports the mean of its own samples. */
+const loadSamples = [];
+const sampleLoad = () => loadSamples.push({ at: performance.now(), load: os.loadavg()[0] });
+const loadOf = (from, to) => {
+  const inside = loadSamples.filter((x) => x.at >= from && x.at <= to).map((x) => x.load);
+  return inside.length ? inside.reduce((a, b) => a + b, 0) / inside.length : undefined;
+};
+
+async function runPhase(name) {
+  const phase = PHASES[name];
+  const started = performance.now();
+  console.log(`[${name.padEnd(width)}] starts; load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores`);
+  const { status, cpu } = await spawnPrefixed(name, phase.command, phase.env);
+  const ended = performance.now();
+  return { name, status, seconds: (ended - started) / 1000, cpu, load: loadOf(started, ended) };
+}
+
+/**
+ * Runs the phases in their order, at most `concurrency` at once; a phase that needs another (the
+ * browser runs need the build) waits for it and is skipped as failed when it failed.
+ */
+async function schedule() {
+  const results = new Map();
+  const pending = [...names];
+  const running = new Map();
+  for (const name of names) {
+    if (PHASES[name].skip) {
+      console.log(`[${name.padEnd(width)}] skipped: ${PHASES[name].skip}`);
+      results.set(name, { name, status: 'skipped', seconds: 0 });
+      pending.splice(pending.indexOf(name), 1);
+    }
+  }
+  while (pending.length || running.size) {
+    let started = false;
+    for (const name of [...pending]) {
+      if (running.size >= concurrency) break;
+      const need = PHASES[name].needs;
+      const before = need && names.includes(need) ? results.get(need) : { status: 'passed' };
+      if (!before) continue; // its prerequisite has not ended yet
+      pending.splice(pending.indexOf(name), 1);
+      if (before.status !== 'passed' && before.status !== 'skipped') {
+        console.log(`[${name.padEnd(width)}] not run: ${need} ${before.status}`);
+        results.set(name, { name, status: `failed (${need})`, seconds: 0 });
+        started = true;
+        continue;
+      }
+      running.set(
+        name,
+        runPhase(name).then((r) => {
+          results.set(name, r);
+          running.delete(name);
+        }),
+      );
+      started = true;
+    }
+    if (!started || running.size >= concurrency || pending.length === 0) {
+      if (running.size) await Promise.race(running.values());
+      else if (pending.length && !started) throw new Error(`phases that can never start: ${pending.join(', ')}`);
+    }
+  }
+  return names.map((n) => results.get(n));
+}
+
 const busyAtStart = machineBusySeconds();
 const started = performance.now();
-const results = [];
-if (process.env.TEST_SEQUENTIAL) {
-  for (const name of names) results.push(await run(name));
-} else {
-  results.push(...(await Promise.all(names.map(run))));
-}
+sampleLoad();
+const sampler = setInterval(sampleLoad, 5000);
+console.log(`== ${names.length} phases, at most ${concurrency} at once (${os.availableParallelism()} cores), in this order: ${names.join(', ')}`);
+const results = await schedule();
+clearInterval(sampler);
 const total = (performance.now() - started) / 1000;
 
 for (const r of results) {
@@ -222,16 +288,16 @@ for (const r of results) {
     for (const line of kept) console.log(`  ${line}`);
   }
 }
-console.log('\n== test phases (wall time; CPU time of the phase itself, the shared build apart)');
+console.log(
+  `\n== test phases, at most ${concurrency} at once (wall time; CPU time of the phase's own processes; the machine's mean load average while it ran)`,
+);
 for (const r of results) {
-  const cpu = r.cpu === undefined ? '' : `  CPU ${format(r.cpu)}`;
-  console.log(`  ${r.name.padEnd(width)}  ${r.status.padEnd(16)} ${r.status === 'skipped' ? '' : format(r.seconds)}${cpu}`);
+  const cpu = r.cpu === undefined ? '' : `  CPU ${format(r.cpu).padStart(6)}`;
+  const load = r.load === undefined ? '' : `  load ${r.load.toFixed(1)}`;
+  console.log(`  ${r.name.padEnd(width)}  ${r.status.padEnd(16)} ${r.status === 'skipped' ? '' : format(r.seconds).padStart(6)}${cpu}${load}`);
 }
-for (const [step, done] of needed) {
-  const { status, seconds, cpu } = await done;
-  console.log(`  ${step.padEnd(width)}  ${status.padEnd(16)} ${format(seconds)}${cpu === undefined ? '' : `  CPU ${format(cpu)}`}`);
-}
-console.log(`  ${'total'.padEnd(width)}  ${''.padEnd(16)} ${format(total)}`);
+const overall = loadOf(0, Infinity);
+console.log(`  ${'total'.padEnd(width)}  ${''.padEnd(16)} ${format(total).padStart(6)}${overall === undefined ? '' : `  mean load ${overall.toFixed(1)}`}`);
 const busyAtEnd = machineBusySeconds();
 if (busyAtStart !== undefined && busyAtEnd !== undefined) {
   const busy = busyAtEnd - busyAtStart;

@@ -44,7 +44,7 @@ describe('web live client (apps/web/src/lib/stomp.ts)', () => {
 
     // The server drops every socket (restart, proxy timeout): the client reconnects with back-off.
     for (const socket of app.websocketServer.clients) socket.terminate();
-    await expect.poll(() => events, { timeout: 5000 }).toEqual(['subscribed', 'lost', 'resubscribed']);
+    await expect.poll(() => events, { timeout: 30_000 }).toEqual(['subscribed', 'lost', 'resubscribed']);
     await app.bus.publish('/topic/offers/31', JSON.stringify({ id: 2, amount: '1.20' }));
     await expect.poll(() => payloads).toHaveLength(2);
 
@@ -72,7 +72,7 @@ describe('web live client (apps/web/src/lib/stomp.ts)', () => {
     const second = await buildApp({ config: testConfig(), database });
     try {
       await second.listen({ port, host: '127.0.0.1' });
-      await expect.poll(() => events, { timeout: 10_000 }).toEqual(['subscribed', 'lost', 'resubscribed']);
+      await expect.poll(() => events, { timeout: 30_000 }).toEqual(['subscribed', 'lost', 'resubscribed']);
       await second.bus.publish('/topic/offers/34', JSON.stringify({ id: 3 }));
       await expect.poll(() => payloads).toEqual([{ id: 3 }]);
       stop();

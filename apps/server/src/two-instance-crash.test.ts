@@ -149,7 +149,7 @@ describe.runIf(PG_URL && REDIS_URL)('two instances, one killed with SIGKILL mid-
         watchers.push(w);
       }
     }
-    await expect.poll(() => watchers.every((w) => w.subscribed), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => watchers.every((w) => w.subscribed), { timeout: 30_000 }).toBe(true);
 
     // The storm: every bidder bids without pause, alternating instances, a little above the last
     // amount it heard of. A request the killed instance never answered is simply not acknowledged.
@@ -198,7 +198,7 @@ describe.runIf(PG_URL && REDIS_URL)('two instances, one killed with SIGKILL mid-
     await storm;
     // Offers committed at the very end reach everyone within moments.
     const stored = await storedIds();
-    await expect.poll(() => watchers.every((w) => stored.every((id) => w.seen.has(id))), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => watchers.every((w) => stored.every((id) => w.seen.has(id))), { timeout: 30_000 }).toBe(true);
 
     const acked = answers.filter((a) => a.status === 200).map((a) => a.body.id!);
     const storedSet = new Set(stored);

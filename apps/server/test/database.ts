@@ -16,7 +16,9 @@ export async function freshDatabase(): Promise<Database> {
   await admin.connect();
   await admin.query(`create database ${name} template ${TEMPLATE_DB_NAME}`);
   await admin.end();
-  const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 10 });
+  // A request waits up to 3 s for a pooled connection in production (then 503); a test on a machine
+  // running several suites waits longer, since what it checks is the answer, not the wait.
+  const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 10, connectTimeoutMs: 30_000 });
   const close = database.close;
   return {
     ...database,

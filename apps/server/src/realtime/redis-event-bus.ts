@@ -13,6 +13,11 @@ export interface RedisEventBusOptions {
    * channel, time, topic and payload; a message without a valid one, or older than a minute, is dropped.
    */
   secret?: string;
+  /**
+   * How long a publish waits for Redis (default 2 s: it sits on the path of a bid's answer). Tests on a
+   * loaded machine set it generously: their point is what arrives, not how fast.
+   */
+  publishTimeoutMs?: number;
 }
 
 /** How long close() waits for Redis to acknowledge QUIT before dropping the connections. */
@@ -141,7 +146,7 @@ export class RedisEventBus implements EventBus {
     const sub = new Redis(url, { lazyConnect: true, autoResubscribe: true, connectionName: `${name}:sub` });
     try {
       await Promise.all([pub.connect(), sub.connect()]);
-      pub.options.commandTimeout = PUBLISH_TIMEOUT_MS;
+      pub.options.commandTimeout = opts.publishTimeoutMs ?? PUBLISH_TIMEOUT_MS;
       const bus = new RedisEventBus(pub, sub, opts);
       await sub.subscribe(bus.channel);
       return bus;

@@ -48,7 +48,7 @@ function untilListening(port: number) {
       });
       if (!ok) throw new Error(`redis-server on ${port} is not listening yet`);
     },
-    { timeout: 5_000, interval: 25 },
+    { timeout: 30_000, interval: 25 },
   );
 }
 
@@ -151,7 +151,7 @@ describe.runIf(hasRedisServer)('Redis killed and restarted under two instances',
     // Redis dies. The readiness check says so; bids go on (offers travel through the database).
     redis.kill('SIGKILL');
     await new Promise((r) => redis.once('exit', r));
-    await expect.poll(async () => (await apps[1]!.inject({ method: 'GET', url: '/api/health/ready' })).statusCode, { timeout: 10_000 }).toBe(503);
+    await expect.poll(async () => (await apps[1]!.inject({ method: 'GET', url: '/api/health/ready' })).statusCode, { timeout: 30_000 }).toBe(503);
     const during = await bid(1.6);
     await apps[0]!.bus.publish(topic, JSON.stringify({ probe: 'lost' })); // pub/sub keeps nothing: never delivered
 
@@ -162,7 +162,7 @@ describe.runIf(hasRedisServer)('Redis killed and restarted under two instances',
     await expect
       .poll(() => watchers.map(({ w }) => w.events.join()), { timeout: 15_000 })
       .toEqual(['subscribed,lost,resubscribed', 'subscribed,lost,resubscribed']);
-    await expect.poll(() => watchers.every(({ w }) => w.caughtUpAt > 0), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => watchers.every(({ w }) => w.caughtUpAt > 0), { timeout: 30_000 }).toBe(true);
     const caughtUpMs = Math.max(...watchers.map(({ w }) => w.caughtUpAt)) - restartedAt;
 
     // After: the bus carries messages between the instances again, and the ready check is green.

@@ -193,8 +193,9 @@ describe('STOMP over WebSocket at /ws', () => {
     await raw.waitFor((t) => t.startsWith('CONNECTED\n'));
     const started = Date.now();
     await raw.closed;
-    // Client→server interval max(100, 200) = 200 ms; dropped after three missed intervals.
-    expect(Date.now() - started).toBeLessThan(3000);
+    // Client→server interval max(100, 200) = 200 ms; dropped after three missed intervals. The ceiling
+    // tells a drop by the heart-beat check (≈ 0.6 s) from none at all; it measures no latency.
+    expect(Date.now() - started).toBeLessThan(30_000);
   });
 
   it('keeps a real @stomp/stompjs client with heart-beats connected', async () => {

@@ -21,7 +21,7 @@ function Harness({ lng, initial = '2026-11-23' }: { lng: string; initial?: strin
 /** The picker is loaded lazily: wait for the real field (it is not read-only). */
 async function field() {
   await screen.findByLabelText('Until');
-  await expect.poll(() => (screen.getByLabelText('Until') as HTMLInputElement).readOnly, { timeout: 10_000 }).toBe(false);
+  await expect.poll(() => (screen.getByLabelText('Until') as HTMLInputElement).readOnly, { timeout: 30_000 }).toBe(false);
   return screen.getByLabelText('Until') as HTMLInputElement;
 }
 

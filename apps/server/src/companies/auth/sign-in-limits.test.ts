@@ -76,7 +76,7 @@ describe('sign-in limits', () => {
         expect(found.length).toBeGreaterThan(0);
         return found;
       },
-      { timeout: 2_500, interval: 50 },
+      { timeout: 30_000, interval: 50 },
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.language).toBe('de');

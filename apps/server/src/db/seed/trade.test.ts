@@ -39,7 +39,7 @@ beforeAll(async () => {
   supplier = await login(ctx.app, DEMO_ACCOUNTS.supplier.email, DEMO_ACCOUNTS.supplier.password);
 }, 120_000);
 afterAll(async () => {
-  await orderService.confirmationsSettled();
+  await orderService.confirmationsSettled(ctx.db);
   await ctx.close();
 });
 

@@ -102,9 +102,9 @@ describe('anonymous bidders', () => {
       .toBe('EXPIRED');
     const mailsTo = (address: string) => ctx.db.select().from(outbox).where(eq(outbox.toAddress, address));
     await expect
-      .poll(async () => (await mailsTo(beta.user.email)).map((m) => m.subject), { timeout: 10_000 })
+      .poll(async () => (await mailsTo(beta.user.email)).map((m) => m.subject), { timeout: 30_000 })
       .toContain('Enchère terminée : Anonymous cherries');
-    await expect.poll(async () => (await mailsTo(seller.user.email)).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await mailsTo(seller.user.email)).length, { timeout: 30_000 }).toBeGreaterThan(0);
 
     const betaSees = [
       b.body,

@@ -156,7 +156,7 @@ describe('auction lists and details', () => {
     await createOffer(ctx.db, lot.id, buyer.user.id, 3.4);
     const d = (await get(`/api/users/product/details/${lot.id}`, buyer.cookie)).json();
     expect(d).toMatchObject({ productId: lot.id, seller: { companyName: 'Seller Co' }, highest: 3.4, nextMinimum: 3.42, open: true, winner: null });
-    expect(Math.abs(Date.parse(d.serverTime) - Date.now())).toBeLessThan(5000);
+    expect(Math.abs(Date.parse(d.serverTime) - Date.now())).toBeLessThan(60_000);
     expect(Date.parse(d.endsAt)).toBe(lot.endsAt!.getTime());
     expect((await get('/api/users/product/details/999999', buyer.cookie)).statusCode).toBe(404);
   });

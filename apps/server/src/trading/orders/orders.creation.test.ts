@@ -47,7 +47,7 @@ describe('orders from auctions', () => {
   it('queues a bell notice and an e-mail for each party in its language, the confirmation PDF attached', async () => {
     const { orderId } = await wonOrder();
     const o = (await call('GET', `/api/users/orders/${orderId}`, buyer)).json() as Order;
-    await service.confirmationsSettled();
+    await service.confirmationsSettled(ctx.db);
     const mails = await ctx.db
       .select()
       .from(outbox)

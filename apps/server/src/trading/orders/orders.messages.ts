@@ -99,7 +99,11 @@ export async function flush(deps: OrderDeps, fx: OrderEffects) {
   }
 }
 
-let confirmations: Promise<void> = Promise.resolve();
+/**
+ * The confirmations queued per database (so per app): a chain shared by the process would make one
+ * app's close (or a test file's) wait for another's renders, and carry their failures across.
+ */
+const confirmations = new WeakMap<Db, Promise<void>>();
 
 /**
  * The sale confirmations are rendered one at a time behind the answer, not inside it: a PDF costs
@@ -108,17 +112,18 @@ let confirmations: Promise<void> = Promise.resolve();
  * stopped process left.
  */
 function sendConfirmationsLater(deps: OrderDeps, outboxIds: number[]) {
-  confirmations = confirmations
+  const next = (confirmations.get(deps.db) ?? Promise.resolve())
     .then(async () => {
       const ready = await renderAttachments(deps.db, outboxIds);
       if (ready.length) await deliverQueued(deps.db, deps.mailer, ready);
     })
     .catch((err: unknown) => deps.log.error({ err }, 'could not render or send a sale confirmation'));
+  confirmations.set(deps.db, next);
 }
 
-/** Resolves once every confirmation queued so far is rendered and sent (tests, graceful stop). */
-export function confirmationsSettled(): Promise<void> {
-  return confirmations;
+/** Resolves once every confirmation queued so far on this database is rendered and sent (tests, graceful stop). */
+export function confirmationsSettled(db: Db): Promise<void> {
+  return confirmations.get(db) ?? Promise.resolve();
 }
 
 /**

@@ -66,7 +66,7 @@ describe('/user/invoices', () => {
   it('a supplier lands on what it issued, a page at a time, in its language, with the documents and the other party', async () => {
     const fake = fakeInvoices([...issued, ...received]);
     renderPage(<InvoicesPage />, { lng: 'fr', path: '/user/invoices', answers: { ...signedIn(supplier), '/api/users/invoices': fake.answer } });
-    const table = await screen.findByTestId('invoices-table', {}, { timeout: 10_000 });
+    const table = await screen.findByTestId('invoices-table', {}, { timeout: 30_000 });
     expect(screen.getByTestId('invoices-total')).toHaveTextContent('25 factures');
     const row = within(table).getByTestId('invoice-row-200');
     expect(row).toHaveTextContent('HUERTA-2026-00200');
@@ -83,7 +83,7 @@ describe('/user/invoices', () => {
   it('switches to received invoices and filters by status on the server', async () => {
     const fake = fakeInvoices([...issued, ...received]);
     renderPage(<InvoicesPage />, { path: '/user/invoices', answers: { ...signedIn(germanBuyer), '/api/users/invoices': fake.answer } });
-    const row = await screen.findByTestId('invoice-row-9', {}, { timeout: 10_000 });
+    const row = await screen.findByTestId('invoice-row-9', {}, { timeout: 30_000 });
     expect(row).toHaveTextContent('Vergers SARL');
     expect(row).toHaveTextContent('Overdue');
     expect(within(row).queryByRole('button', { name: 'Record payment' })).toBeNull();
@@ -116,9 +116,9 @@ describe('/user/invoices', () => {
           }),
       },
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Record payment' }, { timeout: 10_000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Record payment' }, { timeout: 30_000 }));
     // Today is proposed, in the reader's format (the app's date field, not the browser's mm/dd/yyyy).
-    await expect.poll(() => (screen.getByLabelText('Paid on') as HTMLInputElement).readOnly, { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => (screen.getByLabelText('Paid on') as HTMLInputElement).readOnly, { timeout: 30_000 }).toBe(false);
     expect(screen.getByLabelText('Paid on')).toHaveValue(formatDay(todayInParis(), 'en'));
     await userEvent.click(screen.getByRole('button', { name: 'Save payment' }));
     await waitFor(() => expect(posted).toHaveLength(1));
@@ -143,7 +143,7 @@ describe('/user/invoices', () => {
       path: '/user/invoices',
       answers: { ...signedIn(supplier), '/api/users/invoices': { items: [waiting], page: 1, size: 20, total: 1 } },
     });
-    const row = await screen.findByTestId('invoice-row-6', {}, { timeout: 10_000 });
+    const row = await screen.findByTestId('invoice-row-6', {}, { timeout: 30_000 });
     expect(row).toHaveTextContent('(noch keine Nummer)');
     expect(row).toHaveTextContent('Daten fehlen');
     expect(row).toHaveTextContent('die USt-IdNr. des Käufers fehlt');
@@ -168,7 +168,7 @@ describe('/admin/invoices', () => {
         },
       },
     });
-    const table = await screen.findByTestId('admin-invoices-table', {}, { timeout: 10_000 });
+    const table = await screen.findByTestId('admin-invoices-table', {}, { timeout: 30_000 });
     expect(within(table).getByTestId('invoice-row-11')).toHaveTextContent('Huerta Sur S.L.');
     expect(within(table).getByTestId('invoice-row-11')).toHaveTextContent('Frischmarkt Hamburg GmbH');
     expect(within(table).getByTestId('invoice-row-12')).toHaveTextContent('Factura rectificativa');
@@ -205,7 +205,7 @@ describe('/admin/invoices', () => {
         },
       },
     });
-    const row = await screen.findByTestId('invoice-row-13', {}, { timeout: 10_000 });
+    const row = await screen.findByTestId('invoice-row-13', {}, { timeout: 30_000 });
     expect(row).toHaveTextContent('Commission, October 2026');
     // No order to open: the only links are its documents.
     expect(
@@ -217,7 +217,7 @@ describe('/admin/invoices', () => {
     await waitFor(() => expect(asked.at(-1)!.searchParams.get('party')).toBe('7'));
     expect(await screen.findByTestId('invoices-party-filter')).toHaveTextContent('Company: Frischmarkt Hamburg GmbH');
     // The app's date field (lazy): the day typed and shown in the reader's format, not the browser's mm/dd/yyyy.
-    await expect.poll(() => (screen.getByLabelText('Issued from') as HTMLInputElement).readOnly, { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => (screen.getByLabelText('Issued from') as HTMLInputElement).readOnly, { timeout: 30_000 }).toBe(false);
     await userEvent.type(screen.getByLabelText('Issued from'), '01/11/2026');
     await waitFor(() => expect(asked.at(-1)!.searchParams.get('from')).toBe('2026-11-01'));
     expect(screen.getByTestId('invoices-csv')).toHaveAttribute('href', '/api/admin/invoices.csv?party=7&from=2026-11-01');
@@ -232,7 +232,7 @@ describe('the order page section', () => {
     renderPage(<OrderInvoices invoiceIds={[11, 12]} />, {
       answers: { ...signedIn(germanBuyer), '/api/users/invoices/11': invoice(), '/api/users/invoices/12': note },
     });
-    const first = await screen.findByTestId('order-invoice-11', {}, { timeout: 10_000 });
+    const first = await screen.findByTestId('order-invoice-11', {}, { timeout: 30_000 });
     expect(first).toHaveTextContent('Invoice');
     expect(first).toHaveTextContent('HUERTA-2026-00011');
     expect(within(first).getByRole('link', { name: 'Download HUERTA-2026-00011 as XML' })).toHaveAttribute('href', '/api/users/invoices/11.xml');

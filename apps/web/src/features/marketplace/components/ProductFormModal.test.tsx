@@ -48,7 +48,7 @@ function renderForm(product: SupplierProduct, lng = 'fr') {
 /** The picker is loaded lazily: wait for the real field (it is not read-only). */
 async function auctionStartField(name: string) {
   await screen.findByLabelText(name);
-  await expect.poll(() => (screen.getByLabelText(name) as HTMLInputElement).readOnly, { timeout: 10_000 }).toBe(false);
+  await expect.poll(() => (screen.getByLabelText(name) as HTMLInputElement).readOnly, { timeout: 30_000 }).toBe(false);
   return screen.getByLabelText(name) as HTMLInputElement;
 }
 

@@ -41,7 +41,7 @@ describe('the notifications bell', () => {
     expect(unreadEntries(list)).toBe(2);
 
     renderBell();
-    const toggle = await screen.findByRole('button', { name: 'Notifications 2 unread' }, { timeout: 5000 });
+    const toggle = await screen.findByRole('button', { name: 'Notifications 2 unread' }, { timeout: 30_000 });
     expect(within(toggle).getByTestId('notifications-unread')).toHaveTextContent(/^2$/);
     await userEvent.click(toggle);
     const outbid = screen.getAllByTestId('notification-outbid');

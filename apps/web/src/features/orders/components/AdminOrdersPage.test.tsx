@@ -28,7 +28,7 @@ describe('/admin/orders', () => {
     const companies = () => jsonResponse({ items: [{ userId: 3, companyName: 'Huerta de Almería S.L.', category: 'supplier' }], page: 1, size: 20, total: 1 });
     renderPage(<AdminOrdersPage />, { path: '/admin/orders', answers: { ...session, '/api/admin/orders': orders, '/api/admin/getAllBP': companies } });
 
-    const table = await screen.findByTestId('admin-orders-table', {}, { timeout: 10_000 });
+    const table = await screen.findByTestId('admin-orders-table', {}, { timeout: 30_000 });
     expect(within(table).getByRole('columnheader', { name: 'Buyer' })).toBeInTheDocument();
     expect(within(table).getByRole('columnheader', { name: 'Seller' })).toBeInTheDocument();
     const row = within(table).getByTestId('order-row-PRM-2026-000002');

@@ -65,7 +65,7 @@ describe('/user/orders', () => {
     await screen.findByTestId('orders-table');
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search orders' }), 'navel');
-    await waitFor(() => expect(screen.getByTestId('orders-total')).toHaveTextContent('1 order'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('orders-total')).toHaveTextContent('1 order'), { timeout: 30_000 });
     expect(screen.getByText('Navel oranges')).toBeInTheDocument();
 
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'SHIPPED');
@@ -78,7 +78,7 @@ describe('/user/orders', () => {
 
     await userEvent.click(screen.getByRole('tab', { name: 'Selling' }));
     await userEvent.clear(screen.getByRole('searchbox', { name: 'Search orders' }));
-    const row = await screen.findByTestId('order-row-PRM-2026-000009', {}, { timeout: 5000 });
+    const row = await screen.findByTestId('order-row-PRM-2026-000009', {}, { timeout: 30_000 });
     expect(row).toHaveTextContent('Frischmarkt Hamburg GmbH');
     expect(row).toHaveTextContent('Shipped');
     expect(fake.asked.at(-1)!.searchParams.get('side')).toBe('selling');

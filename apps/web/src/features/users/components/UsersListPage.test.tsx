@@ -50,7 +50,7 @@ describe('admin user list (decision 641)', () => {
 
     await userEvent.selectOptions(screen.getByLabelText('Catégorie'), 'supplier');
     await userEvent.type(screen.getByRole('searchbox'), 'almeria');
-    expect(await screen.findByText('Huerta de Almería', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Huerta de Almería', {}, { timeout: 30_000 })).toBeInTheDocument();
     await waitFor(() => {
       const last = asked.at(-1)!;
       expect(last.searchParams.get('q')).toBe('almeria');
