@@ -113,8 +113,15 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.f
 
 /** Picks an option in a react-select by typing its label. */
 export async function chooseOption(page: Page, inputId: string, text: string) {
-  await page.locator(`#${inputId}`).fill(text);
-  await page.getByRole('option', { name: text, exact: true }).first().click();
+  const control = page.locator('.picker__control', { has: page.locator(`#${inputId}`) });
+  // Typed, picked, then seen as the picker's value: a pick made while the options were still loading
+  // (a city list after its country was saved) could land on a list that was being replaced and choose
+  // nothing, and the flow went on without the value (a supplier saved without its city in a CI run).
+  await expect(async () => {
+    await page.locator(`#${inputId}`).fill(text);
+    await page.getByRole('option', { name: text, exact: true }).first().click({ timeout: 10_000 });
+    await expect(control).toContainText(text, { timeout: 15_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 /** Picks the lot's article in the lot form's searchable picker by typing its name (issue 26). */
