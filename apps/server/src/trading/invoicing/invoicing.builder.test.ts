@@ -5,8 +5,9 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from '@cantoo/pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { SCHEMAS, schemaErrors, type SchemaName } from '../../../test/en16931/schema.js';
 import { fatal, validateCii, compiledRules } from '../../../test/en16931/validate.js';
-import { buyerDE, creditNoteFR, domesticES, domesticFR, exportCH, intraEU, roundingFR } from '../../../test/invoices.js';
+import { buyerDE, commissionFR, creditNoteFR, domesticES, domesticFR, exportCH, intraEU, roundingFR, sellerES } from '../../../test/invoices.js';
 import type { InvoiceInput } from './invoice-input.js';
 import { buildFacturX, buildInvoiceXml, prepareInvoice, type PreparedInvoice } from './invoicing.builder.js';
 
@@ -71,6 +72,47 @@ describe('the EN 16931 validation harness', () => {
   });
 });
 
+describe('the XML schema check (CII D16B and Factur-X EN 16931, from shared/)', () => {
+  const schemas = Object.keys(SCHEMAS) as SchemaName[];
+  // The example with a full delivery group (BG-13), so that moving or removing it is seen.
+  const example = () => readFileSync(path.join(EXAMPLES, 'CII_business_example_01.xml'), 'utf8');
+
+  it.each(readdirSync(EXAMPLES).filter((f) => f.endsWith('.xml')))('passes the official example %s against both schemas', (file) => {
+    expect(schemaErrors(readFileSync(path.join(EXAMPLES, file), 'utf8'))).toEqual([]);
+  });
+
+  it.each(schemas)('%s: refuses a document without ApplicableHeaderTradeDelivery, which both schemas require', (schema) => {
+    const broken = example().replace(/<ram:ApplicableHeaderTradeDelivery>[\s\S]*?<\/ram:ApplicableHeaderTradeDelivery>/, '');
+    expect(broken).not.toContain('ApplicableHeaderTradeDelivery');
+    const errors = schemaErrors(broken, schema);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.join('\n')).toMatch(new RegExp(`^${schema}: line \\d+: .*ApplicableHeaderTradeSettlement.*not expected.*ApplicableHeaderTradeDelivery`, 'm'));
+  });
+
+  it('refuses an element out of its order, which the EN 16931 rules do not look at', () => {
+    const swapped = example().replace(
+      /(<ram:ApplicableHeaderTradeAgreement>[\s\S]*?<\/ram:ApplicableHeaderTradeAgreement>)(\s*)(<ram:ApplicableHeaderTradeDelivery>[\s\S]*?<\/ram:ApplicableHeaderTradeDelivery>)/,
+      '$3$2$1',
+    );
+    expect(swapped).not.toBe(example());
+    expect(fatal(validateCii(swapped))).toEqual([]);
+    expect(schemaErrors(swapped).map((e) => e.split(':')[0])).toEqual(schemas);
+  });
+
+  it('checks the Factur-X subset apart from D16B: a document name (no EN 16931 term) D16B admits, Factur-X EN 16931 does not', () => {
+    const named = example().replace(/(<rsm:ExchangedDocument>\s*<ram:ID>[^<]*<\/ram:ID>)/, '$1<ram:Name>Invoice</ram:Name>');
+    expect(named).not.toBe(example());
+    expect(schemaErrors(named, 'CII D16B')).toEqual([]);
+    expect(schemaErrors(named)).toEqual([expect.stringMatching(/^Factur-X EN 16931: line \d+: Element '\{[^}]+\}Name': This element is not expected/)]);
+  });
+
+  it('reports a document that is not well-formed instead of throwing', () => {
+    const errors = schemaErrors('<rsm:CrossIndustryInvoice>');
+    expect(errors.length).toBeGreaterThan(0);
+    for (const e of errors) expect(e).toMatch(/^not well-formed: line 1: /);
+  });
+});
+
 describe('EN 16931 invoices built from an InvoiceInput', () => {
   const cases: Array<[string, InvoiceInput]> = [
     ['domestic France (5.5 %)', domesticFR()],
@@ -80,11 +122,14 @@ describe('EN 16931 invoices built from an InvoiceInput', () => {
     ['credit note (381)', creditNoteFR()],
     ['amounts that round', roundingFR()],
     ['no IBAN known', domesticFR({ payment: { termsText: '30 jours', dueDate: '2026-12-24', iban: null, bic: null } })],
+    ['commission, France (20 %)', commissionFR()],
+    ['commission, reverse charge to Spain (AE)', commissionFR({ buyer: sellerES, language: 'es' })],
   ];
 
-  it.each(cases)('%s passes the official rules with no fatal failure', async (_, input) => {
+  it.each(cases)('%s passes the official rules with no fatal failure and both XML schemas', async (_, input) => {
     const xml = await buildInvoiceXml(ready(input));
     expect(fatal(validateCii(xml))).toEqual([]);
+    expect(schemaErrors(xml)).toEqual([]);
   });
 
   it('a deliberately broken invoice fails: a total changed → BR-CO-15/16', async () => {
@@ -150,6 +195,13 @@ describe('EN 16931 invoices built from an InvoiceInput', () => {
     expect(fatal(validateCii(xml))).toEqual([]);
   });
 
+  it('a commission, which has no delivery, still carries the header trade delivery both schemas require, empty', async () => {
+    const xml = await buildInvoiceXml(ready(commissionFR()));
+    expect(xml).toMatch(/<\/ram:ApplicableHeaderTradeAgreement>\s*<ram:ApplicableHeaderTradeDelivery\/>\s*<ram:ApplicableHeaderTradeSettlement>/);
+    // A sale keeps its delivery date and place (BT-72, BG-15).
+    expect(await buildInvoiceXml(ready(domesticFR()))).toMatch(/<ram:ApplicableHeaderTradeDelivery>\s*<ram:ShipToTradeParty>[\s\S]*<ram:OccurrenceDateTime>/);
+  });
+
   it('an invoice refers to no preceding invoice', async () => {
     for (const input of [domesticFR(), intraEU()]) expect(await buildInvoiceXml(ready(input))).not.toContain('InvoiceReferencedDocument');
   });
@@ -207,9 +259,10 @@ describe('the Factur-X PDF', () => {
     ],
     ['credit-note-fr', creditNoteFR()],
     ['invoice-fr-rounding', roundingFR()],
+    ['commission-fr', commissionFR()],
   ];
 
-  it.each(docs)('%s embeds factur-x.xml, the same XML, and passes the rules', async (name, input) => {
+  it.each(docs)('%s embeds factur-x.xml, the same XML, and passes the rules and both schemas', async (name, input) => {
     const p = ready(input);
     const { pdf, xml, pages } = await buildFacturX(p);
     writeFileSync(path.join(OUT, `${name}.pdf`), pdf);
@@ -229,6 +282,7 @@ describe('the Factur-X PDF', () => {
       if (input.precedingInvoice) expect(embedded).toMatch(bg3(input.precedingInvoice.number, input.precedingInvoice.issueDate.replaceAll('-', '')));
       else expect(embedded).not.toContain('InvoiceReferencedDocument');
       expect(fatal(validateCii(embedded))).toEqual([]);
+      expect(schemaErrors(embedded)).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
