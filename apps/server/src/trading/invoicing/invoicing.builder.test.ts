@@ -7,7 +7,20 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from '@cantoo/p
 import { extractText, getDocumentProxy } from 'unpdf';
 import { SCHEMAS, schemaErrors, type SchemaName } from '../../../test/en16931/schema.js';
 import { fatal, validateCii, compiledRules } from '../../../test/en16931/validate.js';
-import { buyerDE, commissionFR, creditNoteFR, domesticES, domesticFR, exportCH, intraEU, roundingFR, sellerES } from '../../../test/invoices.js';
+import {
+  buyerDE,
+  buyerFR,
+  commissionFR,
+  creditNoteFR,
+  domesticES,
+  domesticFR,
+  exportCH,
+  intraEU,
+  roundingFR,
+  sellerES,
+  sellerFR,
+} from '../../../test/invoices.js';
+import { readXmp, xmpBytes } from '../../../test/pdf-xmp.js';
 import type { InvoiceInput } from './invoice-input.js';
 import { buildFacturX, buildInvoiceXml, prepareInvoice, type PreparedInvoice } from './invoicing.builder.js';
 
@@ -26,9 +39,8 @@ async function pdfaFacts(pdf: Uint8Array) {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   const af = doc.catalog.lookup(PDFName.of('AF'), PDFArray);
   const afRelationships = af.asArray().map((ref) => String(doc.context.lookup(ref, PDFDict).get(PDFName.of('AFRelationship'))).replace('/', ''));
-  const metadata = doc.context.lookup(doc.catalog.get(PDFName.of('Metadata')));
-  if (!(metadata instanceof PDFRawStream)) throw new Error('no XMP metadata stream');
-  const xmp = new TextDecoder().decode(metadata.getContents());
+  // UTF-8 and well-formed XML, or readXmp throws.
+  const xmp = readXmp(await xmpBytes(pdf)).text;
   const intent = doc.catalog.lookup(PDFName.of('OutputIntents'), PDFArray).lookup(0, PDFDict);
   // The size the file specification declares for factur-x.xml (its /Params), to match the bytes.
   const embedded = doc.context.lookup(af.lookup(0, PDFDict).lookup(PDFName.of('EF'), PDFDict).get(PDFName.of('F')));
@@ -317,4 +329,43 @@ describe('the Factur-X PDF', () => {
     expect(lines.some((l) => l.endsWith(label))).toBe(true);
     expect(lines.some((l) => l.endsWith(`VERROU-2026-00001 · ${day}`))).toBe(true);
   });
+});
+
+describe('the XMP metadata of the PDF/A-3', () => {
+  const utf8 = (s: string) => new TextEncoder().encode(s);
+
+  it('is read as a PDF/A validator reads it: a Latin-1 byte or a packet that is not XML is refused', () => {
+    expect(readXmp(utf8('<x:xmpmeta xmlns:x="adobe:ns:meta/"/>')).creator).toEqual([]);
+    // "Almería" with í written as the single byte 0xED, as the library wrote it.
+    const latin1 = Uint8Array.from([...utf8('<x:xmpmeta xmlns:x="adobe:ns:meta/">Almer'), 0xed, ...utf8('a</x:xmpmeta>')]);
+    expect(() => readXmp(latin1)).toThrow(TypeError);
+    expect(() => readXmp(utf8('<x:xmpmeta xmlns:x="adobe:ns:meta/"><b></x:xmpmeta>'))).toThrow();
+  });
+
+  const names = ['Huerta de Almería', 'Müller Frischdienst', 'Øresund Frugt', 'Škoda Agro'];
+  it.each(names.map((seller, i) => [seller, names[(i + 1) % names.length]!]))(
+    'seller “%s”, buyer “%s”: the packet is UTF-8 XML that names the seller, as poppler reads it too',
+    async (seller, buyer) => {
+      const { pdf, xml } = await buildFacturX(ready(domesticFR({ seller: { ...sellerFR, name: seller }, buyer: { ...buyerFR, name: buyer } })));
+      const bytes = await xmpBytes(pdf);
+      const xmp = readXmp(bytes);
+      // The packet header's BOM is U+FEFF in UTF-8 (EF BB BF), the packet's declared encoding.
+      expect(xmp.text.startsWith('<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>')).toBe(true);
+      expect(xmp.creator).toEqual([seller]);
+      expect(xmp.producer).toBe(seller);
+      for (const text of [...xmp.title, ...xmp.description]) expect(text).toContain(seller);
+      expect(xmp.documentFileName).toBe('factur-x.xml');
+      expect(xml).toContain(`<ram:Name>${seller}</ram:Name>`);
+      expect(xml).toContain(`<ram:Name>${buyer}</ram:Name>`);
+      // An independent reader of the same stream: poppler's pdfinfo prints the packet's bytes as stored.
+      const dir = mkdtempSync(path.join(tmpdir(), 'xmp-'));
+      try {
+        writeFileSync(path.join(dir, 'invoice.pdf'), pdf);
+        const printed = execFileSync('pdfinfo', ['-meta', path.join(dir, 'invoice.pdf')]);
+        expect(readXmp(printed).creator).toEqual([seller]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -301,6 +301,9 @@ const isTree = (v: unknown): v is XmlTree => typeof v === 'object' && v !== null
  * - `ram:ApplicableHeaderTradeDelivery` (decision 991): mandatory in the CII D16B and Factur-X
  *   schemas, even empty, but written by the library only from a `cac:Delivery`, which a commission
  *   (a service over a month, no delivery) has not.
+ * - The XMP packet as UTF-8 bytes (decision 992): the library hands pdf-lib the packet as a string,
+ *   which pdf-lib writes one byte per character, so "Almería" became Latin-1 (0xED) and "Škoda"
+ *   lost its Š; the PDF was then no valid PDF/A-3.
  * The factory sits in a private field of InvoiceService: if a version moves it, this throws at the
  * first invoice instead of leaving documents incomplete (and buildFacturX checks the result).
  */
@@ -309,9 +312,15 @@ function completeCii(s: InvoiceService, Factory: typeof FormatFactoryService) {
   if (!(factory instanceof Factory)) throw new Error('@e-invoice-eu/core: InvoiceService has no formatFactoryService; see decision 952');
   const create = factory.createFormatService.bind(factory);
   factory.createFormatService = (format, log) => {
-    const formatter = create(format, log) as EInvoiceFormat & { renderXML?: (data: object) => string };
+    const formatter = create(format, log) as EInvoiceFormat & {
+      renderXML?: (data: object) => string;
+      addMetadata?: (pdfDoc: unknown, xmp: string | Uint8Array) => void;
+    };
     const render = formatter.renderXML;
     if (typeof render !== 'function') throw new Error('@e-invoice-eu/core: a formatter without renderXML; see decision 952');
+    const addMetadata = formatter.addMetadata;
+    if (typeof addMetadata !== 'function') throw new Error('@e-invoice-eu/core: a Factur-X formatter without addMetadata; see decision 992');
+    formatter.addMetadata = (pdfDoc, xmp) => addMetadata.call(formatter, pdfDoc, typeof xmp === 'string' ? xmpUtf8(xmp) : xmp);
     const generate = formatter.generate.bind(formatter);
     formatter.generate = (invoice, options) => {
       const refs = invoice['ubl:Invoice']['cac:BillingReference'] ?? [];
@@ -323,6 +332,15 @@ function completeCii(s: InvoiceService, Factory: typeof FormatFactoryService) {
     };
     return formatter;
   };
+}
+
+/**
+ * The XMP packet as UTF-8 bytes. The library writes the packet header's byte order mark as the three
+ * characters "\u00EF\u00BB\u00BF", its UTF-8 bytes spelt one character each for a one-byte-per-character
+ * writer; it becomes the character U+FEFF again before the whole packet is encoded.
+ */
+export function xmpUtf8(xmp: string): Uint8Array {
+  return new TextEncoder().encode(xmp.replace(/^(<\?xpacket begin=")\u00EF\u00BB\u00BF/, '$1\uFEFF'));
 }
 
 /**
