@@ -199,3 +199,47 @@ export function roundingFR(overrides: Partial<InvoiceInput> = {}): InvoiceInput 
     ...overrides,
   });
 }
+
+/** The operator as the issuer of its own commission invoices (decision 850). */
+export const operatorFR: Party = {
+  name: 'Primeur Marketplace SAS',
+  addressLines: ['10 rue du Marché'],
+  postalCode: '75001',
+  city: 'Paris',
+  country: 'FR',
+  vatId: 'FR44732829320',
+  registrationId: null,
+  contact: { name: null, phone: null, email: 'factures@primeur.example' },
+};
+
+/** The operator's commission on a seller's month: a service over a period, one C62 line per order. */
+export function commissionFR(overrides: Partial<InvoiceInput> = {}): InvoiceInput {
+  return {
+    kind: 'INVOICE',
+    purpose: 'COMMISSION',
+    period: { start: '2026-11-01', end: '2026-11-30' },
+    number: 'PRM-COM-2026-00001',
+    issueDate: '2026-12-01',
+    language: 'fr',
+    seller: operatorFR,
+    buyer: sellerFR,
+    delivery: { date: '2026-11-30', name: null, addressLines: [], postalCode: '', city: '', country: 'FR' },
+    incoterm: null,
+    orderNumber: null,
+    lines: [
+      {
+        article: 'Commission 2,5 % sur 10 388,25 €',
+        origin: null,
+        caliber: null,
+        orderNumber: 'PRM-2026-000123',
+        unit: 'C62',
+        quantityKg: 1,
+        unitPrice: 259.71,
+      },
+      { article: 'Commission 2,5 % sur 1 746,55 €', origin: null, caliber: null, orderNumber: 'PRM-2026-000127', unit: 'C62', quantityKg: 1, unitPrice: 43.66 },
+    ],
+    payment: { termsText: 'Paiement à 30 jours', dueDate: '2026-12-31', iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP' },
+    notes: ['Commission du 1er au 30 novembre 2026'],
+    ...overrides,
+  };
+}

@@ -3,13 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Invoice, InvoicePage, Order, OrderPage } from '@primeur/shared';
+import { todayInParis, type Invoice, type InvoicePage, type Order, type OrderPage } from '@primeur/shared';
 import { createTestApp, login, type TestContext } from '../../../test/build-app.js';
+import { schemaErrors } from '../../../test/en16931/schema.js';
+import { ciiSellerName, readXmp, xmpBytes } from '../../../test/pdf-xmp.js';
 import { fatal, validateCii } from '../../../test/en16931/validate.js';
+import { commissionConfig, commissionEnv } from '../../config/commission.js';
 import { createArticle } from '../factories/listings.js';
-import { articles, claims, invoices, orderHistory, orders, packagings } from '../schema/index.js';
+import { articles, claims, invoiceDocuments, invoices, orderHistory, orders, packagings } from '../schema/index.js';
 import * as orderService from '../../trading/orders/orders.service.js';
-import { runInvoicing } from '../../trading/invoicing/invoicing.issuing.js';
+import { runCommission, runInvoicing } from '../../trading/invoicing/invoicing.issuing.js';
 import { InProcessEventBus } from '../../realtime/event-bus.js';
 import { DEMO_ACCOUNTS, seedDemo } from './demo.js';
 import { DEMO_LOTS } from './listings.js';
@@ -151,4 +154,40 @@ describe('demo trade', () => {
     const [{ n }] = (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from ${orderHistory}`)).rows as [{ n: number }];
     expect(n).toBeGreaterThanOrEqual(DEMO_TRADES.length + DEMO_TRADES.reduce((k, t) => k + t.steps.length, 0) / 2);
   }, 120_000);
+
+  it('every document of the demo data, with the operator’s commission on it, passes the EN 16931 rules and both XML schemas', async () => {
+    // Commission is off unless configured: on, as in production, the demo's sellers get theirs for
+    // the month before today and, early next month, for this one (the demo's deliveries span both).
+    const commission = commissionConfig(
+      commissionEnv.parse({
+        COMMISSION_PERCENT: '2.5',
+        OPERATOR_LEGAL_NAME: 'Primeur Trading SAS',
+        OPERATOR_ADDRESS: 'MIN de Rungis|1 rue de la Tour',
+        OPERATOR_POSTAL_CODE: '94150',
+        OPERATOR_CITY: 'Rungis',
+        OPERATOR_COUNTRY: 'FR',
+        OPERATOR_VAT_ID: 'FR 40 732829320',
+        OPERATOR_REGISTRATION_ID: '732 829 320',
+        OPERATOR_IBAN: 'FR76 3000 6000 0112 3456 7890 189',
+        OPERATOR_EMAIL: 'billing@primeur.example',
+      }),
+    );
+    const deps = { db: ctx.db, mailer: outboxMailer, log, commission };
+    await runInvoicing(deps);
+    const [year, month] = todayInParis().split('-').map(Number) as [number, number];
+    const secondOfNextMonth = Date.UTC(year, month, 2, 11);
+    const charged = [await runCommission(deps), await runCommission(deps, secondOfNextMonth)];
+    expect(charged.reduce((n, c) => n + c.issued, 0)).toBeGreaterThan(0);
+    const docs = await ctx.db
+      .select({ number: invoices.number, kind: invoices.kind, period: invoices.commissionPeriod, xml: invoiceDocuments.xml, pdf: invoiceDocuments.pdf })
+      .from(invoices)
+      .innerJoin(invoiceDocuments, eq(invoiceDocuments.invoiceId, invoices.id));
+    expect(new Set(docs.map((d) => (d.period ? 'COMMISSION' : d.kind)))).toEqual(new Set(['INVOICE', 'CREDIT_NOTE', 'COMMISSION']));
+    for (const d of docs) {
+      expect(fatal(validateCii(d.xml)), d.number!).toEqual([]);
+      expect(schemaErrors(d.xml), d.number!).toEqual([]);
+      // Its PDF/A-3's XMP is UTF-8 XML (readXmp throws otherwise) that names the seller as the XML does.
+      expect(readXmp(await xmpBytes(d.pdf)).creator, d.number!).toEqual([ciiSellerName(d.xml)]);
+    }
+  }, 180_000);
 });

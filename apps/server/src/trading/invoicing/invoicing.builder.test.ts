@@ -5,8 +5,22 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream } from '@cantoo/pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { SCHEMAS, schemaErrors, type SchemaName } from '../../../test/en16931/schema.js';
 import { fatal, validateCii, compiledRules } from '../../../test/en16931/validate.js';
-import { buyerDE, creditNoteFR, domesticES, domesticFR, exportCH, intraEU, roundingFR } from '../../../test/invoices.js';
+import {
+  buyerDE,
+  buyerFR,
+  commissionFR,
+  creditNoteFR,
+  domesticES,
+  domesticFR,
+  exportCH,
+  intraEU,
+  roundingFR,
+  sellerES,
+  sellerFR,
+} from '../../../test/invoices.js';
+import { readXmp, xmpBytes } from '../../../test/pdf-xmp.js';
 import type { InvoiceInput } from './invoice-input.js';
 import { buildFacturX, buildInvoiceXml, prepareInvoice, type PreparedInvoice } from './invoicing.builder.js';
 
@@ -25,9 +39,8 @@ async function pdfaFacts(pdf: Uint8Array) {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   const af = doc.catalog.lookup(PDFName.of('AF'), PDFArray);
   const afRelationships = af.asArray().map((ref) => String(doc.context.lookup(ref, PDFDict).get(PDFName.of('AFRelationship'))).replace('/', ''));
-  const metadata = doc.context.lookup(doc.catalog.get(PDFName.of('Metadata')));
-  if (!(metadata instanceof PDFRawStream)) throw new Error('no XMP metadata stream');
-  const xmp = new TextDecoder().decode(metadata.getContents());
+  // UTF-8 and well-formed XML, or readXmp throws.
+  const xmp = readXmp(await xmpBytes(pdf)).text;
   const intent = doc.catalog.lookup(PDFName.of('OutputIntents'), PDFArray).lookup(0, PDFDict);
   // The size the file specification declares for factur-x.xml (its /Params), to match the bytes.
   const embedded = doc.context.lookup(af.lookup(0, PDFDict).lookup(PDFName.of('EF'), PDFDict).get(PDFName.of('F')));
@@ -71,6 +84,47 @@ describe('the EN 16931 validation harness', () => {
   });
 });
 
+describe('the XML schema check (CII D16B and Factur-X EN 16931, from shared/)', () => {
+  const schemas = Object.keys(SCHEMAS) as SchemaName[];
+  // The example with a full delivery group (BG-13), so that moving or removing it is seen.
+  const example = () => readFileSync(path.join(EXAMPLES, 'CII_business_example_01.xml'), 'utf8');
+
+  it.each(readdirSync(EXAMPLES).filter((f) => f.endsWith('.xml')))('passes the official example %s against both schemas', (file) => {
+    expect(schemaErrors(readFileSync(path.join(EXAMPLES, file), 'utf8'))).toEqual([]);
+  });
+
+  it.each(schemas)('%s: refuses a document without ApplicableHeaderTradeDelivery, which both schemas require', (schema) => {
+    const broken = example().replace(/<ram:ApplicableHeaderTradeDelivery>[\s\S]*?<\/ram:ApplicableHeaderTradeDelivery>/, '');
+    expect(broken).not.toContain('ApplicableHeaderTradeDelivery');
+    const errors = schemaErrors(broken, schema);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.join('\n')).toMatch(new RegExp(`^${schema}: line \\d+: .*ApplicableHeaderTradeSettlement.*not expected.*ApplicableHeaderTradeDelivery`, 'm'));
+  });
+
+  it('refuses an element out of its order, which the EN 16931 rules do not look at', () => {
+    const swapped = example().replace(
+      /(<ram:ApplicableHeaderTradeAgreement>[\s\S]*?<\/ram:ApplicableHeaderTradeAgreement>)(\s*)(<ram:ApplicableHeaderTradeDelivery>[\s\S]*?<\/ram:ApplicableHeaderTradeDelivery>)/,
+      '$3$2$1',
+    );
+    expect(swapped).not.toBe(example());
+    expect(fatal(validateCii(swapped))).toEqual([]);
+    expect(schemaErrors(swapped).map((e) => e.split(':')[0])).toEqual(schemas);
+  });
+
+  it('checks the Factur-X subset apart from D16B: a document name (no EN 16931 term) D16B admits, Factur-X EN 16931 does not', () => {
+    const named = example().replace(/(<rsm:ExchangedDocument>\s*<ram:ID>[^<]*<\/ram:ID>)/, '$1<ram:Name>Invoice</ram:Name>');
+    expect(named).not.toBe(example());
+    expect(schemaErrors(named, 'CII D16B')).toEqual([]);
+    expect(schemaErrors(named)).toEqual([expect.stringMatching(/^Factur-X EN 16931: line \d+: Element '\{[^}]+\}Name': This element is not expected/)]);
+  });
+
+  it('reports a document that is not well-formed instead of throwing', () => {
+    const errors = schemaErrors('<rsm:CrossIndustryInvoice>');
+    expect(errors.length).toBeGreaterThan(0);
+    for (const e of errors) expect(e).toMatch(/^not well-formed: line 1: /);
+  });
+});
+
 describe('EN 16931 invoices built from an InvoiceInput', () => {
   const cases: Array<[string, InvoiceInput]> = [
     ['domestic France (5.5 %)', domesticFR()],
@@ -80,11 +134,14 @@ describe('EN 16931 invoices built from an InvoiceInput', () => {
     ['credit note (381)', creditNoteFR()],
     ['amounts that round', roundingFR()],
     ['no IBAN known', domesticFR({ payment: { termsText: '30 jours', dueDate: '2026-12-24', iban: null, bic: null } })],
+    ['commission, France (20 %)', commissionFR()],
+    ['commission, reverse charge to Spain (AE)', commissionFR({ buyer: sellerES, language: 'es' })],
   ];
 
-  it.each(cases)('%s passes the official rules with no fatal failure', async (_, input) => {
+  it.each(cases)('%s passes the official rules with no fatal failure and both XML schemas', async (_, input) => {
     const xml = await buildInvoiceXml(ready(input));
     expect(fatal(validateCii(xml))).toEqual([]);
+    expect(schemaErrors(xml)).toEqual([]);
   });
 
   it('a deliberately broken invoice fails: a total changed → BR-CO-15/16', async () => {
@@ -150,6 +207,13 @@ describe('EN 16931 invoices built from an InvoiceInput', () => {
     expect(fatal(validateCii(xml))).toEqual([]);
   });
 
+  it('a commission, which has no delivery, still carries the header trade delivery both schemas require, empty', async () => {
+    const xml = await buildInvoiceXml(ready(commissionFR()));
+    expect(xml).toMatch(/<\/ram:ApplicableHeaderTradeAgreement>\s*<ram:ApplicableHeaderTradeDelivery\/>\s*<ram:ApplicableHeaderTradeSettlement>/);
+    // A sale keeps its delivery date and place (BT-72, BG-15).
+    expect(await buildInvoiceXml(ready(domesticFR()))).toMatch(/<ram:ApplicableHeaderTradeDelivery>\s*<ram:ShipToTradeParty>[\s\S]*<ram:OccurrenceDateTime>/);
+  });
+
   it('an invoice refers to no preceding invoice', async () => {
     for (const input of [domesticFR(), intraEU()]) expect(await buildInvoiceXml(ready(input))).not.toContain('InvoiceReferencedDocument');
   });
@@ -207,9 +271,10 @@ describe('the Factur-X PDF', () => {
     ],
     ['credit-note-fr', creditNoteFR()],
     ['invoice-fr-rounding', roundingFR()],
+    ['commission-fr', commissionFR()],
   ];
 
-  it.each(docs)('%s embeds factur-x.xml, the same XML, and passes the rules', async (name, input) => {
+  it.each(docs)('%s embeds factur-x.xml, the same XML, and passes the rules and both schemas', async (name, input) => {
     const p = ready(input);
     const { pdf, xml, pages } = await buildFacturX(p);
     writeFileSync(path.join(OUT, `${name}.pdf`), pdf);
@@ -229,6 +294,7 @@ describe('the Factur-X PDF', () => {
       if (input.precedingInvoice) expect(embedded).toMatch(bg3(input.precedingInvoice.number, input.precedingInvoice.issueDate.replaceAll('-', '')));
       else expect(embedded).not.toContain('InvoiceReferencedDocument');
       expect(fatal(validateCii(embedded))).toEqual([]);
+      expect(schemaErrors(embedded)).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -263,4 +329,43 @@ describe('the Factur-X PDF', () => {
     expect(lines.some((l) => l.endsWith(label))).toBe(true);
     expect(lines.some((l) => l.endsWith(`VERROU-2026-00001 · ${day}`))).toBe(true);
   });
+});
+
+describe('the XMP metadata of the PDF/A-3', () => {
+  const utf8 = (s: string) => new TextEncoder().encode(s);
+
+  it('is read as a PDF/A validator reads it: a Latin-1 byte or a packet that is not XML is refused', () => {
+    expect(readXmp(utf8('<x:xmpmeta xmlns:x="adobe:ns:meta/"/>')).creator).toEqual([]);
+    // "Almería" with í written as the single byte 0xED, as the library wrote it.
+    const latin1 = Uint8Array.from([...utf8('<x:xmpmeta xmlns:x="adobe:ns:meta/">Almer'), 0xed, ...utf8('a</x:xmpmeta>')]);
+    expect(() => readXmp(latin1)).toThrow(TypeError);
+    expect(() => readXmp(utf8('<x:xmpmeta xmlns:x="adobe:ns:meta/"><b></x:xmpmeta>'))).toThrow();
+  });
+
+  const names = ['Huerta de Almería', 'Müller Frischdienst', 'Øresund Frugt', 'Škoda Agro'];
+  it.each(names.map((seller, i) => [seller, names[(i + 1) % names.length]!]))(
+    'seller “%s”, buyer “%s”: the packet is UTF-8 XML that names the seller, as poppler reads it too',
+    async (seller, buyer) => {
+      const { pdf, xml } = await buildFacturX(ready(domesticFR({ seller: { ...sellerFR, name: seller }, buyer: { ...buyerFR, name: buyer } })));
+      const bytes = await xmpBytes(pdf);
+      const xmp = readXmp(bytes);
+      // The packet header's BOM is U+FEFF in UTF-8 (EF BB BF), the packet's declared encoding.
+      expect(xmp.text.startsWith('<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>')).toBe(true);
+      expect(xmp.creator).toEqual([seller]);
+      expect(xmp.producer).toBe(seller);
+      for (const text of [...xmp.title, ...xmp.description]) expect(text).toContain(seller);
+      expect(xmp.documentFileName).toBe('factur-x.xml');
+      expect(xml).toContain(`<ram:Name>${seller}</ram:Name>`);
+      expect(xml).toContain(`<ram:Name>${buyer}</ram:Name>`);
+      // An independent reader of the same stream: poppler's pdfinfo prints the packet's bytes as stored.
+      const dir = mkdtempSync(path.join(tmpdir(), 'xmp-'));
+      try {
+        writeFileSync(path.join(dir, 'invoice.pdf'), pdf);
+        const printed = execFileSync('pdfinfo', ['-meta', path.join(dir, 'invoice.pdf')]);
+        expect(readXmp(printed).creator).toEqual([seller]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -282,7 +282,7 @@ let service: Promise<InvoiceService> | undefined;
 const invoiceService = () =>
   (service ??= import('@e-invoice-eu/core').then((m) => {
     const s = new m.InvoiceService(logger);
-    carryPrecedingInvoices(s, m.FormatFactoryService);
+    completeCii(s, m.FormatFactoryService);
     return s;
   }));
 
@@ -291,31 +291,75 @@ type XmlTree = Record<string, unknown>;
 const isTree = (v: unknown): v is XmlTree => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * BG-3 (preceding invoice, BT-25 and BT-26) into the CII (decision 952). @e-invoice-eu/core 2.3.4
- * reads `cbc:ID` and `cbc:IssueDate` right under `cac:BillingReference`, where its own schema only
- * admits `cac:InvoiceDocumentReference`, so the group never reaches the XML. Every formatter the
- * service creates is given the `cac:BillingReference` we pass and adds it to the CII tree just
- * before the library renders that tree (xmlbuilder2, which escapes the text) and embeds the result
- * in the PDF/A-3: the library still writes the attachment, its AFRelationship, its size and the XMP.
+ * What @e-invoice-eu/core 2.3.4 leaves out of the CII, put in by us just before the library renders
+ * its CII tree (xmlbuilder2, which escapes the text) and embeds the result in the PDF/A-3: the library
+ * still writes the attachment, its AFRelationship, its size and the XMP.
+ * - BG-3 (preceding invoice, BT-25 and BT-26; decision 952): the library reads `cbc:ID` and
+ *   `cbc:IssueDate` right under `cac:BillingReference`, where its own schema only admits
+ *   `cac:InvoiceDocumentReference`, so the group never reaches the XML. Every formatter the service
+ *   creates is given the `cac:BillingReference` we pass.
+ * - `ram:ApplicableHeaderTradeDelivery` (decision 991): mandatory in the CII D16B and Factur-X
+ *   schemas, even empty, but written by the library only from a `cac:Delivery`, which a commission
+ *   (a service over a month, no delivery) has not.
+ * - The XMP packet as UTF-8 bytes (decision 992): the library hands pdf-lib the packet as a string,
+ *   which pdf-lib writes one byte per character, so "Almería" became Latin-1 (0xED) and "Škoda"
+ *   lost its Š; the PDF was then no valid PDF/A-3.
  * The factory sits in a private field of InvoiceService: if a version moves it, this throws at the
- * first invoice instead of leaving credit notes without BG-3 (and buildFacturX checks the result).
+ * first invoice instead of leaving documents incomplete (and buildFacturX checks the result).
  */
-function carryPrecedingInvoices(s: InvoiceService, Factory: typeof FormatFactoryService) {
+function completeCii(s: InvoiceService, Factory: typeof FormatFactoryService) {
   const factory: unknown = Reflect.get(s, 'formatFactoryService');
   if (!(factory instanceof Factory)) throw new Error('@e-invoice-eu/core: InvoiceService has no formatFactoryService; see decision 952');
   const create = factory.createFormatService.bind(factory);
   factory.createFormatService = (format, log) => {
-    const formatter = create(format, log) as EInvoiceFormat & { renderXML?: (data: object) => string };
+    const formatter = create(format, log) as EInvoiceFormat & {
+      renderXML?: (data: object) => string;
+      addMetadata?: (pdfDoc: unknown, xmp: string | Uint8Array) => void;
+    };
     const render = formatter.renderXML;
     if (typeof render !== 'function') throw new Error('@e-invoice-eu/core: a formatter without renderXML; see decision 952');
+    const addMetadata = formatter.addMetadata;
+    if (typeof addMetadata !== 'function') throw new Error('@e-invoice-eu/core: a Factur-X formatter without addMetadata; see decision 992');
+    formatter.addMetadata = (pdfDoc, xmp) => addMetadata.call(formatter, pdfDoc, typeof xmp === 'string' ? xmpUtf8(xmp) : xmp);
     const generate = formatter.generate.bind(formatter);
     formatter.generate = (invoice, options) => {
       const refs = invoice['ubl:Invoice']['cac:BillingReference'] ?? [];
-      formatter.renderXML = (data) => render.call(formatter, refs.length ? withInvoiceReferencedDocuments(data, refs) : data);
+      formatter.renderXML = (data) => {
+        const complete = withHeaderTradeDelivery(data);
+        return render.call(formatter, refs.length ? withInvoiceReferencedDocuments(complete, refs) : complete);
+      };
       return generate(invoice, options);
     };
     return formatter;
   };
+}
+
+/**
+ * The XMP packet as UTF-8 bytes. The library writes the packet header's byte order mark as the three
+ * characters "\u00EF\u00BB\u00BF", its UTF-8 bytes spelt one character each for a one-byte-per-character
+ * writer; it becomes the character U+FEFF again before the whole packet is encoded.
+ */
+export function xmpUtf8(xmp: string): Uint8Array {
+  return new TextEncoder().encode(xmp.replace(/^(<\?xpacket begin=")\u00EF\u00BB\u00BF/, '$1\uFEFF'));
+}
+
+/**
+ * The CII tree with `ram:ApplicableHeaderTradeDelivery` where both schemas want it, between the header
+ * trade agreement and the header trade settlement: empty when the library wrote none (as the official
+ * EN 16931 examples write it for an invoice without delivery information), else left as it is.
+ */
+export function withHeaderTradeDelivery(cii: object): object {
+  const root = (cii as XmlTree)['rsm:CrossIndustryInvoice'];
+  const trade = isTree(root) ? root['rsm:SupplyChainTradeTransaction'] : undefined;
+  if (!isTree(root) || !isTree(trade) || !('ram:ApplicableHeaderTradeSettlement' in trade)) throw new Error('CII without a header trade settlement');
+  if ('ram:ApplicableHeaderTradeDelivery' in trade) return cii;
+  const next: XmlTree = {};
+  for (const [key, value] of Object.entries(trade)) {
+    if (key === 'ram:ApplicableHeaderTradeSettlement') next['ram:ApplicableHeaderTradeDelivery'] = {};
+    next[key] = value;
+  }
+  root['rsm:SupplyChainTradeTransaction'] = next;
+  return cii;
 }
 
 /**
@@ -368,6 +412,7 @@ export async function buildFacturX(p: PreparedInvoice): Promise<{ pdf: Buffer; x
   if (!attachment) throw new Error(`the Factur-X PDF has no ${FACTUR_X_FILENAME}`);
   const xml = new TextDecoder().decode(attachment.data);
   if (p.data.precedingInvoice && !xml.includes('<ram:InvoiceReferencedDocument>')) throw new Error('the credit note XML lacks BG-3 (decision 952)');
+  if (!/<ram:ApplicableHeaderTradeDelivery\b/.test(xml)) throw new Error('the XML lacks ApplicableHeaderTradeDelivery (decision 991)');
   return { pdf: Buffer.from(pdf), xml, pages: visual.pages };
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Invoice, InvoicePage } from '@primeur/shared';
 import { createTestApp, jobsDrivenByTest, signedIn, type TestContext } from '../../../test/build-app.js';
+import { schemaErrors } from '../../../test/en16931/schema.js';
 import { fatal, validateCii } from '../../../test/en16931/validate.js';
 import { commissionConfig, commissionEnv, type CommissionConfig } from '../../config/commission.js';
 import { wonOrder } from '../../../test/won-order.js';
@@ -154,7 +155,7 @@ describe('the monthly commission run', () => {
     expect((await ctx.db.select().from(operatorInvoiceCounters))[0]).toEqual({ year: 2026, lastNumber: 2 });
   });
 
-  it('passes the official EN 16931 rules and embeds factur-x.xml in its PDF', async () => {
+  it('passes the official EN 16931 rules and both XML schemas, and embeds factur-x.xml in its PDF', async () => {
     const docs = await ctx.db
       .select({ number: invoices.number, pdf: invoiceDocuments.pdf, xml: invoiceDocuments.xml })
       .from(invoices)
@@ -163,6 +164,7 @@ describe('the monthly commission run', () => {
     expect(docs).toHaveLength(2);
     for (const d of docs) {
       expect(fatal(validateCii(d.xml))).toEqual([]);
+      expect(schemaErrors(d.xml), d.number ?? '').toEqual([]);
       const attachments = (await PDFDocument.load(d.pdf, { updateMetadata: false })).getAttachments();
       expect(attachments.map((a) => a.name)).toEqual(['factur-x.xml']);
       expect(new TextDecoder().decode(attachments[0]!.data)).toBe(d.xml);
@@ -260,6 +262,7 @@ describe("the seller's bank account on its sale invoices", () => {
     expect(out?.result).toBe('issued');
     const [docs] = await ctx.db.select().from(invoiceDocuments).where(eq(invoiceDocuments.invoiceId, out!.row.id));
     expect(fatal(validateCii(docs!.xml))).toEqual([]);
+    expect(schemaErrors(docs!.xml)).toEqual([]);
     const input = out!.row.input as { payment: { iban: string | null; bic: string | null } };
     expect(input.payment).toMatchObject({ iban: 'ES9121000418450200051332', bic: 'CAIXESBBXXX' });
   });

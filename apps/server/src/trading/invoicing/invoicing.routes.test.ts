@@ -3,6 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { addDays, todayInParis, type Invoice, type InvoicePage, type Order } from '@primeur/shared';
 import { createTestApp, jobsDrivenByTest, signedIn, type TestContext } from '../../../test/build-app.js';
+import { schemaErrors } from '../../../test/en16931/schema.js';
+import { ciiSellerName, readXmp, xmpBytes } from '../../../test/pdf-xmp.js';
 import { fatal, validateCii } from '../../../test/en16931/validate.js';
 import { openDatabase } from '../../db/client.js';
 import { wonOrderId } from '../../../test/won-order.js';
@@ -193,6 +195,7 @@ describe('an invoice for every delivered order', () => {
     expect(xml.body).toContain(`<ram:ID>${inv.number}</ram:ID>`);
     expect(xml.body).toContain('unitCode="KGM"');
     expect(fatal(validateCii(xml.body))).toEqual([]);
+    expect(schemaErrors(xml.body)).toEqual([]);
   });
 
   it('only the two parties and the operator see an invoice: anyone else gets 404, also for its documents', async () => {
@@ -286,6 +289,7 @@ describe('credit notes for settled claims', () => {
     const xml = await call('GET', `/api/users/invoices/${notes[0]!.id}.xml`, seller);
     expect(xml.body).toContain('<ram:TypeCode>381</ram:TypeCode>');
     expect(fatal(validateCii(xml.body))).toEqual([]);
+    expect(schemaErrors(xml.body)).toEqual([]);
     // BG-3: the corrected invoice's number (BT-25) and issue date (BT-26), the same bytes in the PDF.
     expect(xml.body).toMatch(
       new RegExp(
@@ -372,11 +376,16 @@ describe('the operator', () => {
   });
 });
 
-describe('the EN 16931 rules', () => {
-  it('every invoice and credit note stored by these tests passes the official validation', async () => {
-    const docs = await ctx.db.select({ xml: invoiceDocuments.xml }).from(invoiceDocuments);
+describe('the EN 16931 rules and the XML schemas', () => {
+  it('every invoice and credit note stored by these tests passes the official validation and the CII D16B and Factur-X schemas', async () => {
+    const docs = await ctx.db.select({ id: invoiceDocuments.invoiceId, xml: invoiceDocuments.xml, pdf: invoiceDocuments.pdf }).from(invoiceDocuments);
     expect(docs.length).toBeGreaterThanOrEqual(8);
-    for (const d of docs) expect(fatal(validateCii(d.xml))).toEqual([]);
+    for (const d of docs) {
+      expect(fatal(validateCii(d.xml)), `invoice ${d.id}`).toEqual([]);
+      expect(schemaErrors(d.xml), `invoice ${d.id}`).toEqual([]);
+      // Its PDF/A-3's XMP is UTF-8 XML (readXmp throws otherwise) that names the seller as the XML does.
+      expect(readXmp(await xmpBytes(d.pdf)).creator, `invoice ${d.id}`).toEqual([ciiSellerName(d.xml)]);
+    }
   });
 });
 
