@@ -63,8 +63,11 @@ export const operatorInvoiceCounters = pgTable(
   ],
 );
 
-/** Overdue is not stored: it is ISSUED with a due date in the past (decision 820). */
-export const invoiceStatusEnum = pgEnum('invoice_status', ['NEEDS_DATA', 'ISSUED', 'PAID']);
+/**
+ * Overdue is not stored: it is ISSUED with a due date in the past (decision 820). NEEDS_ATTENTION: the
+ * row could not be issued for a reason the operator must see (decision 971), without a number.
+ */
+export const invoiceStatusEnum = pgEnum('invoice_status', ['NEEDS_DATA', 'ISSUED', 'PAID', 'NEEDS_ATTENTION']);
 
 export interface InvoiceVatLine {
   category: string;
@@ -146,7 +149,8 @@ export const invoices = pgTable(
     check('invoices_claim_iff_credit_note', sql`(${t.kind} = 'CREDIT_NOTE') = (${t.claimId} is not null)`),
     check(
       'invoices_issued_complete',
-      sql`${t.status} = 'NEEDS_DATA' or (${t.number} is not null and ${t.issueDate} is not null and ${t.dueDate} is not null and ${t.total} is not null and ${t.input} is not null)`,
+      // Names only the issued states: a check may not use an enum value added in the same migration run.
+      sql`${t.status} not in ('ISSUED', 'PAID') or (${t.number} is not null and ${t.issueDate} is not null and ${t.dueDate} is not null and ${t.total} is not null and ${t.input} is not null)`,
     ),
     check('invoices_paid_complete', sql`(${t.status} = 'PAID') = (${t.paidOn} is not null and ${t.paidAmount} is not null)`),
   ],
