@@ -7,6 +7,14 @@ import { runCommission, runInvoicing } from '../trading/invoicing/invoicing.issu
 
 const HOUR = 3_600_000;
 
+/** Ends an invoicing pass as a failed run when it left something for a person to see (decision 971). */
+function failOnTrouble(job: string, c: { attention: number; renderFailed: number; failed: number }) {
+  if (!c.attention && !c.renderFailed && !c.failed) return;
+  throw new Error(
+    `${job}: ${c.attention} invoice(s) need attention, ${c.renderFailed} invoice document(s) could not be rendered, ${c.failed} step(s) failed (see /admin/invoices?status=NEEDS_ATTENTION and the log)`,
+  );
+}
+
 /**
  * Every background job of the app, in one place (decision 524). A job is a plain async function;
  * `app.jobs` runs each one on one instance at a time. Other modules add theirs here.
@@ -59,7 +67,9 @@ export function registerJobs(app: FastifyInstance) {
   // Invoices and credit notes (issue 23, decision 820): issued from delivered orders and settled
   // claims, waiting ones retried, missing documents rendered, due-date reminders sent. Every step is
   // idempotent (unique rows, locked rows), so overlapping passes issue each document once.
-  const invoicingDeps = { db: database.db, mailer: app.mailer, log: app.log, publicOrigin: config.publicOrigin, commission: config.commission };
+  // A pass that left invoices needing attention, failed to render documents or lost a step fails its
+  // run (decision 971): the jobs panel and the job-runs metric say so, not "ok".
+  const invoicingDeps = { db: database.db, mailer: app.mailer, bus: app.bus, log: app.log, publicOrigin: config.publicOrigin, commission: config.commission };
   jobs.register({
     name: 'invoicing',
     everyMs: config.orders.jobsIntervalMs,
@@ -67,6 +77,7 @@ export function registerJobs(app: FastifyInstance) {
     run: async () => {
       const counts = await runInvoicing(invoicingDeps);
       if (counts.issued || counts.waiting || counts.rendered || counts.reminded) app.log.info(counts, 'invoicing pass');
+      failOnTrouble('invoicing', counts);
     },
   });
 
@@ -80,6 +91,7 @@ export function registerJobs(app: FastifyInstance) {
       run: async () => {
         const counts = await runCommission(invoicingDeps);
         if (counts.issued || counts.waiting) app.log.info(counts, 'commission invoices');
+        failOnTrouble('commission-invoices', counts);
       },
     });
 

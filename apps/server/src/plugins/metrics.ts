@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { INVOICE_ATTENTION_REASONS } from '@primeur/shared';
 import type { Db } from '../db/client.js';
 import { HttpError } from '../lib/http-error.js';
 import { SESSION_COOKIE } from './session.js';
@@ -75,6 +76,25 @@ export class AppMetrics {
         }
       },
     });
+    new Gauge({
+      name: 'primeur_invoices_needing_attention',
+      help: 'Invoices and credit notes that could not be issued (status NEEDS_ATTENTION), by reason code (decision 971)',
+      labelNames: ['reason'] as const,
+      registers: [this.registry],
+      async collect() {
+        try {
+          const res = await db.execute<{ reason: string | null; n: number }>(sql`
+            select needs->>0 as reason, count(*)::int as n from invoices where status = 'NEEDS_ATTENTION' group by 1`);
+          // Every known reason is written, 0 included, so an alert rule sees the series before the first failure.
+          const counts = new Map<string, number>(INVOICE_ATTENTION_REASONS.filter((r) => r !== 'RENDER_FAILED').map((r) => [r, 0]));
+          for (const r of res.rows) counts.set(r.reason ?? 'UNKNOWN', Number(r.n));
+          this.reset();
+          for (const [reason, n] of counts) this.set({ reason }, n);
+        } catch {
+          // Database away: as above.
+        }
+      },
+    });
   }
 }
 
@@ -95,7 +115,7 @@ export const sameSecret = (given: string, expected: string) => timingSafeEqual(s
 
 /**
  * Prometheus metrics (decision 525): request latency by route, bids, relay lag, live connections,
- * job runs, backlogs. GET /metrics answers a `Bearer METRICS_TOKEN` or an admin's session.
+ * job runs, backlogs, invoices needing attention. GET /metrics answers a `Bearer METRICS_TOKEN` or an admin's session.
  */
 async function metricsPlugin(app: FastifyInstance, opts: { metrics: AppMetrics; db: Db; token?: string }) {
   const m = opts.metrics;

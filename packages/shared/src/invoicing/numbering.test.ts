@@ -30,4 +30,11 @@ describe('invoice numbers', () => {
     expect(formatInvoiceNumber('VDR', 2026, 123_456)).toBe('VDR-2026-123456');
     expect(() => formatInvoiceNumber('VDR', 2026, 0)).toThrow(RangeError);
   });
+
+  it('marks a credit note in its number, so its series never meets the invoices of the same seller and year', () => {
+    expect(formatInvoiceNumber('VDR', 2026, 7, 'CREDIT_NOTE')).toBe('VDR-CN-2026-00007');
+    expect(formatInvoiceNumber('VDR', 2026, 7, 'INVOICE')).toBe('VDR-2026-00007');
+    // A prefix cannot make an invoice number look like a credit note's: it holds no dash.
+    expect(() => formatInvoiceNumber('VDR-CN', 2026, 7)).toThrow(RangeError);
+  });
 });

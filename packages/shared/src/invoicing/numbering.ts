@@ -1,10 +1,14 @@
 import { foldForSearch } from '../search.js';
 
 /**
- * Invoice numbers `{PREFIX}-YYYY-NNNNN`: one continuous series per seller and year (decision 762).
- * The prefix is the seller's choice in the company settings; until then one is derived from the
- * company name.
+ * Invoice numbers `{PREFIX}-YYYY-NNNNN` and credit-note numbers `{PREFIX}-CN-YYYY-NNNNN`: one
+ * continuous series per seller, kind and year (decisions 762, 970). A number is unique per issuer,
+ * not across sellers: two sellers may choose the same prefix. The prefix is the seller's choice in
+ * the company settings; until then one is derived from the company name.
  */
+
+/** The kind marker of a credit note's number: a fourth part, so never one of the invoice series (prefixes hold no dash). */
+export const CREDIT_NOTE_MARKER = 'CN';
 
 /** A prefix a seller may set: a letter then letters or digits, 2 to 10 characters, upper case. */
 export const INVOICE_PREFIX_PATTERN = /^[A-Z][A-Z0-9]{1,9}$/;
@@ -119,9 +123,11 @@ export function parseInvoicePrefix(text: string): string | null {
   return INVOICE_PREFIX_PATTERN.test(s) ? s : null;
 }
 
-export function formatInvoiceNumber(prefix: string, year: number, n: number): string {
+/** The number of a seller's document: `{PREFIX}-YYYY-NNNNN` for an invoice, `{PREFIX}-CN-YYYY-NNNNN` for a credit note. */
+export function formatInvoiceNumber(prefix: string, year: number, n: number, kind: 'INVOICE' | 'CREDIT_NOTE' = 'INVOICE'): string {
   if (!INVOICE_PREFIX_PATTERN.test(prefix)) throw new RangeError(`invoice prefix ${prefix}`);
   if (!Number.isInteger(year) || year < 2000 || year > 9999) throw new RangeError(`year ${year}`);
   if (!Number.isInteger(n) || n < 1) throw new RangeError(`number ${n}`);
-  return `${prefix}-${year}-${String(n).padStart(5, '0')}`;
+  const marker = kind === 'CREDIT_NOTE' ? `${CREDIT_NOTE_MARKER}-` : '';
+  return `${prefix}-${marker}${year}-${String(n).padStart(5, '0')}`;
 }

@@ -22,6 +22,8 @@ export const NOTIFICATION_KINDS = [
   'request_declined',
   'request_expired',
   'order_claim',
+  // To the operator's admins: an invoice could not be issued or rendered (decision 971).
+  'invoice_attention',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -64,6 +66,9 @@ export const notification = z.object({
     claimId: z.number().int().optional(),
     claimStep: z.enum(CLAIM_STEPS).optional(),
     credit: z.number().optional(),
+    /** invoice_attention: the invoice (or credit note) and its reason code (INVOICE_ATTENTION_REASONS). */
+    invoiceId: z.number().int().optional(),
+    attention: z.string().optional(),
   }),
 });
 export type Notification = z.infer<typeof notification>;

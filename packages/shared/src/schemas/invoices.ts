@@ -8,10 +8,22 @@ export const INVOICE_KINDS = ['INVOICE', 'CREDIT_NOTE'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
 /**
- * What a reader sees (decision 820): NEEDS_DATA (no number yet, `needs` says what is missing), UNPAID
- * (issued, due date not passed), OVERDUE (issued, due date passed; never stored), PAID.
+ * What a reader sees (decisions 820, 971): NEEDS_DATA (no number yet, `needs` says what is missing),
+ * NEEDS_ATTENTION (could not be issued for a reason a person must look at, `needs` holds its reason
+ * code; no number), UNPAID (issued, due date not passed), OVERDUE (issued, due date passed; never
+ * stored), PAID.
  */
-export const INVOICE_STATUSES = ['NEEDS_DATA', 'UNPAID', 'OVERDUE', 'PAID'] as const;
+export const INVOICE_STATUSES = ['NEEDS_DATA', 'NEEDS_ATTENTION', 'UNPAID', 'OVERDUE', 'PAID'] as const;
+
+/**
+ * Why an invoice needs the operator (decision 971). NUMBER_CONFLICT: the number its series gave is
+ * already another document's of the same issuer (a counter behind its documents); ISSUE_FAILED: an
+ * unexpected error while issuing (the log has it, by invoice id). Both leave the row NEEDS_ATTENTION
+ * without a number. RENDER_FAILED: an issued invoice whose PDF and XML could not be made; it keeps
+ * its number and status, and is alerted and reported the same way.
+ */
+export const INVOICE_ATTENTION_REASONS = ['NUMBER_CONFLICT', 'ISSUE_FAILED', 'RENDER_FAILED'] as const;
+export type InvoiceAttentionReason = (typeof INVOICE_ATTENTION_REASONS)[number];
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 export const INVOICE_PAGE_SIZE = 20;

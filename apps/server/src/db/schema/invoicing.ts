@@ -19,11 +19,14 @@ import {
 import { orders } from './orders.js';
 import { users } from './users.js';
 
+export const invoiceKindEnum = pgEnum('invoice_kind', ['INVOICE', 'CREDIT_NOTE']);
+
 /**
- * The last invoice number given per seller and year (decision 762). A row is taken with
- * INSERT … ON CONFLICT DO UPDATE … RETURNING inside the transaction that writes the invoice, so it
- * stays locked until that transaction ends: concurrent invoices of one seller wait in line, and a
- * rollback gives the number back. A database sequence would leave a gap at every rollback.
+ * The last number given per seller, kind and year (decisions 762, 970): invoices and credit notes
+ * are two series. A row is taken with INSERT … ON CONFLICT DO UPDATE … RETURNING inside the
+ * transaction that writes the document, so it stays locked until that transaction ends: concurrent
+ * documents of one seller and kind wait in line, and a rollback gives the number back. A database
+ * sequence would leave a gap at every rollback.
  */
 export const invoiceCounters = pgTable(
   'invoice_counters',
@@ -32,11 +35,13 @@ export const invoiceCounters = pgTable(
     sellerCompanyId: integer('seller_company_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** The series: rows from before decision 970 counted credit notes in the INVOICE series and stay there. */
+    kind: invoiceKindEnum('kind').notNull(),
     year: integer('year').notNull(),
     lastNumber: integer('last_number').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.sellerCompanyId, t.year] }),
+    primaryKey({ columns: [t.sellerCompanyId, t.kind, t.year] }),
     check('invoice_counters_year_range', sql`${t.year} between 2000 and 9999`),
     check('invoice_counters_last_number_positive', sql`${t.lastNumber} >= 1`),
   ],
@@ -58,9 +63,11 @@ export const operatorInvoiceCounters = pgTable(
   ],
 );
 
-export const invoiceKindEnum = pgEnum('invoice_kind', ['INVOICE', 'CREDIT_NOTE']);
-/** Overdue is not stored: it is ISSUED with a due date in the past (decision 820). */
-export const invoiceStatusEnum = pgEnum('invoice_status', ['NEEDS_DATA', 'ISSUED', 'PAID']);
+/**
+ * Overdue is not stored: it is ISSUED with a due date in the past (decision 820). NEEDS_ATTENTION: the
+ * row could not be issued for a reason the operator must see (decision 971), without a number.
+ */
+export const invoiceStatusEnum = pgEnum('invoice_status', ['NEEDS_DATA', 'ISSUED', 'PAID', 'NEEDS_ATTENTION']);
 
 export interface InvoiceVatLine {
   category: string;
@@ -112,7 +119,14 @@ export const invoices = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('invoices_number_uq').on(t.number),
+    // A number is unique per issuer (decision 970): two sellers may use the same prefix. The
+    // operator's own series (commission invoices, seller_id null) is unique on its own.
+    uniqueIndex('invoices_seller_number_uq')
+      .on(t.sellerId, t.number)
+      .where(sql`seller_id is not null`),
+    uniqueIndex('invoices_operator_number_uq')
+      .on(t.number)
+      .where(sql`seller_id is null`),
     uniqueIndex('invoices_one_per_order_uq')
       .on(t.orderId)
       .where(sql`kind = 'INVOICE'`),
@@ -135,7 +149,8 @@ export const invoices = pgTable(
     check('invoices_claim_iff_credit_note', sql`(${t.kind} = 'CREDIT_NOTE') = (${t.claimId} is not null)`),
     check(
       'invoices_issued_complete',
-      sql`${t.status} = 'NEEDS_DATA' or (${t.number} is not null and ${t.issueDate} is not null and ${t.dueDate} is not null and ${t.total} is not null and ${t.input} is not null)`,
+      // Names only the issued states: a check may not use an enum value added in the same migration run.
+      sql`${t.status} not in ('ISSUED', 'PAID') or (${t.number} is not null and ${t.issueDate} is not null and ${t.dueDate} is not null and ${t.total} is not null and ${t.input} is not null)`,
     ),
     check('invoices_paid_complete', sql`(${t.status} = 'PAID') = (${t.paidOn} is not null and ${t.paidAmount} is not null)`),
   ],

@@ -17,6 +17,8 @@ export function presentNotification(row: NotificationRow): Notification {
   if (typeof d.orderId === 'number') data.orderId = d.orderId;
   if (typeof d.orderNumber === 'string') data.orderNumber = d.orderNumber;
   if (typeof d.reason === 'string') data.reason = d.reason;
+  if (typeof d.invoiceId === 'number') data.invoiceId = d.invoiceId;
+  if (typeof d.attention === 'string') data.attention = d.attention;
   return {
     id: row.id,
     // The table's CHECK constraint admits only the known kinds.

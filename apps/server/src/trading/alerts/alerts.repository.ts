@@ -412,3 +412,13 @@ export async function insertOnce(
 ) {
   return (await tx.insert(notifications).values(n).onConflictDoNothing({ target: notifications.dedupeKey }).returning({ id: notifications.id }))[0];
 }
+
+/** The operator's active admin accounts, who hear of what needs the operator (decision 971). */
+export async function activeAdminIds(tx: Executor): Promise<number[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.category, 'admin'), eq(users.active, true)))
+    .orderBy(users.id);
+  return rows.map((r) => r.id);
+}

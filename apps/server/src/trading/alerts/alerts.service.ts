@@ -162,6 +162,20 @@ export async function recordNotice(
   return { notificationId: inApp ? inserted.id : undefined, email, recipient: { email: user.email, companyName: user.companyName, alpha2: user.alpha2 } };
 }
 
+/**
+ * A notice for every active admin of the operator (decision 971), in the caller's transaction, each
+ * once per `dedupeKey` (suffixed with the admin's id), with each admin's switches. Answers what
+ * `recordNotice` answers, for each admin that got it now: nothing for a notice already recorded.
+ */
+export async function recordAdminNotice(tx: Executor, n: { kind: NotificationKind; data: Record<string, unknown>; dedupeKey: string }) {
+  const out = [];
+  for (const userId of await repo.activeAdminIds(tx)) {
+    const r = await recordNotice(tx, { userId, kind: n.kind, productId: null, data: n.data, dedupeKey: `${n.dedupeKey}:${userId}` });
+    if (r) out.push(r);
+  }
+  return out;
+}
+
 /** Publishes committed notices on each user's /user/queue/notifications (the bell). */
 export async function publishNotices(db: Db, bus: EventBus, ids: number[], log: { error(o: object, m: string): void }) {
   for (const row of await repo.byIds(db, ids)) {

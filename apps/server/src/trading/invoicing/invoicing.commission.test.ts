@@ -110,7 +110,7 @@ describe('operator commission settings', () => {
 describe('the monthly commission run', () => {
   it('issues nothing when the percentage is 0', async () => {
     await delivered(sellerFR, '1000.00', '1.23', '2026-11-05T10:00:00Z');
-    expect(await issuing.runCommission(deps(null), noonParis('2026-12-02'))).toEqual({ issued: 0, waiting: 0 });
+    expect(await issuing.runCommission(deps(null), noonParis('2026-12-02'))).toEqual({ issued: 0, waiting: 0, attention: 0, renderFailed: 0, failed: 0 });
     expect(await commissionRows()).toEqual([]);
   });
 
@@ -125,7 +125,7 @@ describe('the monthly commission run', () => {
     await delivered(sellerQuiet, '100.00', '1.00', '2026-12-01T09:00:00Z'); // only this month
 
     const first = await issuing.runCommission(deps(), noonParis('2026-12-02'));
-    expect(first).toEqual({ issued: 2, waiting: 0 });
+    expect(first).toEqual({ issued: 2, waiting: 0, attention: 0, renderFailed: 0, failed: 0 });
 
     const rows = await commissionRows();
     expect(rows.map((r) => [r.buyerId, r.sellerId, r.orderId, r.commissionPeriod, r.status]).sort()).toEqual(
@@ -149,8 +149,8 @@ describe('the monthly commission run', () => {
     expect([fr.number, es.number].sort()).toEqual(['PRM-COM-2026-00001', 'PRM-COM-2026-00002']);
 
     // Again, the same day and later in the month: nothing more.
-    expect(await issuing.runCommission(deps(), noonParis('2026-12-02'))).toEqual({ issued: 0, waiting: 0 });
-    expect(await issuing.runCommission(deps(), noonParis('2026-12-28'))).toEqual({ issued: 0, waiting: 0 });
+    expect(await issuing.runCommission(deps(), noonParis('2026-12-02'))).toEqual({ issued: 0, waiting: 0, attention: 0, renderFailed: 0, failed: 0 });
+    expect(await issuing.runCommission(deps(), noonParis('2026-12-28'))).toEqual({ issued: 0, waiting: 0, attention: 0, renderFailed: 0, failed: 0 });
     expect(await commissionRows()).toHaveLength(2);
     expect((await ctx.db.select().from(operatorInvoiceCounters))[0]).toEqual({ year: 2026, lastNumber: 2 });
   });
@@ -226,7 +226,7 @@ describe('the monthly commission run', () => {
       postalCode: '20457',
     });
     await delivered(noVat, '1000.00', '1.00', '2026-12-03T10:00:00Z');
-    expect(await issuing.runCommission(deps(), noonParis('2027-01-02'))).toEqual({ issued: 0, waiting: 1 });
+    expect(await issuing.runCommission(deps(), noonParis('2027-01-02'))).toEqual({ issued: 0, waiting: 1, attention: 0, renderFailed: 0, failed: 0 });
     const [row] = await ctx.db.select().from(invoices).where(eq(invoices.buyerId, noVat.user.id));
     expect(row).toMatchObject({ status: 'NEEDS_DATA', number: null, needs: ['BUYER_VAT_ID_MISSING'] });
     expect((await ctx.db.select().from(operatorInvoiceCounters).where(eq(operatorInvoiceCounters.year, 2027)))[0]!.lastNumber).toBe(3);

@@ -17,6 +17,7 @@ import { cities, countries, invoices, operatorInvoiceCounters, orders, users } f
 import { languageForCountry } from '../../documents/email/language.js';
 import { t as text } from '../../documents/email/i18n.js';
 import type { InvoiceInput, InvoiceParty } from './invoice-input.js';
+import { issueOrFlag, storeIssued, type RowOutcome } from './invoicing.attention.js';
 import { prepareInvoice } from './invoicing.builder.js';
 import * as repo from './invoicing.repository.js';
 import type { InvoiceRow } from './invoicing.repository.js';
@@ -223,18 +224,13 @@ const monthOf = (period: string) => previousMonth(addDays(period, 40));
  * Tries to issue a commission row, in the caller's transaction (the row locked): a row already
  * issued is left alone; a draft that needs data records why and takes no number.
  */
-export async function completeCommissionRow(
-  tx: Tx,
-  row: InvoiceRow,
-  cfg: CommissionConfig | undefined,
-  today: string,
-): Promise<{ result: 'issued' | 'needsData' | 'unchanged'; row: InvoiceRow }> {
+export async function completeCommissionRow(tx: Tx, row: InvoiceRow, cfg: CommissionConfig | undefined, today: string): Promise<RowOutcome> {
   const waiting = async (needs: string[], input?: Omit<InvoiceInput, 'number'>) => ({
     result: 'needsData' as const,
     // The unnumbered draft is kept so the lists can name the parties of a waiting commission.
-    row: await repo.updateInvoice(tx, row.id, { needs, ...(input ? { input: input as unknown as Record<string, unknown> } : {}) }),
+    row: await repo.updateInvoice(tx, row.id, { status: 'NEEDS_DATA', needs, ...(input ? { input: input as unknown as Record<string, unknown> } : {}) }),
   });
-  if (row.status !== 'NEEDS_DATA') return { result: 'unchanged', row };
+  if (row.status !== 'NEEDS_DATA' && row.status !== 'NEEDS_ATTENTION') return { result: 'unchanged', row };
   if (!cfg) return waiting(['COMMISSION_OFF']);
   if (row.buyerId === null) return waiting(['SELLER_MISSING']);
   const customer = await customerOf(tx, row.buyerId);
@@ -256,7 +252,7 @@ export async function completeCommissionRow(
   const prepared = prepareInvoice(input);
   if (prepared.status !== 'ready') throw new Error('a numbered commission stopped being valid');
   const a = prepared.invoice.amounts;
-  const issued = await repo.updateInvoice(tx, row.id, {
+  const issued = await storeIssued(tx, row.id, {
     status: 'ISSUED',
     number,
     needs: [],
@@ -266,6 +262,7 @@ export async function completeCommissionRow(
     ...repo.storedAmounts(a),
     input: input as unknown as Record<string, unknown>,
   });
+  if (issued === 'NUMBER_CONFLICT') return { result: 'attention', row, reason: 'NUMBER_CONFLICT' };
   return { result: 'issued', row: issued };
 }
 
@@ -279,9 +276,14 @@ export interface CommissionDeps {
  * work): for the previous month, each seller with delivered orders and no commission row gets one,
  * issued if it can be. Returns the rows it issued (their documents are rendered by the caller after the commits).
  */
-export async function chargeMonth(deps: CommissionDeps, cfg: CommissionConfig, today: string): Promise<{ issued: InvoiceRow[]; waiting: number }> {
+export async function chargeMonth(
+  deps: CommissionDeps,
+  cfg: CommissionConfig,
+  today: string,
+): Promise<{ issued: InvoiceRow[]; waiting: number; attention: RowOutcome[]; failed: number }> {
   const month = previousMonth(today);
-  const out = { issued: [] as InvoiceRow[], waiting: 0 };
+  // attention: rows left NEEDS_ATTENTION (decision 971), told to the admins by the caller after the commit.
+  const out = { issued: [] as InvoiceRow[], waiting: 0, attention: [] as RowOutcome[], failed: 0 };
   for (const sellerId of await sellersToCharge(deps.db, month.first, month.first, month.nextFirst)) {
     try {
       const r = await deps.db.transaction(async (tx) => {
@@ -290,12 +292,14 @@ export async function chargeMonth(deps: CommissionDeps, cfg: CommissionConfig, t
         const found = await deliveredOrdersOf(tx, sellerId, month.first, month.nextFirst);
         if (customer && !commissionDraft(cfg, customer, found, month, today)) return null;
         const id = await ensureCommissionRow(tx, sellerId, month.first);
-        const row = await repo.lockInvoice(tx, id);
-        return completeCommissionRow(tx, row!, cfg, today);
+        const row = (await repo.lockInvoice(tx, id))!;
+        return issueOrFlag(tx, row, (sp) => completeCommissionRow(sp, row, cfg, today));
       });
       if (r?.result === 'issued') out.issued.push(r.row);
       else if (r?.result === 'needsData') out.waiting++;
+      else if (r?.result === 'attention') out.attention.push(r);
     } catch (err) {
+      out.failed++;
       deps.log.error({ err, seller: sellerId }, 'commission invoice failed');
     }
   }

@@ -2,6 +2,7 @@ import { DEFAULT_PAYMENT_TERM_DAYS, formatDay, formatEuro, isoDay, lineNetCents,
 import { ZodError } from 'zod';
 import type { CommissionConfig } from '../../config/commission.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
+import type { EventBus } from '../../realtime/event-bus.js';
 import { clientPaymentTermDays } from '../../companies/companies/company-view.js';
 import { languageForCountry } from '../../documents/email/language.js';
 import { t as text } from '../../documents/email/i18n.js';
@@ -9,6 +10,7 @@ import type { Mailer } from '../../documents/email/mailer.js';
 import { deliverQueued, queueMail } from '../../documents/email/outbox.js';
 import { renderInvoiceReminder } from '../../documents/email/templates/invoice-reminder.js';
 import type { InvoiceInput, InvoiceParty } from './invoice-input.js';
+import { alertAdmins, issueOrFlag, sendAttention, storeIssued, type IssueResult, type RowOutcome } from './invoicing.attention.js';
 import { chargeMonth, completeCommissionRow } from './invoicing.commission.js';
 import { numberInvoice, renderInvoiceDocuments, type InvoiceDraft } from './invoicing.service.js';
 import * as repo from './invoicing.repository.js';
@@ -30,6 +32,8 @@ export interface IssueDeps {
   mailer: Mailer;
   log: { error(o: object, m: string): void; info?(o: object, m: string): void };
   publicOrigin?: string;
+  /** The live bell of the admins' attention notices (decision 971). */
+  bus?: EventBus;
   /** The operator's commission (decision 850); absent when COMMISSION_PERCENT is 0. */
   commission?: CommissionConfig;
 }
@@ -178,23 +182,33 @@ export async function creditNoteDraft(
   };
 }
 
-export type IssueResult = 'issued' | 'needsData' | 'unchanged';
+export type { IssueResult };
 
 /**
- * Tries to issue one waiting row, in the caller's transaction: the row is locked, so two passes on
- * one row queue and the second finds it issued. A draft that cannot be issued records why and
- * takes no number.
+ * Tries to issue one waiting row (NEEDS_DATA or NEEDS_ATTENTION), in the caller's transaction: the
+ * row is locked, so two passes on one row queue and the second finds it issued. A draft that cannot
+ * be issued records why and takes no number; an attempt that fails leaves the row NEEDS_ATTENTION
+ * with its reason and tells the admins once (decision 971).
  */
-export async function completeRow(tx: Tx, id: number, today: string, commission?: CommissionConfig): Promise<{ result: IssueResult; row: InvoiceRow }> {
+export async function completeRow(tx: Tx, id: number, today: string, commission?: CommissionConfig): Promise<RowOutcome> {
   const row = await repo.lockInvoice(tx, id);
   if (!row) throw new Error(`invoice ${id} vanished`);
-  if (row.status !== 'NEEDS_DATA') return { result: 'unchanged', row };
-  if (row.commissionPeriod !== null || row.orderId === null) return completeCommissionRow(tx, row, commission, today);
-  const o = await repo.findOrder(tx, row.orderId);
+  if (row.status !== 'NEEDS_DATA' && row.status !== 'NEEDS_ATTENTION') return { result: 'unchanged', row };
+  if (row.commissionPeriod !== null || row.orderId === null) return issueOrFlag(tx, row, (sp) => completeCommissionRow(sp, row, commission, today));
+  return issueOrFlag(tx, row, (sp) => issueSaleRow(sp, row, today));
+}
+
+/** One attempt at a sale invoice or credit note (in a savepoint: an error undoes it, not the row). */
+async function issueSaleRow(tx: Tx, row: InvoiceRow, today: string): Promise<RowOutcome> {
+  const id = row.id;
+  const o = await repo.findOrder(tx, row.orderId!);
   if (!o) throw new Error(`order ${row.orderId} of invoice ${id} not found`);
   const waiting = async (needs: string[]) => {
-    const same = needs.length === row.needs.length && needs.every((n, i) => n === row.needs[i]);
-    return { result: 'needsData' as const, row: same ? await repo.updateInvoice(tx, id, {}) : await repo.updateInvoice(tx, id, { needs }) };
+    const same = row.status === 'NEEDS_DATA' && needs.length === row.needs.length && needs.every((n, i) => n === row.needs[i]);
+    return {
+      result: 'needsData' as const,
+      row: same ? await repo.updateInvoice(tx, id, {}) : await repo.updateInvoice(tx, id, { status: 'NEEDS_DATA', needs }),
+    };
   };
   let draft: InvoiceDraft;
   let precedingInvoiceId: number | null = null;
@@ -220,7 +234,7 @@ export async function completeRow(tx: Tx, id: number, today: string, commission?
   if (outcome.status === 'needsData') return waiting(outcome.reasons);
   if (outcome.status === 'unsupported') return waiting([outcome.reason]);
   const a = outcome.invoice.amounts;
-  const issued = await repo.updateInvoice(tx, id, {
+  const issued = await storeIssued(tx, id, {
     status: 'ISSUED',
     number: outcome.number,
     needs: [],
@@ -231,23 +245,42 @@ export async function completeRow(tx: Tx, id: number, today: string, commission?
     ...repo.storedAmounts(a),
     input: outcome.input as unknown as Record<string, unknown>,
   });
+  if (issued === 'NUMBER_CONFLICT') return { result: 'attention', row, reason: 'NUMBER_CONFLICT' };
   return { result: 'issued', row: issued };
 }
 
-/** Renders and stores the documents of an issued row; a failure is logged and left to the next pass. */
-export async function renderAndStore(deps: Pick<IssueDeps, 'db' | 'log'>, id: number, input: unknown) {
+/**
+ * Renders and stores the documents of an issued row. A failure is logged, left to the next pass,
+ * and told to the admins once (RENDER_FAILED, decision 971); the row keeps its number and status.
+ */
+export async function renderAndStore(deps: Pick<IssueDeps, 'db' | 'log' | 'mailer' | 'bus'>, id: number, input: unknown) {
   try {
     const docs = await renderInvoiceDocuments(input as InvoiceInput);
     await repo.storeDocuments(deps.db, id, docs);
     return true;
   } catch (err) {
     deps.log.error({ err, invoice: id }, 'could not render an invoice');
+    try {
+      const fx = await deps.db.transaction(async (tx) => {
+        const row = await repo.lockInvoice(tx, id);
+        return row ? alertAdmins(tx, row, 'RENDER_FAILED') : undefined;
+      });
+      await sendAttention(deps, fx);
+    } catch (alertErr) {
+      deps.log.error({ err: alertErr, invoice: id }, 'could not tell the admins of an invoice whose documents failed');
+    }
     return false;
   }
 }
 
-async function afterCommit(deps: IssueDeps, out: { result: IssueResult; row: InvoiceRow }) {
+/** After the commit: the documents of what was issued, the admins' notices and e-mails of what was not. */
+async function afterCommit(deps: IssueDeps, out: RowOutcome) {
   if (out.result === 'issued') await renderAndStore(deps, out.row.id, out.row.input);
+  if (out.result === 'attention') {
+    if (out.error) deps.log.error({ err: out.error, invoice: out.row.id }, 'an invoice could not be issued');
+    else deps.log.error({ invoice: out.row.id, reason: out.reason }, 'an invoice needs attention');
+    await sendAttention(deps, out.effects);
+  }
   return out;
 }
 
@@ -288,15 +321,25 @@ const BATCH = 100;
  */
 export async function runInvoicing(deps: IssueDeps, now = Date.now()) {
   const today = todayInParis(now);
-  const counts = { issued: 0, waiting: 0, rendered: 0, reminded: 0 };
+  // attention: rows this pass left NEEDS_ATTENTION; renderFailed: issued rows whose documents failed;
+  // failed: steps that threw outside a row's attempt (the database away). Any of them fails the job's run.
+  const counts = { issued: 0, waiting: 0, rendered: 0, reminded: 0, attention: 0, renderFailed: 0, failed: 0 };
+  // A row this pass flagged waits for the next pass (or the operator's retry): tried again at once, it
+  // would only repeat the same failure or hide it behind an immediate second number.
+  const flagged = new Set<number>();
   const tally = (r: Awaited<ReturnType<typeof issueForOrder>>) => {
     if (r?.result === 'issued') counts.issued++;
     else if (r?.result === 'needsData') counts.waiting++;
+    else if (r?.result === 'attention') {
+      counts.attention++;
+      flagged.add(r.row.id);
+    }
   };
   const guarded = async (what: object, fn: () => Promise<void>) => {
     try {
       await fn();
     } catch (err) {
+      counts.failed++;
       deps.log.error({ err, ...what }, 'invoicing step failed');
     }
   };
@@ -310,9 +353,16 @@ export async function runInvoicing(deps: IssueDeps, now = Date.now()) {
     await guarded({ claim: c.claimId }, async () => tally(await issueForClaim(deps, c.claimId, today)));
   }
   // Invoices first: a credit note waits for the invoice it corrects.
-  for (const w of await repo.waitingInvoices(deps.db, BATCH)) await guarded({ invoice: w.id }, async () => tally(await retry(deps, w.id, today)));
-  for (const m of await repo.withoutDocuments(deps.db, BATCH)) if (await renderAndStore(deps, m.id, m.input)) counts.rendered++;
-  counts.reminded = await sendReminders(deps, today);
+  for (const w of await repo.waitingInvoices(deps.db, BATCH)) {
+    if (!flagged.has(w.id)) await guarded({ invoice: w.id }, async () => tally(await retry(deps, w.id, today)));
+  }
+  for (const m of await repo.withoutDocuments(deps.db, BATCH)) {
+    if (await renderAndStore(deps, m.id, m.input)) counts.rendered++;
+    else counts.renderFailed++;
+  }
+  await guarded({ step: 'reminders' }, async () => {
+    counts.reminded = await sendReminders(deps, today);
+  });
   return counts;
 }
 
@@ -321,10 +371,12 @@ export async function runInvoicing(deps: IssueDeps, now = Date.now()) {
  * once whatever the number of overlapping passes, then their documents rendered.
  */
 export async function runCommission(deps: IssueDeps, now = Date.now()) {
-  if (!deps.commission) return { issued: 0, waiting: 0 };
-  const { issued, waiting } = await chargeMonth(deps, deps.commission, todayInParis(now));
-  for (const row of issued) await renderAndStore(deps, row.id, row.input);
-  return { issued: issued.length, waiting };
+  if (!deps.commission) return { issued: 0, waiting: 0, attention: 0, renderFailed: 0, failed: 0 };
+  const { issued, waiting, attention, failed } = await chargeMonth(deps, deps.commission, todayInParis(now));
+  let renderFailed = 0;
+  for (const row of issued) if (!(await renderAndStore(deps, row.id, row.input))) renderFailed++;
+  for (const a of attention) await afterCommit(deps, a);
+  return { issued: issued.length, waiting, attention: attention.length, renderFailed, failed };
 }
 
 /** One reminder per unpaid invoice on its due date (decision 822): marked in the transaction that queues it. */

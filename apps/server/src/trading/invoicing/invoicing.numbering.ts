@@ -1,27 +1,34 @@
-import { defaultInvoicePrefix, formatInvoiceNumber } from '@primeur/shared';
+import { defaultInvoicePrefix, formatInvoiceNumber, type InvoiceKind } from '@primeur/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import { invoiceCounters, users } from '../../db/schema/index.js';
 
 /**
- * Invoice numbers per seller and year, continuous and never reused (decision 762). The counter row
- * is incremented by one statement that also creates it, and stays locked until the caller's
- * transaction ends: the invoice and its number commit together or not at all. Takes a transaction
- * (not the database): a number taken outside one would be lost if the invoice then failed.
+ * Document numbers per seller, kind and year, continuous and never reused (decisions 762, 970): an
+ * invoice series and a credit-note series. The counter row is incremented by one statement that also
+ * creates it, and stays locked until the caller's transaction ends: the document and its number commit
+ * together or not at all. Takes a transaction (not the database): a number taken outside one would be
+ * lost if the document then failed.
  */
-export async function nextInvoiceNumber(tx: Tx, sellerId: number, year: number, prefix: string): Promise<{ number: string; sequence: number }> {
+export async function nextInvoiceNumber(
+  tx: Tx,
+  sellerId: number,
+  kind: InvoiceKind,
+  year: number,
+  prefix: string,
+): Promise<{ number: string; sequence: number }> {
   // Checked before the counter moves: a bad prefix must not cost a number.
-  formatInvoiceNumber(prefix, year, 1);
+  formatInvoiceNumber(prefix, year, 1, kind);
   const [row] = await tx
     .insert(invoiceCounters)
-    .values({ sellerCompanyId: sellerId, year, lastNumber: 1 })
+    .values({ sellerCompanyId: sellerId, kind, year, lastNumber: 1 })
     .onConflictDoUpdate({
-      target: [invoiceCounters.sellerCompanyId, invoiceCounters.year],
+      target: [invoiceCounters.sellerCompanyId, invoiceCounters.kind, invoiceCounters.year],
       set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
     })
     .returning({ lastNumber: invoiceCounters.lastNumber });
   const sequence = row!.lastNumber;
-  return { number: formatInvoiceNumber(prefix, year, sequence), sequence };
+  return { number: formatInvoiceNumber(prefix, year, sequence, kind), sequence };
 }
 
 /** The seller's prefix from the company settings, or the one derived from its name. Null: no such seller. */

@@ -25,7 +25,7 @@ export function sideOf(v: Pick<InvoiceView, 'invoice'>, user: SessionUser): Side
 }
 
 export function shownStatus(row: InvoiceView['invoice'], today: string): ShownStatus {
-  if (row.status === 'NEEDS_DATA') return 'NEEDS_DATA';
+  if (row.status === 'NEEDS_DATA' || row.status === 'NEEDS_ATTENTION') return row.status;
   if (row.status === 'PAID') return 'PAID';
   return row.kind === 'INVOICE' && row.dueDate !== null && row.dueDate < today ? 'OVERDUE' : 'UNPAID';
 }

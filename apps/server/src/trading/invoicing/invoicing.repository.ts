@@ -177,9 +177,14 @@ export async function ordersWithoutInvoice(db: Executor, afterId: number, limit:
     .limit(limit);
 }
 
-/** Rows waiting for data, the least recently tried first, so a stuck one never hides the others. */
+/** Rows waiting for data or for attention (decision 971), the least recently tried first, so a stuck one never hides the others. */
 export async function waitingInvoices(db: Executor, limit: number) {
-  return db.select({ id: invoices.id }).from(invoices).where(eq(invoices.status, 'NEEDS_DATA')).orderBy(asc(invoices.updatedAt), asc(invoices.id)).limit(limit);
+  return db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(inArray(invoices.status, ['NEEDS_DATA', 'NEEDS_ATTENTION']))
+    .orderBy(asc(invoices.updatedAt), asc(invoices.id))
+    .limit(limit);
 }
 
 /** Settled claims with a credit and no credit note. */
@@ -240,7 +245,7 @@ export async function buyerContact(db: Executor, buyerId: number | null) {
 
 // ---- reads -----------------------------------------------------------------------------------------
 
-export type ShownStatus = 'NEEDS_DATA' | 'UNPAID' | 'OVERDUE' | 'PAID';
+export type ShownStatus = 'NEEDS_DATA' | 'NEEDS_ATTENTION' | 'UNPAID' | 'OVERDUE' | 'PAID';
 
 /** The stored status and due date behind a shown status; overdue applies to invoices, not credit notes. */
 export function statusCondition(status: ShownStatus | undefined, today: string): SQL | undefined {
@@ -249,6 +254,8 @@ export function statusCondition(status: ShownStatus | undefined, today: string):
       return undefined;
     case 'NEEDS_DATA':
       return eq(invoices.status, 'NEEDS_DATA');
+    case 'NEEDS_ATTENTION':
+      return eq(invoices.status, 'NEEDS_ATTENTION');
     case 'PAID':
       return eq(invoices.status, 'PAID');
     case 'UNPAID':
@@ -290,7 +297,7 @@ export async function page(db: Executor, f: InvoiceFilter, limit: number, offset
   return { rows: rows.map(toView), total: totalRow?.n ?? 0 };
 }
 
-/** The journal's rows in number order (issue date, then number), NEEDS_DATA rows last. */
+/** The journal's rows in number order (issue date, then number), rows without a number last. */
 export async function chunk(db: Executor, f: InvoiceFilter, limit: number, offset: number): Promise<InvoiceView[]> {
   const rows = await db
     .select(viewColumns)

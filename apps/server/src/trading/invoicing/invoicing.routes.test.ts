@@ -214,12 +214,18 @@ describe('an invoice for every delivered order', () => {
 
   it('two issuers racing on one order make one invoice and use one number', async () => {
     const o = await deliveredRow(buyerES, 250.5, 1.1);
-    const [counter] = await ctx.db.select().from(invoiceCounters).where(eq(invoiceCounters.sellerCompanyId, seller.user.id));
+    const [counter] = await ctx.db
+      .select()
+      .from(invoiceCounters)
+      .where(and(eq(invoiceCounters.sellerCompanyId, seller.user.id), eq(invoiceCounters.kind, 'INVOICE')));
     const before = counter?.lastNumber ?? 0;
     await Promise.all([issuing.issueForOrder(deps(), o.id), issuing.issueForOrder(deps(), o.id), issuing.runInvoicing(deps())]);
     const rows = await invoiceOf(o.id);
     expect(rows).toHaveLength(1);
-    const [after] = await ctx.db.select().from(invoiceCounters).where(eq(invoiceCounters.sellerCompanyId, seller.user.id));
+    const [after] = await ctx.db
+      .select()
+      .from(invoiceCounters)
+      .where(and(eq(invoiceCounters.sellerCompanyId, seller.user.id), eq(invoiceCounters.kind, 'INVOICE')));
     expect(after!.lastNumber).toBe(before + 1);
     expect(rows[0]!.number).toMatch(new RegExp(`-${String(before + 1).padStart(5, '0')}$`));
     // Domestic Spain: 4 %.
@@ -240,12 +246,18 @@ describe('an invoice for every delivered order', () => {
 describe('an invoice that needs data', () => {
   it('waits without a number, shows why, and is issued with the next number once the company data is fixed', async () => {
     const o = await deliveredRow(buyerDE, 500, 1.2);
-    const [counter] = await ctx.db.select().from(invoiceCounters).where(eq(invoiceCounters.sellerCompanyId, seller.user.id));
+    const [counter] = await ctx.db
+      .select()
+      .from(invoiceCounters)
+      .where(and(eq(invoiceCounters.sellerCompanyId, seller.user.id), eq(invoiceCounters.kind, 'INVOICE')));
     const before = counter!.lastNumber;
     await issuing.runInvoicing(deps());
     const [waiting] = await invoiceOf(o.id);
     expect(waiting).toMatchObject({ status: 'NEEDS_DATA', number: null, needs: ['BUYER_VAT_ID_MISSING'] });
-    const [still] = await ctx.db.select().from(invoiceCounters).where(eq(invoiceCounters.sellerCompanyId, seller.user.id));
+    const [still] = await ctx.db
+      .select()
+      .from(invoiceCounters)
+      .where(and(eq(invoiceCounters.sellerCompanyId, seller.user.id), eq(invoiceCounters.kind, 'INVOICE')));
     expect(still!.lastNumber).toBe(before);
     const seen = await call('GET', `/api/users/invoices?side=received&status=NEEDS_DATA`, buyerDE);
     expect((seen.json() as InvoicePage).items).toEqual([
@@ -284,6 +296,8 @@ describe('credit notes for settled claims', () => {
     const notes = await ctx.db.select().from(invoices).where(eq(invoices.claimId, claimId));
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ kind: 'CREDIT_NOTE', status: 'ISSUED', precedingInvoiceId: inv!.id, total: '162.00', orderId: o.id });
+    // The credit notes' own series (decision 970): the seller's prefix, the CN marker, the year.
+    expect(notes[0]!.number).toMatch(new RegExp(`^${inv!.number!.split('-')[0]}-CN-\\d{4}-\\d{5}$`));
     const shown = (await call('GET', `/api/users/invoices/${notes[0]!.id}`, buyerFR)).json() as Invoice;
     expect(shown).toMatchObject({ kind: 'CREDIT_NOTE', precedingNumber: inv!.number, total: 162, status: 'UNPAID' });
     const xml = await call('GET', `/api/users/invoices/${notes[0]!.id}.xml`, seller);
@@ -393,7 +407,10 @@ describe('numbering under load', () => {
   it('50 concurrent deliveries for one seller get 50 consecutive numbers', async () => {
     const many = [];
     for (let i = 0; i < 50; i++) many.push(await deliveredRow(buyerES, 10 + i, 1.5));
-    const [counter] = await ctx.db.select().from(invoiceCounters).where(eq(invoiceCounters.sellerCompanyId, seller.user.id));
+    const [counter] = await ctx.db
+      .select()
+      .from(invoiceCounters)
+      .where(and(eq(invoiceCounters.sellerCompanyId, seller.user.id), eq(invoiceCounters.kind, 'INVOICE')));
     const before = counter!.lastNumber;
     // The numbering transactions only (the rendering is the same for one or fifty), all 50 at once: on
     // PostgreSQL through a pool of 50, so each waits for the counter's lock and none for a connection

@@ -26,7 +26,7 @@ const fileName = (kind: 'INVOICE' | 'CREDIT_NOTE', number: string, ext: 'pdf' | 
 export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, database } = app.deps;
   const db = database.db;
-  const issueDeps: issuing.IssueDeps = { db, mailer: app.mailer, log: app.log, publicOrigin: config.publicOrigin, commission: config.commission };
+  const issueDeps: issuing.IssueDeps = { db, mailer: app.mailer, bus: app.bus, log: app.log, publicOrigin: config.publicOrigin, commission: config.commission };
 
   app.get(
     '/api/users/invoices',

@@ -23,7 +23,7 @@ export async function numberInvoice(tx: Tx, sellerId: number, draft: InvoiceDraf
   if (check.status !== 'ready') return check;
   const prefix = await sellerInvoicePrefix(tx, sellerId);
   if (!prefix) throw new Error(`seller ${sellerId} does not exist`);
-  const { number } = await nextInvoiceNumber(tx, sellerId, Number(draft.issueDate.slice(0, 4)), prefix);
+  const { number } = await nextInvoiceNumber(tx, sellerId, draft.kind, Number(draft.issueDate.slice(0, 4)), prefix);
   const input: InvoiceInput = { ...draft, number };
   const prepared = prepareInvoice(input);
   if (prepared.status !== 'ready') throw new Error('a numbered draft stopped being valid');

@@ -4,6 +4,7 @@ import type { InvoiceStatus } from '@primeur/shared';
 
 const BG: Record<InvoiceStatus, { bg: string; text?: 'dark' }> = {
   NEEDS_DATA: { bg: 'warning', text: 'dark' },
+  NEEDS_ATTENTION: { bg: 'danger' },
   UNPAID: { bg: 'primary' },
   OVERDUE: { bg: 'danger' },
   PAID: { bg: 'success' },
@@ -18,8 +19,14 @@ export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
   );
 }
 
-/** Why an invoice waits, in words: each known reason translated, an unknown one shown by its code. */
+/**
+ * Why an invoice waits, in words: each known reason translated, an unknown one shown by its code. A
+ * row that needs attention (decision 971) holds its reason code in `needs` too.
+ */
 export function useNeedsText() {
   const { t, i18n } = useTranslation('invoices');
-  return (needs: string[]) => needs.map((code) => (i18n.exists(`invoices:need.${code}`) ? t(`need.${code}`) : t('need.other', { code }))).join(', ');
+  return (needs: string[], status: 'NEEDS_DATA' | 'NEEDS_ATTENTION' = 'NEEDS_DATA') => {
+    const group = status === 'NEEDS_ATTENTION' ? 'attention' : 'need';
+    return needs.map((code) => (i18n.exists(`invoices:${group}.${code}`) ? t(`${group}.${code}`) : t('need.other', { code }))).join(', ');
+  };
 }

@@ -152,6 +152,30 @@ describe('/user/invoices', () => {
 });
 
 describe('/admin/invoices', () => {
+  it('an invoice that needs attention shows its status and reason in words, with the retry', async () => {
+    const stuck = invoice({
+      id: 7,
+      number: null,
+      status: 'NEEDS_ATTENTION',
+      needs: ['NUMBER_CONFLICT'],
+      documents: false,
+      canMarkPaid: false,
+      total: null,
+      issueDate: null,
+      dueDate: null,
+      side: 'operator',
+    });
+    renderPage(<AdminInvoicesPage />, {
+      lng: 'fr',
+      path: '/admin/invoices?status=NEEDS_ATTENTION',
+      answers: { ...signedIn(admin), '/api/admin/invoices': { items: [stuck], page: 1, size: 20, total: 1 } },
+    });
+    const row = await screen.findByTestId('invoice-row-7', {}, { timeout: 10_000 });
+    expect(within(row).getByTestId('invoice-status')).toHaveTextContent('À vérifier');
+    expect(within(row).getByTestId('invoice-reason-7')).toHaveTextContent('son numéro est déjà utilisé par un autre document de cet émetteur');
+    expect(within(row).getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
+  }, 30_000);
+
   it('lists every invoice with both parties, filters by kind, and links the journal with the same filters', async () => {
     const asked: URL[] = [];
     const note = invoice({ id: 12, kind: 'CREDIT_NOTE', number: 'HUERTA-2026-00012', total: 162, side: 'operator', precedingNumber: 'HUERTA-2026-00011' });

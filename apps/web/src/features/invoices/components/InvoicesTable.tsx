@@ -83,7 +83,11 @@ export function InvoicesTable({ invoices, show, orderHref, testId, retry, onPart
               </td>
               <td data-label={t('list.status')}>
                 <InvoiceStatusBadge status={i.status} />
-                {i.status === 'NEEDS_DATA' ? <div className="small text-body-secondary">{needsText(i.needs)}</div> : null}
+                {i.status === 'NEEDS_DATA' || i.status === 'NEEDS_ATTENTION' ? (
+                  <div className="small text-body-secondary" data-testid={`invoice-reason-${i.id}`}>
+                    {needsText(i.needs, i.status)}
+                  </div>
+                ) : null}
                 {i.status === 'PAID' && i.paidOn ? (
                   <div className="small text-body-secondary">{t('paid.on', { date: formatDay(i.paidOn, lng), amount: euro(i.paidAmount) })}</div>
                 ) : null}
@@ -104,7 +108,7 @@ export function InvoicesTable({ invoices, show, orderHref, testId, retry, onPart
                     {t('paid.open')}
                   </Button>
                 ) : null}
-                {retry && i.status === 'NEEDS_DATA' ? retry(i) : null}
+                {retry && (i.status === 'NEEDS_DATA' || i.status === 'NEEDS_ATTENTION') ? retry(i) : null}
               </td>
             </tr>
             {paying === i.id ? (

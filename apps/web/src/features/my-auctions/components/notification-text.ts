@@ -16,8 +16,9 @@ const ORDER_KINDS = new Set<Notification['kind']>([
 /** A notice about an order or a purchase request (issue 21): it leads to its order, not to an auction. */
 export const isOrderNotice = (n: Pick<Notification, 'kind'>) => ORDER_KINDS.has(n.kind);
 
-/** Where a notice leads: its order, else its lot's page. */
+/** Where a notice leads: the invoices needing attention, its order, else its lot's page. */
 export function noticeTarget(n: Notification): string | null {
+  if (n.kind === 'invoice_attention') return `${paths.adminInvoices}?status=NEEDS_ATTENTION`;
   if (n.data.orderId) return paths.order(n.data.orderId);
   if (isOrderNotice(n)) return null;
   return n.productId ? paths.auctionRoom(n.productId) : null;
@@ -37,6 +38,10 @@ export function useNotificationText() {
     if (n.kind === 'auction_result') return t(`text.${n.data.outcome ?? 'sold'}`, vars);
     // A buyer whose lot ended under the reserve did not lose to anyone: nobody won.
     if (n.kind === 'lost' && n.data.outcome === 'unsold_reserve') return t('text.lostReserve', vars);
+    if (n.kind === 'invoice_attention') {
+      const reason = t(`text.invoice_attention_reason.${n.data.attention ?? 'ISSUE_FAILED'}`, { defaultValue: n.data.attention ?? '' });
+      return n.data.orderNumber ? t('text.invoice_attention_order', { number: n.data.orderNumber, reason }) : t('text.invoice_attention', { reason });
+    }
     if (n.kind === 'order_claim') {
       return t(`text.order_claim_${n.data.claimStep ?? 'filed'}`, {
         number: n.data.orderNumber ?? '',
