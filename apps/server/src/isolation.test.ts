@@ -34,6 +34,7 @@ const ALLOWED: Record<string, string> = {
   'src/pricing/unchecked-products/unchecked-products.service.ts:e164Cache': 'phone numbers normalised by a pure function: input → output',
   'test/en16931/validate.ts:compiled': 'the EN 16931 rules compiled from files in shared/: constant',
   'test/en16931/validate.ts:loaded': 'the EN 16931 rules compiled from files in shared/: constant',
+  'test/en16931/schema.ts:validators': 'the CII D16B and Factur-X XSDs compiled from files in shared/: constant',
   'test/database.ts:engine': 'the PGlite engine and the migrated template image, copied into a fresh database for each file',
   'test/global-setup.ts:built': 'the global set-up runs once per run, outside the test files',
 };
