@@ -94,6 +94,7 @@ export const ERROR_CODES = [
   // Invoices (issue 23)
   'INVOICE_NOT_PAYABLE',
   'PAID_BEFORE_ISSUE',
+  'OVERPAYMENT',
   // Lot facts and lists (issue 25)
   'UNKNOWN_QUALITY_CLASS',
   'PACKED_ON_FUTURE',

@@ -111,9 +111,18 @@ export const invoices = pgTable(
     total: numeric('total', { precision: 16, scale: 2 }),
     vatBreakdown: jsonb('vat_breakdown').$type<InvoiceVatLine[]>().notNull().default([]),
     input: jsonb('input').$type<Record<string, unknown>>(),
+    /**
+     * Before decision 964 the one payment an invoice could have. The migration moved every one into
+     * invoice_payments; nothing writes these columns any more (kept so that no reader breaks).
+     */
     paidOn: date('paid_on', { mode: 'string' }),
     paidAmount: numeric('paid_amount', { precision: 16, scale: 2 }),
     paidBy: integer('paid_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A credit note's part applied to the invoice it corrects (decision 964): set when it is issued,
+     * under the invoice's row lock, to at most the invoice's balance then; the rest is a refund due.
+     */
+    creditApplied: numeric('credit_applied', { precision: 16, scale: 2 }),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -152,7 +161,44 @@ export const invoices = pgTable(
       // Names only the issued states: a check may not use an enum value added in the same migration run.
       sql`${t.status} not in ('ISSUED', 'PAID') or (${t.number} is not null and ${t.issueDate} is not null and ${t.dueDate} is not null and ${t.total} is not null and ${t.input} is not null)`,
     ),
-    check('invoices_paid_complete', sql`(${t.status} = 'PAID') = (${t.paidOn} is not null and ${t.paidAmount} is not null)`),
+    // PAID now says "balance 0" (payments and applied credits, decision 964), kept in step in the
+    // transaction that records a payment or applies a credit note; the payments are in invoice_payments.
+    check(
+      'invoices_credit_applied_range',
+      sql`${t.creditApplied} is null or (${t.kind} = 'CREDIT_NOTE' and ${t.creditApplied} >= 0 and ${t.creditApplied} <= ${t.total})`,
+    ),
+  ],
+);
+
+/**
+ * Money received on an invoice, or a credit note's refund paid to the buyer (decision 964): one row per
+ * payment, recorded by the seller or the operator in a transaction that holds the invoice's row lock,
+ * so the payments never exceed the balance. A retried request (same Idempotency-Key on the same
+ * invoice) finds its row instead of adding one.
+ */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    amount: numeric('amount', { precision: 16, scale: 2 }).notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    /** The bank reference the seller noted (free text, may be empty). */
+    reference: text('reference').notNull().default(''),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    idempotencyKey: text('idempotency_key'),
+    /** The request behind the key ("amount/date/reference"): the same key with another body is refused. */
+    idempotencyRequest: text('idempotency_request'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('invoice_payments_invoice_idx').on(t.invoiceId, t.paidOn),
+    uniqueIndex('invoice_payments_idempotency_uq')
+      .on(t.invoiceId, t.idempotencyKey)
+      .where(sql`idempotency_key is not null`),
+    check('invoice_payments_amount_positive', sql`${t.amount} > 0`),
   ],
 );
 

@@ -1,4 +1,5 @@
-import { FRESH_PRODUCE_VAT_RATES } from '@primeur/shared';
+import { centsToDecimal, FRESH_PRODUCE_VAT_RATES } from '@primeur/shared';
+import { paymentStateOf } from './invoicing.payments.js';
 import type { InvoiceView } from './invoicing.repository.js';
 
 /** Every rate an invoice can carry: the domestic ones of the VAT table, and 0 % (intra-community K, export G). */
@@ -26,6 +27,7 @@ const HEADER = [
   'total',
   'paid_on',
   'paid_amount',
+  'balance',
   'needs',
 ];
 
@@ -63,13 +65,13 @@ function line(v: InvoiceView, today: string): string {
       ),
     ];
   });
-  const status = i.status === 'ISSUED' ? (i.kind === 'INVOICE' && i.dueDate !== null && i.dueDate < today ? 'OVERDUE' : 'UNPAID') : i.status;
+  const { state, balanceCents } = paymentStateOf({ ...i, paidCents: v.paidCents, creditedCents: v.creditedCents }, today);
   return [
     i.number,
     i.kind,
     i.issueDate,
     i.dueDate,
-    status,
+    state ?? i.status,
     v.orderNumber,
     v.precedingNumber,
     v.seller.companyName,
@@ -83,8 +85,9 @@ function line(v: InvoiceView, today: string): string {
     ...byRate,
     money(i.vat, sign),
     money(i.total, sign),
-    i.paidOn,
-    i.paidAmount,
+    v.lastPaidOn,
+    v.paidCents > 0 ? centsToDecimal(v.paidCents) : null,
+    balanceCents === null ? null : centsToDecimal(balanceCents),
     i.needs.join(' '),
   ]
     .map(cell)

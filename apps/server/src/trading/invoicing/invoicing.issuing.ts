@@ -12,6 +12,7 @@ import { renderInvoiceReminder } from '../../documents/email/templates/invoice-r
 import type { InvoiceInput, InvoiceParty } from './invoice-input.js';
 import { alertAdmins, issueOrFlag, sendAttention, storeIssued, type IssueResult, type RowOutcome } from './invoicing.attention.js';
 import { chargeMonth, completeCommissionRow } from './invoicing.commission.js';
+import { applyCreditNote } from './invoicing.payments.js';
 import { numberInvoice, renderInvoiceDocuments, type InvoiceDraft } from './invoicing.service.js';
 import * as repo from './invoicing.repository.js';
 import type { InvoiceRow, OrderRow } from './invoicing.repository.js';
@@ -217,7 +218,10 @@ async function issueSaleRow(tx: Tx, row: InvoiceRow, today: string): Promise<Row
   } else {
     const claim = await repo.settledClaim(tx, row.claimId!);
     if (!claim) return waiting(['CLAIM_NOT_SETTLED']);
-    const inv = await repo.orderInvoice(tx, o.id);
+    const found = await repo.orderInvoice(tx, o.id);
+    // Locked before this row refers to it (the foreign key's share lock would otherwise let two
+    // credit notes of one invoice deadlock on the lock applyCreditNote takes, decision 964).
+    const inv = found && (await repo.lockInvoice(tx, found.id));
     if (!inv || !inv.number || !inv.issueDate) return waiting(['INVOICE_NOT_ISSUED']);
     precedingInvoiceId = inv.id;
     draft = await creditNoteDraft(tx, o, { id: row.claimId!, credit: claim.credit }, { number: inv.number, issueDate: inv.issueDate }, today);
@@ -246,7 +250,8 @@ async function issueSaleRow(tx: Tx, row: InvoiceRow, today: string): Promise<Row
     input: outcome.input as unknown as Record<string, unknown>,
   });
   if (issued === 'NUMBER_CONFLICT') return { result: 'attention', row, reason: 'NUMBER_CONFLICT' };
-  return { result: 'issued', row: issued };
+  // A credit note lowers its invoice's balance, or becomes a refund due (decision 964), in this transaction.
+  return { result: 'issued', row: row.kind === 'CREDIT_NOTE' ? await applyCreditNote(tx, issued) : issued };
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   type AdminInvoiceListQuery,
   type Invoice,
   type InvoicePage,
+  type InvoiceStatus,
   type MarkInvoicePaidInput,
   type UserInvoiceListQuery,
 } from '@primeur/shared';
@@ -12,7 +13,8 @@ import type { Db, Executor } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { SessionUser } from '../../plugins/session.js';
 import * as repo from './invoicing.repository.js';
-import type { InvoiceFilter, InvoiceView, ShownStatus } from './invoicing.repository.js';
+import type { InvoiceFilter, InvoiceView } from './invoicing.repository.js';
+import { paymentStateOf, recordPayment, type PaymentRequest } from './invoicing.payments.js';
 
 type Side = Invoice['side'];
 
@@ -24,17 +26,16 @@ export function sideOf(v: Pick<InvoiceView, 'invoice'>, user: SessionUser): Side
   throw notFound('Invoice');
 }
 
-export function shownStatus(row: InvoiceView['invoice'], today: string): ShownStatus {
-  if (row.status === 'NEEDS_DATA' || row.status === 'NEEDS_ATTENTION') return row.status;
-  if (row.status === 'PAID') return 'PAID';
-  return row.kind === 'INVOICE' && row.dueDate !== null && row.dueDate < today ? 'OVERDUE' : 'UNPAID';
-}
-
 const num = (v: string | null) => (v === null ? null : Number(v));
+const euros = (cents: number | null) => (cents === null ? null : cents / 100);
 
-export function presentInvoice(v: InvoiceView, side: Side, today = todayInParis()): Invoice {
+type PaymentRows = Awaited<ReturnType<typeof repo.paymentsOf>>;
+
+export function presentInvoice(v: InvoiceView, side: Side, payments: PaymentRows, today = todayInParis()): Invoice {
   const i = v.invoice;
-  const status = shownStatus(i, today);
+  const { state, balanceCents } = paymentStateOf({ ...i, paidCents: v.paidCents, creditedCents: v.creditedCents }, today);
+  const status: InvoiceStatus = state ?? (i.status === 'NEEDS_ATTENTION' ? 'NEEDS_ATTENTION' : 'NEEDS_DATA');
+  const canRecordPayment = side !== 'received' && balanceCents !== null && balanceCents > 0;
   return {
     id: i.id,
     kind: i.kind,
@@ -56,20 +57,43 @@ export function presentInvoice(v: InvoiceView, side: Side, today = todayInParis(
     vat: num(i.vat),
     total: num(i.total),
     vatBreakdown: i.vatBreakdown.map((b) => ({ category: b.category, ratePercent: b.ratePercent, taxable: Number(b.taxable), vat: Number(b.vat) })),
-    paidOn: i.paidOn,
-    paidAmount: num(i.paidAmount),
+    paidOn: v.lastPaidOn,
+    paidAmount: v.paidCents > 0 ? euros(v.paidCents) : null,
+    paymentState: state,
+    balance: euros(balanceCents),
+    creditApplied: state === null ? null : euros(v.creditedCents),
+    payments: payments
+      .filter((p) => p.payment.invoiceId === i.id)
+      .map(({ payment: p, recordedByName }) => ({
+        id: p.id,
+        amount: Number(p.amount),
+        paidOn: p.paidOn,
+        reference: p.reference,
+        recordedBy: p.recordedBy !== null && recordedByName !== null ? { id: p.recordedBy, name: recordedByName } : null,
+        recordedAt: p.createdAt.toISOString(),
+      })),
     reminderSentAt: i.reminderSentAt?.toISOString() ?? null,
     documents: v.documents,
     side,
-    canMarkPaid: side !== 'received' && (status === 'UNPAID' || status === 'OVERDUE'),
+    canRecordPayment,
+    canMarkPaid: canRecordPayment,
   };
+}
+
+/** A page of invoices with their payments (one query for the page). */
+async function presentPage(db: Executor, rows: InvoiceView[], side: (v: InvoiceView) => Side, today: string) {
+  const payments = await repo.paymentsOf(
+    db,
+    rows.map((v) => v.invoice.id),
+  );
+  return rows.map((v) => presentInvoice(v, side(v), payments, today));
 }
 
 export async function listMine(db: Executor, user: SessionUser, q: UserInvoiceListQuery): Promise<InvoicePage> {
   const today = todayInParis();
   const f: InvoiceFilter = { ...(q.side === 'issued' ? { sellerId: user.id } : { buyerId: user.id }), status: q.status, today };
   const { rows, total } = await repo.page(db, f, q.size, (q.page - 1) * q.size);
-  return { items: rows.map((v) => presentInvoice(v, q.side, today)), page: q.page, size: q.size, total };
+  return { items: await presentPage(db, rows, () => q.side, today), page: q.page, size: q.size, total };
 }
 
 const adminFilter = (q: Omit<AdminInvoiceListQuery, 'page' | 'size'>, today: string): InvoiceFilter => ({
@@ -84,7 +108,7 @@ const adminFilter = (q: Omit<AdminInvoiceListQuery, 'page' | 'size'>, today: str
 export async function listAll(db: Executor, q: AdminInvoiceListQuery): Promise<InvoicePage> {
   const today = todayInParis();
   const { rows, total } = await repo.page(db, adminFilter(q, today), q.size, (q.page - 1) * q.size);
-  return { items: rows.map((v) => presentInvoice(v, 'operator', today)), page: q.page, size: q.size, total };
+  return { items: await presentPage(db, rows, () => 'operator', today), page: q.page, size: q.size, total };
 }
 
 export async function* journalRows(db: Db, q: Omit<AdminInvoiceListQuery, 'page' | 'size'>) {
@@ -104,7 +128,7 @@ async function visible(db: Executor, user: SessionUser, id: number) {
 
 export async function get(db: Executor, user: SessionUser, id: number): Promise<Invoice> {
   const { view, side } = await visible(db, user, id);
-  return presentInvoice(view, side);
+  return presentInvoice(view, side, await repo.paymentsOf(db, [id]));
 }
 
 /** The stored Factur-X PDF or XML, for the two parties and the operator. */
@@ -118,25 +142,17 @@ export async function documents(db: Executor, user: SessionUser, id: number) {
 }
 
 /**
- * The seller (or the operator) records the payment of an unpaid invoice: once, with the day the
- * money arrived (not before the invoice, not in the future) and the amount received.
+ * POST …/paid (decision 821, kept for older clients): one payment of `amount` on `paidOn`, with the
+ * rules of every payment (decision 964); a full payment leaves the invoice PAID.
  */
 export async function markPaid(db: Db, user: SessionUser, id: number, input: MarkInvoicePaidInput): Promise<Invoice> {
-  await db.transaction(async (tx) => {
-    const row = await repo.lockInvoice(tx, id);
-    if (!row) throw notFound('Invoice');
-    const side = sideOf({ invoice: row }, user);
-    if (side === 'received') throw new HttpError(403, 'FORBIDDEN', 'Only the seller or the operator records a payment.');
-    if (row.status !== 'ISSUED') {
-      throw new HttpError(409, 'INVOICE_NOT_PAYABLE', `This invoice is ${row.status}.`, [{ path: 'status', message: row.status }]);
-    }
-    if (input.paidOn < row.issueDate! || input.paidOn > todayInParis()) {
-      throw new HttpError(400, 'PAID_BEFORE_ISSUE', 'The payment date must be between the invoice date and today.', [
-        { path: 'paidOn', message: 'outOfRange' },
-      ]);
-    }
-    await repo.updateInvoice(tx, id, { status: 'PAID', paidOn: input.paidOn, paidAmount: input.amount.toFixed(2), paidBy: user.id });
-  });
+  await recordPayment(db, user, id, { amount: input.amount, paidOn: input.paidOn, reference: '' });
+  return get(db, user, id);
+}
+
+/** POST …/payments: a payment on an invoice or a refund on a credit note (decision 964). */
+export async function addPayment(db: Db, user: SessionUser, id: number, input: PaymentRequest): Promise<Invoice> {
+  await recordPayment(db, user, id, input);
   return get(db, user, id);
 }
 

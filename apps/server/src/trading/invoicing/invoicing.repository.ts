@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { centsToDecimal, type InvoiceAmounts } from '@primeur/shared';
+import { centsToDecimal, type InvoiceAmounts, type InvoiceStatus } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
-import { invoiceDocuments, invoices, orders, users, type InvoiceVatLine } from '../../db/schema/index.js';
+import { invoiceDocuments, invoicePayments, invoices, orders, users, type InvoiceVatLine } from '../../db/schema/index.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = typeof invoices.$inferInsert;
@@ -16,7 +16,31 @@ export interface InvoiceView {
   buyer: { companyName: string; countryAlpha2: string; vatId: string };
   precedingNumber: string | null;
   documents: boolean;
+  /** The sum of the payments (refunds on a credit note), in cents. */
+  paidCents: number;
+  /** The latest payment's day. */
+  lastPaidOn: string | null;
+  /** An invoice: the credit notes applied to it; a credit note: its part applied to its invoice (cents). */
+  creditedCents: number;
 }
+
+/** A numeric(…, 2) as text ("-12.30") → exact integer cents. */
+export function decimalToCents(v: string | number | null | undefined): number {
+  if (v === null || v === undefined || v === '') return 0;
+  const s = String(v).trim();
+  const m = /^(-?)(\d+)(?:\.(\d{1,2})\d*)?$/.exec(s);
+  if (!m) throw new RangeError(`not a decimal amount: ${s}`);
+  const cents = Number(m[2]) * 100 + Number((m[3] ?? '0').padEnd(2, '0'));
+  return m[1] ? -cents : cents;
+}
+
+const paidSum = sql<string>`(select coalesce(sum(p.amount), 0)::text from invoice_payments p where p.invoice_id = ${invoices.id})`;
+const lastPaid = sql<string | null>`(select max(p.paid_on)::text from invoice_payments p where p.invoice_id = ${invoices.id})`;
+/** On an invoice the credit notes applied to it; on a credit note its own applied part. */
+const creditedSum = sql<string>`(case when ${invoices.kind} = 'INVOICE'
+  then (select coalesce(sum(c.credit_applied), 0) from invoices c where c.preceding_invoice_id = ${invoices.id} and c.kind = 'CREDIT_NOTE')
+  else coalesce(${invoices.creditApplied}, 0) end)::text`;
+const hasPayments = sql`exists (select 1 from invoice_payments p where p.invoice_id = ${invoices.id})`;
 
 const preceding = sql<string | null>`(select p.number from invoices p where p.id = ${invoices.precedingInvoiceId})`;
 const hasDocuments = sql<boolean>`exists (select 1 from invoice_documents d where d.invoice_id = ${invoices.id})`;
@@ -28,6 +52,9 @@ const viewColumns = {
   buyerSnapshot: orders.buyer,
   precedingNumber: preceding,
   documents: hasDocuments,
+  paid: paidSum,
+  lastPaidOn: lastPaid,
+  credited: creditedSum,
 };
 
 type ViewRow = {
@@ -37,6 +64,9 @@ type ViewRow = {
   buyerSnapshot: OrderRow['buyer'] | null;
   precedingNumber: string | null;
   documents: boolean;
+  paid: string;
+  lastPaidOn: string | null;
+  credited: string;
 };
 
 /** The parties as the document states them: the issued input when there is one, else the order's snapshot. */
@@ -59,6 +89,9 @@ function toView(r: ViewRow): InvoiceView {
     buyer: party(input?.buyer, r.buyerSnapshot),
     precedingNumber: r.precedingNumber,
     documents: Boolean(r.documents),
+    paidCents: decimalToCents(r.paid),
+    lastPaidOn: r.lastPaidOn,
+    creditedCents: decimalToCents(r.credited),
   };
 }
 
@@ -245,10 +278,17 @@ export async function buyerContact(db: Executor, buyerId: number | null) {
 
 // ---- reads -----------------------------------------------------------------------------------------
 
-export type ShownStatus = 'NEEDS_DATA' | 'NEEDS_ATTENTION' | 'UNPAID' | 'OVERDUE' | 'PAID';
+export type ShownStatus = InvoiceStatus;
 
-/** The stored status and due date behind a shown status; overdue applies to invoices, not credit notes. */
+/**
+ * The stored status, due date and payments behind a shown status (decision 964). An invoice's stored
+ * PAID means balance 0 (kept in step by the payment and credit-note transactions); a credit note's
+ * state comes from its applied part and its refunds.
+ */
 export function statusCondition(status: ShownStatus | undefined, today: string): SQL | undefined {
+  const invoice = and(eq(invoices.kind, 'INVOICE'), eq(invoices.status, 'ISSUED'));
+  const creditNote = and(eq(invoices.kind, 'CREDIT_NOTE'), inArray(invoices.status, ['ISSUED', 'PAID']));
+  const refundDue = sql`(${invoices.total} - coalesce(${invoices.creditApplied}, 0) - ${paidSum}::numeric) > 0`;
   switch (status) {
     case undefined:
       return undefined;
@@ -257,11 +297,19 @@ export function statusCondition(status: ShownStatus | undefined, today: string):
     case 'NEEDS_ATTENTION':
       return eq(invoices.status, 'NEEDS_ATTENTION');
     case 'PAID':
-      return eq(invoices.status, 'PAID');
+      return and(eq(invoices.kind, 'INVOICE'), eq(invoices.status, 'PAID'));
     case 'UNPAID':
-      return and(eq(invoices.status, 'ISSUED'), or(eq(invoices.kind, 'CREDIT_NOTE'), gte(invoices.dueDate, today)));
+      return and(invoice, gte(invoices.dueDate, today), sql`not ${hasPayments}`);
+    case 'PARTLY_PAID':
+      return and(invoice, gte(invoices.dueDate, today), hasPayments);
     case 'OVERDUE':
-      return and(eq(invoices.status, 'ISSUED'), eq(invoices.kind, 'INVOICE'), sql`${invoices.dueDate} < ${today}`);
+      return and(invoice, sql`${invoices.dueDate} < ${today}`);
+    case 'APPLIED':
+      return and(creditNote, sql`not ${refundDue}`, sql`not ${hasPayments}`);
+    case 'REFUND_DUE':
+      return and(creditNote, refundDue);
+    case 'REFUNDED':
+      return and(creditNote, sql`not ${refundDue}`, hasPayments);
   }
 }
 
@@ -336,4 +384,99 @@ export function storedAmounts(a: InvoiceAmounts) {
       vat: centsToDecimal(b.vatCents),
     })),
   };
+}
+
+// ---- payments (decision 964) -----------------------------------------------------------------------
+
+export type PaymentRow = typeof invoicePayments.$inferSelect;
+
+/** The payments of these documents, oldest first, with the name of whoever recorded each. */
+export async function paymentsOf(db: Executor, invoiceIds: number[]) {
+  if (!invoiceIds.length) return [];
+  return db
+    .select({ payment: invoicePayments, recordedByName: users.companyName })
+    .from(invoicePayments)
+    .leftJoin(users, eq(users.id, invoicePayments.recordedBy))
+    .where(inArray(invoicePayments.invoiceId, invoiceIds))
+    .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.id));
+}
+
+export async function paymentByKey(tx: Executor, invoiceId: number, key: string) {
+  return (
+    await tx
+      .select()
+      .from(invoicePayments)
+      .where(and(eq(invoicePayments.invoiceId, invoiceId), eq(invoicePayments.idempotencyKey, key)))
+  )[0];
+}
+
+export async function insertPayment(tx: Executor, values: typeof invoicePayments.$inferInsert) {
+  return (await tx.insert(invoicePayments).values(values).returning())[0]!;
+}
+
+/**
+ * What has been paid on a document and what credit lowers it, in cents, read after its row lock (so
+ * no payment or credit note of another transaction can slip in between).
+ */
+export async function balanceParts(tx: Executor, row: Pick<InvoiceRow, 'id' | 'kind' | 'creditApplied'>) {
+  const [r] = await tx
+    .select({
+      paid: sql<string>`(select coalesce(sum(p.amount), 0)::text from invoice_payments p where p.invoice_id = ${row.id})`,
+      credited: sql<string>`(select coalesce(sum(c.credit_applied), 0)::text from invoices c where c.preceding_invoice_id = ${row.id} and c.kind = 'CREDIT_NOTE')`,
+    })
+    .from(sql`(select 1) as one`);
+  return { paidCents: decimalToCents(r?.paid), creditedCents: row.kind === 'INVOICE' ? decimalToCents(r?.credited) : decimalToCents(row.creditApplied) };
+}
+
+// ---- statements of account (decision 965) ----------------------------------------------------------
+
+const between = (a: number, b: number) => or(and(eq(invoices.sellerId, a), eq(invoices.buyerId, b)), and(eq(invoices.sellerId, b), eq(invoices.buyerId, a)));
+
+/** Whether the two companies share any invoice or credit note (issued or waiting). */
+export async function sharesDocuments(db: Executor, a: number, b: number): Promise<boolean> {
+  const [r] = await db.select({ id: invoices.id }).from(invoices).where(between(a, b)).limit(1);
+  return r !== undefined;
+}
+
+/** The issued invoices and credit notes between two companies (either direction), with their payments. */
+export async function documentsBetween(db: Executor, a: number, b: number) {
+  const docs = await db
+    .select({
+      id: invoices.id,
+      kind: invoices.kind,
+      number: invoices.number,
+      issueDate: invoices.issueDate,
+      total: invoices.total,
+      sellerId: invoices.sellerId,
+    })
+    .from(invoices)
+    .where(and(between(a, b), inArray(invoices.status, ['ISSUED', 'PAID'])))
+    .orderBy(asc(invoices.issueDate), asc(invoices.id));
+  const payments = docs.length
+    ? await db
+        .select()
+        .from(invoicePayments)
+        .where(
+          inArray(
+            invoicePayments.invoiceId,
+            docs.map((d) => d.id),
+          ),
+        )
+        .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.id))
+    : [];
+  return { docs, payments };
+}
+
+/** A company as a statement names it. */
+export async function companyFacts(db: Executor, id: number) {
+  const [r] = await db
+    .select({
+      id: users.id,
+      name: users.companyName,
+      country: sql<string | null>`(select c.alpha2 from countries c where c.id = ${users.countryId})`,
+      vatId: users.vatId,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  return r ? { id: r.id, name: r.name, country: r.country ?? '', vatId: r.vatId || null } : undefined;
 }

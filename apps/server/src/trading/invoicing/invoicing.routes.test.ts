@@ -299,7 +299,9 @@ describe('credit notes for settled claims', () => {
     // The credit notes' own series (decision 970): the seller's prefix, the CN marker, the year.
     expect(notes[0]!.number).toMatch(new RegExp(`^${inv!.number!.split('-')[0]}-CN-\\d{4}-\\d{5}$`));
     const shown = (await call('GET', `/api/users/invoices/${notes[0]!.id}`, buyerFR)).json() as Invoice;
-    expect(shown).toMatchObject({ kind: 'CREDIT_NOTE', precedingNumber: inv!.number, total: 162, status: 'UNPAID' });
+    // Applied in full to the unpaid invoice (decision 964): nothing to refund, the invoice's balance falls.
+    expect(shown).toMatchObject({ kind: 'CREDIT_NOTE', precedingNumber: inv!.number, total: 162, status: 'APPLIED', balance: 0, creditApplied: 162 });
+    expect((await call('GET', `/api/users/invoices/${inv!.id}`, seller)).json()).toMatchObject({ balance: 1620 - 162, creditApplied: 162, status: 'UNPAID' });
     const xml = await call('GET', `/api/users/invoices/${notes[0]!.id}.xml`, seller);
     expect(xml.body).toContain('<ram:TypeCode>381</ram:TypeCode>');
     expect(fatal(validateCii(xml.body))).toEqual([]);
@@ -325,7 +327,7 @@ describe('credit notes for settled claims', () => {
 });
 
 describe('payment', () => {
-  it('the seller records the payment once; the buyer cannot; the date must be within the invoice life', async () => {
+  it('the seller records the full payment through …/paid; the buyer cannot; the date must be within the invoice life', async () => {
     const o = await deliveredRow(buyerES, 40, 2.5);
     const { row } = (await issuing.issueForOrder(deps(), o.id))!;
     const url = `/api/users/invoices/${row.id}/paid`;
@@ -336,8 +338,11 @@ describe('payment', () => {
     expect((await call('POST', url, seller, { paidOn: todayInParis(), amount: -1 })).statusCode).toBe(400);
     const paid = await call('POST', url, seller, { paidOn: todayInParis(), amount: 104 });
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json()).toMatchObject({ status: 'PAID', paidOn: todayInParis(), paidAmount: 104, canMarkPaid: false });
-    expect((await call('POST', url, admin, { paidOn: todayInParis(), amount: 104 })).json()).toMatchObject({ code: 'INVOICE_NOT_PAYABLE' });
+    expect(paid.json()).toMatchObject({ status: 'PAID', paidOn: todayInParis(), paidAmount: 104, balance: 0, canMarkPaid: false, payments: [{ amount: 104 }] });
+    // Paid in full: any further payment is above the balance (decision 964).
+    const again = await call('POST', url, admin, { paidOn: todayInParis(), amount: 104 });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ code: 'OVERPAYMENT', details: [{ path: 'amount' }, { path: 'balance', message: '0.00' }] });
   });
 
   it('an unpaid invoice past its due date reads OVERDUE and its buyer gets one reminder', async () => {

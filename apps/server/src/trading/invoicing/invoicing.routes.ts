@@ -8,15 +8,44 @@ import {
   invoicePage,
   invoicingSettings,
   invoicingSettingsAnswer,
+  adminStatementQuery,
+  idempotencyKey,
   markInvoicePaidInput,
+  recordPaymentInput,
+  statement,
+  statementQuery,
   todayInParis,
   userInvoiceListQuery,
+  type Statement,
 } from '@primeur/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { renderStatementPdf } from '../../documents/pdf/statement.js';
+import { contentDisposition, readerLanguage } from '../../lib/downloads.js';
+import { HttpError } from '../../lib/http-error.js';
+import * as statements from './invoicing.statements.js';
 import { invoicesCsv } from './invoicing.csv.js';
 import * as issuing from './invoicing.issuing.js';
 import * as reads from './invoicing.reads.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const paymentErrors = { ...errors, 422: errorBody };
+const paymentCodes = ['OVERPAYMENT', 'PAID_BEFORE_ISSUE', 'INVOICE_NOT_PAYABLE', 'IDEMPOTENCY_KEY_REUSED'] as const;
+
+/** The optional Idempotency-Key header, as the bids read it (decision 404): a retried request is recorded once. */
+function keyOf(req: FastifyRequest): string | undefined {
+  const raw = req.headers['idempotency-key'];
+  if (raw === undefined) return undefined;
+  const parsed = idempotencyKey.safeParse(Array.isArray(raw) ? raw.join(',') : raw);
+  if (!parsed.success) {
+    throw new HttpError(400, 'VALIDATION_FAILED', 'The Idempotency-Key header must be 8 to 100 letters, digits, "-" or "_".', [
+      { path: 'headers.idempotency-key', message: 'invalidKey' },
+    ]);
+  }
+  return parsed.data;
+}
+
+/** A file name for a statement: both companies, ASCII (contentDisposition adds the exact one). */
+const statementFile = (s: Statement, ext: 'pdf' | 'csv') => `statement-${s.company.name}-${s.counterparty.name}-${s.to}.${ext}`.replace(/[/\\]/g, '-');
 const tags = ['invoices'];
 
 /** "Invoice" / "Credit note" file names stay ASCII: the number is the meaningful part. */
@@ -85,6 +114,62 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => reads.markPaid(db, req.user!, req.params.id, req.body),
   );
+
+  // ---- payments (decision 964): a payment on an invoice, a refund on a credit note ----
+  for (const [path, access] of [
+    ['/api/users/invoices/:id/payments', ['supplier', 'admin']],
+    ['/api/admin/invoices/:id/payments', 'admin'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: { access, errors: paymentCodes },
+        schema: { tags: access === 'admin' ? ['admin'] : tags, params: idParam, body: recordPaymentInput, response: { 200: invoice, ...paymentErrors } },
+      },
+      async (req) => reads.addPayment(db, req.user!, req.params.id, { ...req.body, idempotencyKey: keyOf(req) }),
+    );
+  }
+
+  // ---- statements of account (decision 965): JSON, PDF and CSV; the operator names both companies ----
+  const statementDownload = async (req: FastifyRequest, reply: FastifyReply, s: Statement, format: 'pdf' | 'csv', lang: string | undefined) => {
+    const lng = readerLanguage(lang, req.headers['accept-language']);
+    if (format === 'pdf') {
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition('inline', statementFile(s, 'pdf')))
+        .header('cache-control', 'private, no-store')
+        .send(await renderStatementPdf(s, lng));
+    }
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', contentDisposition('attachment', statementFile(s, 'csv')))
+      .header('cache-control', 'private, no-store')
+      .send(statements.statementCsv(s, lng));
+  };
+  const pdfBody = z.custom<Buffer>((v) => Buffer.isBuffer(v)).describe("The statement of account as PDF, in the reader's language");
+  const csvBody = z.string().describe('The statement of account as CSV (UTF-8 with BOM; ";" and a decimal comma in fr/de/es, "," and a point in en)');
+  for (const side of ['users', 'admin'] as const) {
+    const access = side === 'admin' ? ('admin' as const) : ('authenticated' as const);
+    const querystring = side === 'admin' ? adminStatementQuery : statementQuery;
+    const tagsOf = side === 'admin' ? ['admin'] : tags;
+    const read = (req: FastifyRequest) => {
+      const q = req.query as z.infer<typeof adminStatementQuery> | z.infer<typeof statementQuery>;
+      return statements.statementFor(db, req.user!, { ...q, company: 'company' in q ? q.company : undefined });
+    };
+    app.get(`/api/${side}/statements`, { config: { access }, schema: { tags: tagsOf, querystring, response: { 200: statement, ...errors } } }, async (req) =>
+      read(req),
+    );
+    app.get(
+      `/api/${side}/statements.pdf`,
+      { config: { access }, schema: { tags: tagsOf, querystring, produces: ['application/pdf'], response: { 200: pdfBody, ...errors } } },
+      async (req, reply) => statementDownload(req, reply, await read(req), 'pdf', (req.query as { lang?: string }).lang),
+    );
+    app.get(
+      `/api/${side}/statements.csv`,
+      { config: { access }, schema: { tags: tagsOf, querystring, produces: ['text/csv'], response: { 200: csvBody, ...errors } } },
+      async (req, reply) => statementDownload(req, reply, await read(req), 'csv', (req.query as { lang?: string }).lang),
+    );
+  }
 
   // ---- the seller's settings for its invoices ----
   app.get(

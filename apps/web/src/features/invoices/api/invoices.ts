@@ -5,7 +5,7 @@ import type {
   InvoicePage,
   InvoicingSettings,
   InvoicingSettingsInput,
-  MarkInvoicePaidInput,
+  RecordPaymentInput,
   UserInvoiceListQuery,
 } from '@primeur/shared';
 import { api } from '../../../lib/api';
@@ -53,14 +53,21 @@ export const useInvoicesById = (ids: number[]) =>
 export const invoicePdfUrl = (id: number) => `/api/users/invoices/${id}.pdf`;
 export const invoiceXmlUrl = (id: number) => `/api/users/invoices/${id}.xml`;
 
-/** POST /api/users/invoices/{id}/paid. */
-export function useMarkPaid(id: number) {
+/**
+ * POST /api/users/invoices/{id}/payments: a payment on an invoice or a refund on a credit note. The
+ * dialog's one key goes with every try, so a retry after a lost answer is recorded once.
+ */
+export function useRecordPayment(id: number, idempotencyKey: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: MarkInvoicePaidInput) => api.post<Invoice>(`/api/users/invoices/${id}/paid`, body),
+    mutationFn: (body: RecordPaymentInput) => api.post<Invoice>(`/api/users/invoices/${id}/payments`, body, { headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: () => client.invalidateQueries({ queryKey: invoicesKey }),
   });
 }
+
+/** The statement of account with a counterparty, as PDF or CSV (decision 965). */
+export const statementUrl = (counterparty: number, format: 'pdf' | 'csv', lang?: string) =>
+  `/api/users/statements.${format}?counterparty=${counterparty}${lang ? `&lang=${lang}` : ''}`;
 
 /** POST /api/admin/invoices/{id}/retry: the operator tries a waiting invoice again. */
 export function useRetryInvoice(id: number) {

@@ -6,8 +6,12 @@ const BG: Record<InvoiceStatus, { bg: string; text?: 'dark' }> = {
   NEEDS_DATA: { bg: 'warning', text: 'dark' },
   NEEDS_ATTENTION: { bg: 'danger' },
   UNPAID: { bg: 'primary' },
+  PARTLY_PAID: { bg: 'info', text: 'dark' },
   OVERDUE: { bg: 'danger' },
   PAID: { bg: 'success' },
+  APPLIED: { bg: 'secondary' },
+  REFUND_DUE: { bg: 'warning', text: 'dark' },
+  REFUNDED: { bg: 'success' },
 };
 
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {

@@ -34,9 +34,14 @@ const invoice = (over: Partial<Invoice> = {}): Invoice => ({
   vatBreakdown: [{ category: 'K', ratePercent: 0, taxable: 4398.45, vat: 0 }],
   paidOn: null,
   paidAmount: null,
+  paymentState: 'UNPAID',
+  balance: 4398.45,
+  creditApplied: 0,
+  payments: [],
   reminderSentAt: null,
   documents: true,
   side: 'issued',
+  canRecordPayment: true,
   canMarkPaid: true,
   ...over,
 });
@@ -59,7 +64,14 @@ function fakeInvoices(all: Invoice[]) {
 
 const issued = Array.from({ length: 25 }, (_, n) => invoice({ id: 200 + n, number: `HUERTA-2026-${String(200 + n).padStart(5, '0')}` }));
 const received = [
-  invoice({ id: 9, side: 'received', canMarkPaid: false, status: 'OVERDUE', seller: { id: 8, name: 'Vergers SARL', country: 'FR', vatId: 'FR40303265045' } }),
+  invoice({
+    id: 9,
+    side: 'received',
+    canMarkPaid: false,
+    canRecordPayment: false,
+    status: 'OVERDUE',
+    seller: { id: 8, name: 'Vergers SARL', country: 'FR', vatId: 'FR40303265045' },
+  }),
 ];
 
 describe('/user/invoices', () => {
@@ -94,36 +106,85 @@ describe('/user/invoices', () => {
     await waitFor(() => expect(fake.asked.at(-1)!.searchParams.get('side')).toBe('issued'));
   }, 30_000);
 
-  it('the seller records a payment: the day and the amount are posted, the list refreshes', async () => {
-    const one = invoice({ id: 5 });
-    const posted: unknown[] = [];
+  it('the seller records a payment in a dialog: the balance is proposed, the amount keeps the limits of the server, the list refreshes', async () => {
+    const one = invoice({ id: 5, total: 6464.61, balance: 6464.61 });
+    const posted: Array<{ body: unknown; key: string | null }> = [];
     let paid = false;
+    const payment = {
+      id: 1,
+      amount: 6000,
+      paidOn: '2026-11-27',
+      reference: 'VIR 42',
+      recordedBy: { id: 3, name: 'Huerta Sur S.L.' },
+      recordedAt: '2026-11-27T10:00:00Z',
+    };
+    const after = {
+      ...one,
+      status: 'PARTLY_PAID' as const,
+      paymentState: 'PARTLY_PAID' as const,
+      balance: 464.61,
+      paidAmount: 6000,
+      paidOn: '2026-11-27',
+      payments: [payment],
+    };
     renderPage(<InvoicesPage />, {
       path: '/user/invoices?side=issued',
       answers: {
         ...signedIn(supplier),
-        '/api/users/invoices/5/paid': (_url: string, init?: RequestInit) => {
-          posted.push(JSON.parse(String(init?.body)));
+        '/api/users/invoices/5/payments': (_url: string, init?: RequestInit) => {
+          posted.push({ body: JSON.parse(String(init?.body)), key: new Headers(init?.headers).get('idempotency-key') });
           paid = true;
-          return jsonResponse({ ...one, status: 'PAID', canMarkPaid: false, paidOn: '2026-11-26', paidAmount: 4398.45 });
+          return jsonResponse(after);
         },
-        '/api/users/invoices': () =>
-          jsonResponse({
-            items: [paid ? { ...one, status: 'PAID', canMarkPaid: false, paidOn: '2026-11-26', paidAmount: 4398.45 } : one],
-            page: 1,
-            size: 20,
-            total: 1,
-          }),
+        '/api/users/invoices': () => jsonResponse({ items: [paid ? after : one], page: 1, size: 20, total: 1 }),
       },
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Record payment' }, { timeout: 30_000 }));
+    expect(await screen.findByTestId('invoice-balance-5', {}, { timeout: 30_000 })).toHaveTextContent('6,464.61');
+    await userEvent.click(await screen.findByRole('button', { name: 'Record payment' }));
+    const dialog = await screen.findByTestId('payment-dialog-5');
     // Today is proposed, in the reader's format (the app's date field, not the browser's mm/dd/yyyy).
-    await expect.poll(() => (screen.getByLabelText('Paid on') as HTMLInputElement).readOnly, { timeout: 30_000 }).toBe(false);
-    expect(screen.getByLabelText('Paid on')).toHaveValue(formatDay(todayInParis(), 'en'));
-    await userEvent.click(screen.getByRole('button', { name: 'Save payment' }));
+    await expect.poll(() => (within(dialog).getByLabelText('Paid on') as HTMLInputElement).readOnly, { timeout: 30_000 }).toBe(false);
+    expect(within(dialog).getByLabelText('Paid on')).toHaveValue(formatDay(todayInParis(), 'en'));
+    const amount = within(dialog).getByLabelText('Amount (€)');
+    expect(amount).toHaveValue('6464.61');
+    const save = within(dialog).getByRole('button', { name: 'Save payment' });
+    const typeAmount = async (text: string) => {
+      await userEvent.clear(amount);
+      if (text) await userEvent.type(amount, text);
+    };
+    // Above the balance, at 0 and below the cent: refused before the server is asked.
+    for (const refused of ['6464,62', '0', '0,001', '-5']) {
+      await typeAmount(refused);
+      expect(save, refused).toBeDisabled();
+    }
+    // The limits themselves: a cent, and the balance exactly (the decimal comma reads as in the app).
+    await typeAmount('0,01');
+    expect(save).toBeEnabled();
+    await typeAmount('6464,61');
+    expect(save).toBeEnabled();
+    await typeAmount('6000,00');
+    await userEvent.type(within(dialog).getByLabelText('Bank reference (optional)'), 'VIR 42');
+    await userEvent.click(save);
     await waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]).toMatchObject({ amount: 4398.45, paidOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
-    expect(await screen.findByText(/Paid on .*4,398\.45/)).toBeInTheDocument();
+    expect(posted[0]!.body).toMatchObject({ amount: 6000, reference: 'VIR 42', paidOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(posted[0]!.key).toMatch(/^[A-Za-z0-9-]{8,}$/);
+    await waitFor(() => expect(screen.queryByTestId('payment-dialog-5')).not.toBeInTheDocument());
+    await waitFor(() => expect(within(screen.getByTestId('invoice-row-5')).getByTestId('invoice-status')).toHaveTextContent('Partly paid'));
+    expect(screen.getByTestId('invoice-balance-5')).toHaveTextContent('464.61');
+    expect(screen.getByTestId('invoice-payments-5')).toHaveTextContent(/Paid €6,000\.00 on .* · VIR 42/);
+  }, 30_000);
+
+  it('a credit note on a paid invoice reads Refund due and offers to record the refund, never a payment', async () => {
+    const note = invoice({ id: 6, kind: 'CREDIT_NOTE', total: 45, balance: 45, status: 'REFUND_DUE', paymentState: 'REFUND_DUE', creditApplied: 0 });
+    renderPage(<InvoicesPage />, {
+      path: '/user/invoices?side=issued',
+      answers: { ...signedIn(supplier), '/api/users/invoices': () => jsonResponse({ items: [note], page: 1, size: 20, total: 1 }) },
+    });
+    const row = await screen.findByTestId('invoice-row-6', {}, { timeout: 30_000 });
+    expect(within(row).getByTestId('invoice-status')).toHaveTextContent('Refund due');
+    expect(within(row).queryByRole('button', { name: 'Record payment' })).not.toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'Record refund' }));
+    expect(await screen.findByText('Refund due: €45.00')).toBeInTheDocument();
   }, 30_000);
 
   it('an invoice waiting for data says why, in words', async () => {
@@ -170,7 +231,7 @@ describe('/admin/invoices', () => {
       path: '/admin/invoices?status=NEEDS_ATTENTION',
       answers: { ...signedIn(admin), '/api/admin/invoices': { items: [stuck], page: 1, size: 20, total: 1 } },
     });
-    const row = await screen.findByTestId('invoice-row-7', {}, { timeout: 10_000 });
+    const row = await screen.findByTestId('invoice-row-7', {}, { timeout: 30_000 });
     expect(within(row).getByTestId('invoice-status')).toHaveTextContent('À vérifier');
     expect(within(row).getByTestId('invoice-reason-7')).toHaveTextContent('son numéro est déjà utilisé par un autre document de cet émetteur');
     expect(within(row).getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();

@@ -6,7 +6,7 @@ import { displayLocale, formatDay, type Invoice } from '@primeur/shared';
 import { useEuro } from '../../../lib/format';
 import { invoicePdfUrl, invoiceXmlUrl } from '../api/invoices';
 import { InvoiceStatusBadge, useNeedsText } from './InvoiceStatusBadge';
-import { MarkPaidForm } from './MarkPaidForm';
+import { RecordPaymentDialog } from './RecordPaymentDialog';
 
 interface InvoicesTableProps {
   invoices: Invoice[];
@@ -50,6 +50,7 @@ export function InvoicesTable({ invoices, show, orderHref, testId, retry, onPart
           {show !== 'buyer' ? <th>{t('list.seller')}</th> : null}
           {show !== 'seller' ? <th>{t('list.buyer')}</th> : null}
           <th className="text-end">{t('list.total')}</th>
+          <th className="text-end">{t('list.balance')}</th>
           <th>{t('list.dueDate')}</th>
           <th>{t('list.status')}</th>
           <th />
@@ -78,6 +79,9 @@ export function InvoicesTable({ invoices, show, orderHref, testId, retry, onPart
               <td data-label={t('list.total')} className="text-end text-nowrap">
                 {i.total === null ? '–' : euro(i.kind === 'CREDIT_NOTE' ? -i.total : i.total)}
               </td>
+              <td data-label={t('list.balance')} className="text-end text-nowrap" data-testid={`invoice-balance-${i.id}`}>
+                {i.balance === null ? '–' : euro(i.balance)}
+              </td>
               <td data-label={t('list.dueDate')} className="text-nowrap">
                 {i.dueDate ? formatDay(i.dueDate, lng) : '–'}
               </td>
@@ -88,8 +92,16 @@ export function InvoicesTable({ invoices, show, orderHref, testId, retry, onPart
                     {needsText(i.needs, i.status)}
                   </div>
                 ) : null}
-                {i.status === 'PAID' && i.paidOn ? (
-                  <div className="small text-body-secondary">{t('paid.on', { date: formatDay(i.paidOn, lng), amount: euro(i.paidAmount) })}</div>
+                {i.payments.length ? (
+                  <ul className="list-unstyled small text-body-secondary mb-0 mt-1" data-testid={`invoice-payments-${i.id}`}>
+                    {i.payments.map((p) => (
+                      <li key={p.id}>
+                        {t(i.kind === 'CREDIT_NOTE' ? 'payments.refundLine' : 'payments.line', { date: formatDay(p.paidOn, lng), amount: euro(p.amount) })}
+                        {p.reference ? ` · ${p.reference}` : ''}
+                        {p.recordedBy ? <span className="d-block">{t('payments.by', { name: p.recordedBy.name })}</span> : null}
+                      </li>
+                    ))}
+                  </ul>
                 ) : null}
               </td>
               <td className="text-nowrap">
@@ -103,21 +115,15 @@ export function InvoicesTable({ invoices, show, orderHref, testId, retry, onPart
                     </a>
                   </>
                 ) : null}
-                {i.canMarkPaid && paying !== i.id ? (
+                {i.canRecordPayment ? (
                   <Button size="sm" variant="outline-success" onClick={() => setPaying(i.id)}>
-                    {t('paid.open')}
+                    {t(i.kind === 'CREDIT_NOTE' ? 'payments.openRefund' : 'payments.open')}
                   </Button>
                 ) : null}
                 {retry && (i.status === 'NEEDS_DATA' || i.status === 'NEEDS_ATTENTION') ? retry(i) : null}
               </td>
             </tr>
-            {paying === i.id ? (
-              <tr>
-                <td colSpan={9}>
-                  <MarkPaidForm invoice={i} onDone={() => setPaying(null)} />
-                </td>
-              </tr>
-            ) : null}
+            {paying === i.id ? <RecordPaymentDialog invoice={i} onClose={() => setPaying(null)} /> : null}
           </Fragment>
         ))}
       </tbody>
