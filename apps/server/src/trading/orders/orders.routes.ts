@@ -3,10 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminOrderListQuery,
   cancelOrderInput,
+  counterOfferInput,
+  declineCounterInput,
   declinePurchaseRequestInput,
   LANGUAGES,
   errorBody,
   idParam,
+  myPurchaseRequest,
   order,
   orderCarrier,
   orderPage,
@@ -54,6 +57,60 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       const mine = await requests.requestsReceived(deps, req.user!);
       return mine.find((r) => r.id === req.params.id)!;
     },
+  );
+
+  app.post(
+    '/api/users/product/purchaseRequest/:id/counter',
+    {
+      config: { access: 'supplier', errors: ['REQUEST_NOT_PENDING'] },
+      schema: {
+        tags,
+        summary: 'Counter a pending purchase request with another €/kg; the buyer accepts or declines it',
+        params: idParam,
+        body: counterOfferInput,
+        response: { 200: purchaseRequest, ...errors },
+      },
+    },
+    async (req) => requests.counterRequest(deps, req.user!, req.params.id, req.body),
+  );
+
+  // ---- purchase requests (the buyer's side: its requests and the counter-offers it answers) ----
+  app.get(
+    '/api/users/product/myPurchaseRequests',
+    { config: { access: 'buyer' }, schema: { tags: ['marketplace'], response: { 200: z.array(myPurchaseRequest), ...errors } } },
+    async (req) => requests.requestsMade(deps, req.user!),
+  );
+
+  app.post(
+    '/api/users/product/purchaseRequest/:id/acceptCounter',
+    {
+      config: { access: 'buyer', errors: ['NO_COUNTER_OFFER', 'NOT_ENOUGH_PALLETS'] },
+      schema: {
+        tags,
+        summary: "Accept the seller's counter-offer: the order is made at the counter price",
+        params: idParam,
+        response: { 200: order, 201: order, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { order: made, created } = await requests.acceptCounter(deps, req.user!, req.params.id);
+      return reply.status(created ? 201 : 200).send(made);
+    },
+  );
+
+  app.post(
+    '/api/users/product/purchaseRequest/:id/declineCounter',
+    {
+      config: { access: 'buyer', errors: ['NO_COUNTER_OFFER'] },
+      schema: {
+        tags,
+        summary: "Decline the seller's counter-offer: the request ends without an order",
+        params: idParam,
+        body: declineCounterInput,
+        response: { 200: myPurchaseRequest, ...errors },
+      },
+    },
+    async (req) => requests.declineCounter(deps, req.user!, req.params.id, req.body.reason),
   );
 
   // ---- the parties' orders ----
