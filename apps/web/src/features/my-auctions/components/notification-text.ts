@@ -11,6 +11,7 @@ const ORDER_KINDS = new Set<Notification['kind']>([
   'request_declined',
   'request_expired',
   'order_claim',
+  'request_countered',
 ]);
 
 /** A notice about an order or a purchase request (issue 21): it leads to its order, not to an auction. */
@@ -19,6 +20,8 @@ export const isOrderNotice = (n: Pick<Notification, 'kind'>) => ORDER_KINDS.has(
 /** Where a notice leads: its order, else its lot's page. */
 export function noticeTarget(n: Notification): string | null {
   if (n.data.orderId) return paths.order(n.data.orderId);
+  // A counter-offer waits for the buyer's answer in its requests, above the marketplace's lots.
+  if (n.kind === 'request_countered') return `${paths.marketplace}#my-requests`;
   if (isOrderNotice(n)) return null;
   return n.productId ? paths.auctionRoom(n.productId) : null;
 }
