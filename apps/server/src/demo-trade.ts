@@ -147,7 +147,7 @@ export async function seedTrade(db: Db, opts: TradeSeedOptions = {}): Promise<{ 
           break;
         }
         case 'receive': {
-          await orderService.receive(deps, buyer, id, {
+          await claimsService.receive(deps, buyer, id, {
             pallets: s.pallets ?? t.pallets,
             netKg: s.netKg,
             receivedAt: at.toISOString(),

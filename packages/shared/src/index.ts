@@ -3,6 +3,7 @@ export * from './constants/limits.js';
 export * from './constants/errors.js';
 export * from './dates.js';
 export * from './numbers.js';
+export * from './weights.js';
 export * from './schemas/common.js';
 export * from './schemas/location.js';
 export * from './schemas/auth.js';

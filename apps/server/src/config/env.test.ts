@@ -24,3 +24,15 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: .*TRUST_PROXY=1/);
   });
 });
+
+describe('WEIGHT_TOLERANCE_PERCENT', () => {
+  it('defaults to 15, takes a percent with at most 2 decimals up to 50, and refuses anything else at start', () => {
+    expect(loadConfig({}).orders.weightTolerancePercent).toBe(15);
+    expect(loadConfig({ WEIGHT_TOLERANCE_PERCENT: '0' }).orders.weightTolerancePercent).toBe(0);
+    expect(loadConfig({ WEIGHT_TOLERANCE_PERCENT: '2.5' }).orders.weightTolerancePercent).toBe(2.5);
+    expect(loadConfig({ WEIGHT_TOLERANCE_PERCENT: '50' }).orders.weightTolerancePercent).toBe(50);
+    for (const value of ['-1', '50.01', '2.555', 'fifteen']) {
+      expect(() => loadConfig({ WEIGHT_TOLERANCE_PERCENT: value }), value).toThrow(/WEIGHT_TOLERANCE_PERCENT/);
+    }
+  });
+});

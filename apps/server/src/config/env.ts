@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_WEIGHT_TOLERANCE_PERCENT } from '@primeur/shared';
 import { commissionConfig, commissionEnv, type CommissionConfig } from './commission.js';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -128,6 +129,16 @@ const envSchema = z.object({
   PURCHASE_REQUEST_TTL_HOURS: z.coerce.number().positive().default(24),
   /** Hours after receipt during which a claim may be opened; then a delivered order closes. */
   CLAIM_WINDOW_HOURS: z.coerce.number().min(0).default(24),
+  /**
+   * How far (%) the shipped net kg may stray from the lot's declared kg per pallet × pallets, and how
+   * far below the shipped kg a receipt may fall before it is a dispute (issue 32, decision 980).
+   */
+  WEIGHT_TOLERANCE_PERCENT: z.coerce
+    .number()
+    .min(0)
+    .max(50)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, 'at most 2 decimals')
+    .default(DEFAULT_WEIGHT_TOLERANCE_PERCENT),
   /** How often the order jobs (request expiry, automatic receipt, closing) run (ms; 0 = once at start-up). */
   ORDER_JOBS_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   /** SMTP server for outgoing mail; unset = messages are kept in the outbox table (decision 124). */
@@ -203,7 +214,7 @@ export interface AppConfig {
   weather: { apiUrl: string; cacheMs: number; timeoutMs: number };
   auctionCloseIntervalMs: number;
   alertsIntervalMs: number;
-  orders: { purchaseRequestTtlMs: number; claimWindowMs: number; jobsIntervalMs: number };
+  orders: { purchaseRequestTtlMs: number; claimWindowMs: number; jobsIntervalMs: number; weightTolerancePercent: number };
   smtpUrl?: string;
   mailFrom: string;
   /** Present only when the WhatsApp webhook is configured. */
@@ -280,6 +291,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       purchaseRequestTtlMs: e.PURCHASE_REQUEST_TTL_HOURS * 3_600_000,
       claimWindowMs: e.CLAIM_WINDOW_HOURS * 3_600_000,
       jobsIntervalMs: e.ORDER_JOBS_INTERVAL_MS,
+      weightTolerancePercent: e.WEIGHT_TOLERANCE_PERCENT,
     },
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

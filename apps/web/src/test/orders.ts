@@ -64,6 +64,8 @@ export function order(over: Partial<Order> = {}): Order {
     netKg: 6400,
     pricePerKg: 1.62,
     amount: 10368,
+    invoicedWeight: null,
+    weightTolerancePercent: 15,
     currency: 'EUR',
     incoterm: 'FCA',
     incotermPlace: 'Almería',

@@ -82,6 +82,10 @@ export const ERROR_CODES = [
   'SHIPPED_MORE_THAN_ORDERED',
   'REQUEST_NOT_PENDING',
   'RECEIVED_BEFORE_SHIPPED',
+  // Books that balance (issue 32): weights both parties can trust, prices that hold
+  'WEIGHT_OUT_OF_TOLERANCE',
+  'PRICE_CHANGED',
+  'NO_COUNTER_OFFER',
   // Delivery documents and quality claims (issue 22)
   'DOCUMENT_NOT_AVAILABLE',
   'ORDER_NOT_DELIVERED',

@@ -24,8 +24,13 @@ export type OrderSide = (typeof ORDER_SIDES)[number];
 export const ORDER_INCOTERMS = ['EXW', 'FCA', 'CPT', 'DAP', 'DDP', 'FOB', 'CIF'] as const;
 export type OrderIncoterm = (typeof ORDER_INCOTERMS)[number];
 
-/** A purchase request's life: the supplier accepts (→ order) or declines, or it expires unanswered. */
-export const PURCHASE_REQUEST_STATUSES = ['PENDING', 'ACCEPTED', 'DECLINED', 'EXPIRED'] as const;
+/**
+ * A purchase request's life (decision 982): PENDING until the supplier accepts (→ ACCEPTED, an order at
+ * the request's price), declines, or counters with another price (→ COUNTERED); the buyer accepts a
+ * counter-offer (→ ACCEPTED, an order at the counter price) or declines it (→ COUNTER_DECLINED).
+ * PENDING and COUNTERED requests left unanswered expire.
+ */
+export const PURCHASE_REQUEST_STATUSES = ['PENDING', 'COUNTERED', 'ACCEPTED', 'DECLINED', 'COUNTER_DECLINED', 'EXPIRED'] as const;
 export type PurchaseRequestStatus = (typeof PURCHASE_REQUEST_STATUSES)[number];
 
 /** Order numbers: PRM-YYYY-NNNNNN, continuous per year. */
@@ -39,8 +44,12 @@ export const AUTO_RECEIVE_AFTER_HOURS = 72;
 export const MAX_NET_KG_PER_PALLET = 2_000;
 export const MAX_NET_KG_PER_BOX = 100;
 export const MAX_BOXES_PER_PALLET = 1_000;
-/** The largest net weight of one order (kg): 10 000 pallets of 2 t. */
-export const MAX_ORDER_NET_KG = 20_000_000;
+/** The largest net weight of one shipment or receipt (kg): 10⁷ (issue 32 §3); the tolerance bounds it further. */
+export const MAX_ORDER_NET_KG = 10_000_000;
+
+/** Which weight an order's amount and invoice use (decision 981). */
+export const ORDER_WEIGHT_BASES = ['SHIPPED', 'RECEIVED'] as const;
+export type OrderWeightBasis = (typeof ORDER_WEIGHT_BASES)[number];
 
 /** The STOMP destination of order events (body: `orderEvent`); each user receives its own orders' changes. */
 export const ORDERS_QUEUE = '/user/queue/orders';

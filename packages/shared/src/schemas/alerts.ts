@@ -24,6 +24,7 @@ export const NOTIFICATION_KINDS = [
   'order_claim',
   // To the operator's admins: an invoice could not be issued or rendered (decision 971).
   'invoice_attention',
+  'request_countered',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -40,7 +41,10 @@ export const notification = z.object({
   createdAt: z.string(),
   read: z.boolean(),
   data: z.object({
-    /** outbid: the new highest offer; won/lost/auction_result: the final price (null when unsold without offers). */
+    /**
+     * outbid: the new highest offer; won/lost/auction_result: the final price (null when unsold without
+     * offers); request_countered: the seller's counter-offer (€/kg).
+     */
     amount: z.number().nullable().optional(),
     /** ending_soon: the lot's current end. */
     endsAt: z.string().optional(),

@@ -75,6 +75,12 @@ export const claim = z.object({
   pallets: z.number().int().nullable(),
   netKg: z.number().nullable(),
   description: z.string(),
+  /**
+   * A weight dispute (decision 981): the buyer's receipt was short of the shipped weight by more than
+   * the tolerance, so it asked for the missing kg (netKg) at the order's price. The seller accepting
+   * it confirms the received weight; otherwise it follows the claim's usual path.
+   */
+  weightDispute: z.boolean(),
   photos: z.array(claimPhoto),
   creditAsked: z.number(),
   /** The seller's proposal while PROPOSED (and after, for the record). */

@@ -122,9 +122,23 @@ export const purchaseRequestInput = z
   .object({
     pallets: z.number().int('wholePallets').min(1, 'atLeastOnePallet').max(10_000, 'tooLarge'),
     message: multilineText().trim().max(1000).default(''),
+    /**
+     * The €/kg the buyer saw (decision 982): the request keeps the lot's price of the moment, and when
+     * the lot's price is no longer this one the request is refused (409 PRICE_CHANGED) rather than
+     * made at a price the buyer did not read. Optional for older clients.
+     */
+    pricePerKg: euroPerKg.optional(),
   })
   .strict();
 export type PurchaseRequestInput = z.input<typeof purchaseRequestInput>;
+
+/** A seller's counter-offer, or a buyer's answer to one (decision 982). */
+export const purchaseRequestCounter = z.object({
+  pricePerKg: z.number(),
+  note: z.string(),
+  at: z.string(),
+});
+export type PurchaseRequestCounter = z.infer<typeof purchaseRequestCounter>;
 
 export const purchaseRequest = z.object({
   id: z.number().int(),
@@ -134,8 +148,13 @@ export const purchaseRequest = z.object({
   pallets: z.number().int(),
   message: z.string(),
   created: z.string(),
-  /** PENDING until the supplier answers or PURCHASE_REQUEST_TTL_HOURS pass (EXPIRED). */
+  /** The lot's €/kg when the buyer asked: the order's price if the seller accepts (null on requests older than issue 32). */
+  pricePerKg: z.number().nullable(),
+  /** PENDING until the supplier answers or PURCHASE_REQUEST_TTL_HOURS pass (EXPIRED); COUNTERED while the buyer has the counter-offer. */
   status: z.enum(PURCHASE_REQUEST_STATUSES),
+  /** The seller's counter-offer, when it made one. */
+  counter: purchaseRequestCounter.nullable(),
+  /** When a PENDING request, or a COUNTERED one's counter-offer, expires unanswered. */
   expiresAt: z.string(),
   decidedAt: z.string().nullable(),
   declineReason: z.string().nullable(),
@@ -145,6 +164,23 @@ export const purchaseRequest = z.object({
   available: z.number().int(),
 });
 export type PurchaseRequest = z.infer<typeof purchaseRequest>;
+
+/** A buyer's own purchase request (GET /api/users/product/myPurchaseRequests): the seller instead of the buyer. */
+export const myPurchaseRequest = purchaseRequest.omit({ buyer: true }).extend({ seller: z.object({ companyName: z.string() }) });
+export type MyPurchaseRequest = z.infer<typeof myPurchaseRequest>;
+
+/** POST /api/users/product/purchaseRequest/{id}/counter (supplier): another €/kg, with an optional note. */
+export const counterOfferInput = z
+  .object({
+    pricePerKg: euroPerKg,
+    note: multilineText().trim().max(500).default(''),
+  })
+  .strict();
+export type CounterOfferInput = z.input<typeof counterOfferInput>;
+
+/** POST /api/users/product/purchaseRequest/{id}/declineCounter (buyer): an optional reason the seller reads. */
+export const declineCounterInput = z.object({ reason: multilineText().trim().max(500).default('') }).strict();
+export type DeclineCounterInput = z.input<typeof declineCounterInput>;
 
 /** A supplier's own lot with what it may still do with it. */
 export const supplierProduct = adminProduct.extend({

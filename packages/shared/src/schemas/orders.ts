@@ -7,6 +7,7 @@ import {
   ORDER_SIDES,
   ORDER_SOURCES,
   ORDER_STATUSES,
+  ORDER_WEIGHT_BASES,
   PURCHASE_REQUEST_STATUSES,
 } from '../constants/orders.js';
 import { dbId, dbIdText, isoDate, isoDateTime, multilineText, text } from './common.js';
@@ -90,7 +91,9 @@ export const orderReceipt = z.object({
 export const ORDER_NOTE_CODES = [
   'AUCTION_CLOSED',
   'REQUEST_ACCEPTED',
+  'COUNTER_OFFER_ACCEPTED',
   'AUTO_RECEIVED',
+  'WEIGHT_DISPUTED',
   'RECEIVED_WITH_DIFFERENCES',
   'CLAIM_WINDOW_ENDED',
   'DELIVERY_CHANGED',
@@ -132,8 +135,16 @@ export const order = z.object({
   /** The best known net weight: received, else shipped, else estimated. */
   netKg: z.number().nullable(),
   pricePerKg: z.number(),
-  /** € excl. VAT = netKg × pricePerKg, rounded once (null while the weight is unknown). */
+  /** € excl. VAT = the invoiced weight × pricePerKg, rounded once (null while the weight is unknown). */
   amount: z.number().nullable(),
+  /**
+   * Which weight the amount and the invoice use (decision 981): RECEIVED for a receipt within the
+   * tolerance, SHIPPED for the automatic receipt and for a receipt short beyond it (its difference is a
+   * weight claim); null before receipt.
+   */
+  invoicedWeight: z.enum(ORDER_WEIGHT_BASES).nullable(),
+  /** WEIGHT_TOLERANCE_PERCENT: the ship and receive forms draw their allowed ranges with it (weights.ts). */
+  weightTolerancePercent: z.number(),
   currency: z.literal('EUR'),
   incoterm: z.enum(ORDER_INCOTERMS),
   incotermPlace: z.string(),

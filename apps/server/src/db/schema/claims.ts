@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, numeric, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, numeric, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { orderActorEnum, orders } from './orders.js';
 import { users } from './users.js';
 
@@ -23,6 +23,8 @@ export const claims = pgTable(
     pallets: integer('pallets'),
     netKg: numeric('net_kg', { precision: 14, scale: 2 }),
     description: text('description').notNull(),
+    /** A receipt short beyond the weight tolerance (decision 981): asked for by the receipt itself, its credit the missing kg. */
+    weightDispute: boolean('weight_dispute').notNull().default(false),
     /** Server-made file names under DATA_DIR/claim-photos/{id}/. */
     photos: jsonb('photos').$type<string[]>().notNull().default([]),
     creditAsked: numeric('credit_asked', { precision: 16, scale: 2 }).notNull(),

@@ -170,11 +170,13 @@ export const auctionMaxima = pgTable(
   ],
 );
 
-export const purchaseRequestStatusEnum = pgEnum('purchase_request_status', ['PENDING', 'ACCEPTED', 'DECLINED', 'EXPIRED']);
+export const purchaseRequestStatusEnum = pgEnum('purchase_request_status', ['PENDING', 'ACCEPTED', 'DECLINED', 'EXPIRED', 'COUNTERED', 'COUNTER_DECLINED']);
 
 /**
- * A buyer's request to buy pallets of a fixed-price lot; the seller accepts it (an order) or declines
- * it, else it expires PURCHASE_REQUEST_TTL_HOURS after creation (issue 21).
+ * A buyer's request to buy pallets of a fixed-price lot at its price of the day; the seller accepts
+ * it (an order at that price), declines it, or counters with another price that the buyer accepts
+ * (an order at the counter price) or declines; unanswered, it expires PURCHASE_REQUEST_TTL_HOURS
+ * after creation, a counter-offer as long after it was made (issue 21, issue 32 §4, decision 982).
  */
 export const purchaseRequests = pgTable(
   'purchase_requests',
@@ -184,7 +186,13 @@ export const purchaseRequests = pgTable(
     buyerId: buyerRef('buyer_id'),
     pallets: integer('pallets').notNull(),
     message: text('message').notNull().default(''),
+    /** €/kg of the lot when the buyer asked; null on requests made before prices were kept (accepted at the lot's price). */
+    pricePerKg: numeric('price_per_kg', { precision: 12, scale: 2 }),
     status: purchaseRequestStatusEnum('status').notNull().default('PENDING'),
+    /** The seller's counter-offer (€/kg), its note and time; the order takes this price if the buyer accepts. */
+    counterPricePerKg: numeric('counter_price_per_kg', { precision: 12, scale: 2 }),
+    counterNote: text('counter_note'),
+    counteredAt: timestamp('countered_at', { withTimezone: true }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     declineReason: text('decline_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -196,5 +204,7 @@ export const purchaseRequests = pgTable(
       .on(t.createdAt)
       .where(sql`status = 'PENDING'`),
     check('purchase_requests_pallets_pos', sql`${t.pallets} > 0`),
+    check('purchase_requests_price_pos', sql`${t.pricePerKg} is null or ${t.pricePerKg} > 0`),
+    check('purchase_requests_counter_pos', sql`${t.counterPricePerKg} is null or ${t.counterPricePerKg} > 0`),
   ],
 );

@@ -23,6 +23,7 @@ import { users } from './users.js';
 export const orderStatusEnum = pgEnum('order_status', ['CONFIRMED', 'SHIPPED', 'DELIVERED', 'CLOSED', 'CANCELLED']);
 export const orderSourceEnum = pgEnum('order_source', ['AUCTION', 'PURCHASE_REQUEST']);
 export const orderActorEnum = pgEnum('order_actor', ['BUYER', 'SELLER', 'OPERATOR', 'SYSTEM']);
+export const orderWeightBasisEnum = pgEnum('order_weight_basis', ['SHIPPED', 'RECEIVED']);
 
 /** A company as it was at the sale: what the confirmation, the CMR and the invoice print. */
 export interface PartySnapshot {
@@ -107,6 +108,12 @@ export const orders = pgTable(
     receivedNetKg: numeric('received_net_kg', { precision: 14, scale: 2 }),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     receivedAutomatically: boolean('received_automatically').notNull().default(false),
+    /**
+     * Which weight the amount and the invoice use (issue 32 §3, decision 981): RECEIVED when the
+     * buyer's receipt is within the tolerance of the shipment, SHIPPED for the automatic receipt and
+     * for a receipt short beyond it (the difference is then a weight claim); null before receipt.
+     */
+    invoicedWeight: orderWeightBasisEnum('invoiced_weight'),
     /** The buyer's note of what differed at receipt (issue 22), null when nothing was flagged. */
     receivedDifferences: text('received_differences'),
     /** When the DELIVERED step was recorded (the claim window runs from here). */

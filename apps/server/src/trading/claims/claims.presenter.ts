@@ -18,6 +18,7 @@ export function presentClaim(c: ClaimRow, history: ClaimHistoryRow[], order: Pic
     pallets: c.pallets,
     netKg: num(c.netKg),
     description: c.description,
+    weightDispute: c.weightDispute,
     photos: c.photos.map((name) => ({ name, url: photoUrl(order.id, c.id, name), thumbUrl: photoUrl(order.id, c.id, variantName(name, 480)) })),
     creditAsked: Number(c.creditAsked),
     creditProposed: num(c.creditProposed),

@@ -13,6 +13,8 @@ import {
   LANGUAGES,
   errorBody,
   idParam,
+  order,
+  receiveOrderInput,
   text,
   type ClaimAction,
 } from '@primeur/shared';
@@ -81,6 +83,17 @@ export const claimsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  // The buyer's receipt (docs/api/orders.md) is taken here, above the orders module: a receipt short of
+  // the shipment beyond the weight tolerance opens a weight claim in the same transaction (decision 981).
+  app.post(
+    '/api/users/orders/:id/receive',
+    {
+      config: { access: 'buyer', errors: ['RECEIVED_MORE_THAN_SHIPPED', 'RECEIVED_BEFORE_SHIPPED'] },
+      schema: { tags: ['orders'], params: idParam, body: receiveOrderInput, response: { 200: order, ...errors } },
+    },
+    async (req) => service.receive(deps, req.user!, req.params.id, req.body),
+  );
 
   app.get(
     '/api/users/orders/:id/claims',

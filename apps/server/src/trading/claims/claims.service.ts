@@ -13,6 +13,8 @@ import {
   type OrderSide,
   type claimInput,
   type claimStepInput,
+  type Order,
+  type receiveOrderInput,
 } from '@primeur/shared';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
@@ -268,6 +270,43 @@ const alreadyOpen = (id: number | null) =>
     claimId: id,
   });
 
+// ---- the receipt and its weight dispute ---------------------------------------------------------
+
+/**
+ * The buyer's receipt (decision 981). Within the tolerance of the shipped weight it is the invoiced
+ * weight. Short beyond it, the order is invoiced on the shipped weight and the receipt itself files,
+ * in the buyer's name and the same transaction, a weight claim for the missing kg at the order's
+ * price: the seller accepting it confirms the received weight (a credit note for the difference);
+ * otherwise it goes the claim's usual way (proposal, rejection, the operator's decision). The claim
+ * window still runs: once the weight claim is settled the buyer may file a quality claim.
+ */
+export async function receive(deps: ClaimDeps, user: SessionUser, orderId: number, input: z.output<typeof receiveOrderInput>): Promise<Order> {
+  const { order, side } = await inTransaction(deps, async (tx, fx) => {
+    const { order, side, dispute } = await orders.recordBuyerReceipt(tx, fx, deps, user, orderId, input);
+    if (dispute) {
+      const claim = await repo.insertClaim(tx, {
+        orderId: order.id,
+        reasons: ['SHORT'],
+        netKg: money(dispute.missingKg),
+        description: input.differences ?? '',
+        creditAsked: money(dispute.credit),
+        weightDispute: true,
+        filedBy: user.id,
+      });
+      await record(tx, fx, deps, order, claim, {
+        step: 'filed',
+        actor: 'BUYER',
+        userId: user.id,
+        companyName: order.buyer.companyName,
+        credit: dispute.credit,
+        note: '',
+      });
+    }
+    return { order, side };
+  });
+  return orders.present(deps.db, order, side, deps);
+}
+
 // ---- settlement ----------------------------------------------------------------------------------
 
 type StepInput = z.output<typeof claimStepInput>;
@@ -348,8 +387,9 @@ export async function act(deps: ClaimDeps, user: SessionUser, orderId: number, c
       }
     }
     await record(tx, fx, deps, order, next, { step, actor: who.actor, userId: user.id, companyName: who.companyName, credit, note, acceptedWhat });
-    // A settled claim ends the order's after-sale (issue 22 §4): it closes now, window or not.
-    if (settled) await orders.closeAfterClaim(tx, fx, order, { code: 'CLAIM_SETTLED', params: { claim: claim.id } });
+    // A settled claim ends the order's after-sale (issue 22 §4): it closes now, window or not. A weight
+    // claim, which the receipt filed by itself, leaves the window to a quality claim (decision 981).
+    if (settled && !claim.weightDispute) await orders.closeAfterClaim(tx, fx, order, { code: 'CLAIM_SETTLED', params: { claim: claim.id } });
     return { order, claim: next, side };
   });
   return presentOne(deps.db, order, claim, side);

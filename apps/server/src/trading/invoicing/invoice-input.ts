@@ -114,6 +114,11 @@ export const invoiceInputSchema = z
         .nullable()
         .default(null),
     }),
+    /**
+     * The weight a sale invoice's line is of (decision 981): RECEIVED, or SHIPPED (automatic receipt,
+     * or a receipt disputed as a weight claim); a note (BT-22) says it in words. Null elsewhere.
+     */
+    weightBasis: z.enum(['SHIPPED', 'RECEIVED']).nullable().default(null),
     /** Free notes (BT-22), e.g. the claim a credit note settles; in the buyer's language. */
     notes: z.array(line(500)).max(5).default([]),
   })

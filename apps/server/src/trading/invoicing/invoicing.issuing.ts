@@ -112,12 +112,29 @@ function articleOf(o: OrderRow, lng: Language) {
   return name.slice(0, 200);
 }
 
-/** The invoice of a delivered order: one line, the received net kg at the order's €/kg. */
+/**
+ * The weight an order is invoiced on (decision 981) and the note that says which one it is: the
+ * received weight, or the shipped one (automatic receipt, or a receipt disputed as a weight claim).
+ * Orders received before issue 32 have no basis recorded: their amount is the received weight's.
+ */
+export function invoicedWeightOf(o: Pick<OrderRow, 'invoicedWeight' | 'receivedNetKg' | 'shippedNetKg' | 'receivedAutomatically'>, lng: Language) {
+  const kg = (v: string | null) => new Intl.NumberFormat(lng, { maximumFractionDigits: 2 }).format(Number(v));
+  if (o.invoicedWeight !== 'SHIPPED') {
+    return { basis: 'RECEIVED' as const, quantityKg: Number(o.receivedNetKg), note: text(lng, 'issue.weightReceived', { kg: kg(o.receivedNetKg) }, 'invoice') };
+  }
+  const note = o.receivedAutomatically
+    ? text(lng, 'issue.weightShipped', { kg: kg(o.shippedNetKg) }, 'invoice')
+    : text(lng, 'issue.weightShippedDisputed', { kg: kg(o.shippedNetKg), received: kg(o.receivedNetKg) }, 'invoice');
+  return { basis: 'SHIPPED' as const, quantityKg: Number(o.shippedNetKg), note };
+}
+
+/** The invoice of a delivered order: one line, the invoiced net kg at the order's €/kg, and a note naming that weight. */
 export async function invoiceDraft(db: Executor, o: OrderRow, issueDate: string): Promise<InvoiceDraft> {
   const c = await commonOf(db, o, issueDate);
   const terms = paymentTermsOf(c.language, await termDaysOf(db, o), issueDate, c.delivery.date, c.seller.country, c.buyer.country);
   // The seller's current bank account (company settings, decision 763); none: "bank details on request".
   const bank = await repo.currentCompany(db, o.sellerId);
+  const weight = invoicedWeightOf(o, c.language);
   return {
     kind: 'INVOICE',
     issueDate,
@@ -129,17 +146,18 @@ export async function invoiceDraft(db: Executor, o: OrderRow, issueDate: string)
         origin: COUNTRY.test(o.lot.originAlpha2) ? o.lot.originAlpha2 : null,
         caliber: nonEmpty(o.lot.caliber)?.slice(0, 50) ?? null,
         orderNumber: o.number,
-        quantityKg: Number(o.receivedNetKg),
+        quantityKg: weight.quantityKg,
         unitPrice: Number(o.pricePerKg),
       },
     ],
+    weightBasis: weight.basis,
     payment: {
       termsText: terms.termsText,
       dueDate: terms.dueDate,
       iban: bank?.iban ?? null,
       bic: bank?.iban ? (bank.bic ?? null) : null,
     },
-    notes: [],
+    notes: [weight.note],
   };
 }
 

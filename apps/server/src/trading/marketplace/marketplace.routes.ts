@@ -125,7 +125,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/product/purchaseRequest/:productId',
     {
-      config: { access: 'buyer', rateLimit: routeLimit(app.deps.config, 'purchaseRequests') },
+      config: { access: 'buyer', rateLimit: routeLimit(app.deps.config, 'purchaseRequests'), errors: ['PRICE_CHANGED', 'TOO_MANY_PALLETS'] },
       schema: {
         tags: ['marketplace'],
         params: productIdParam,

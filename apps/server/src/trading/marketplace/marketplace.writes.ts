@@ -268,7 +268,13 @@ export async function requestPurchase(db: Db, user: SessionUser, productId: numb
       available: row.quantity,
     });
   }
-  const saved = await repo.insertRequest(db, { productId, buyerId: user.id, pallets: input.pallets, message: input.message });
+  // The request keeps the lot's price of this moment (decision 982); a buyer who saw another one is told.
+  if (input.pricePerKg !== undefined && toCents(input.pricePerKg) !== toCents(Number(row.price))) {
+    throw new HttpError(409, 'PRICE_CHANGED', `The lot's price is now ${row.price} €/kg.`, [{ path: 'pricePerKg', message: String(Number(row.price)) }], {
+      pricePerKg: Number(row.price),
+    });
+  }
+  const saved = await repo.insertRequest(db, { productId, buyerId: user.id, pallets: input.pallets, message: input.message, pricePerKg: row.price });
   return { id: saved.id };
 }
 

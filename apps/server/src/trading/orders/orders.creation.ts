@@ -33,9 +33,12 @@ interface NewOrderInput {
   pricePerKg: number;
   offerId?: number;
   purchaseRequestId?: number;
-  /** Who made the sale happen: the system (auction close) or the seller (acceptance). */
+  /** Who made the sale happen: the system (auction close), the seller (acceptance) or the buyer (a counter-offer accepted). */
   actor: OrderActor;
   actorUserId?: number;
+  /** The first history line's code when not the source's own (a counter-offer accepted). */
+  noteCode?: 'COUNTER_OFFER_ACCEPTED';
+  noteParams?: Record<string, string | number | null>;
 }
 
 /**
@@ -103,11 +106,11 @@ export async function createOrder(tx: Executor, fx: OrderEffects, input: NewOrde
     orderId: order.id,
     actor: input.actor,
     actorUserId: input.actorUserId ?? null,
-    companyName: input.actor === 'SELLER' ? sellerSnap.companyName : null,
+    companyName: input.actor === 'SELLER' ? sellerSnap.companyName : input.actor === 'BUYER' ? buyerSnap.companyName : null,
     fromStatus: null,
     toStatus: 'CONFIRMED',
-    noteCode: input.source === 'AUCTION' ? 'AUCTION_CLOSED' : 'REQUEST_ACCEPTED',
-    noteParams: {},
+    noteCode: input.noteCode ?? (input.source === 'AUCTION' ? 'AUCTION_CLOSED' : 'REQUEST_ACCEPTED'),
+    noteParams: input.noteParams ?? {},
   });
   await announce(tx, fx, order, 'confirmed', { publicOrigin });
   return order;

@@ -29,6 +29,8 @@ export interface OrderDeps {
   log: { error(o: object, m: string): void };
   claimWindowMs: number;
   purchaseRequestTtlMs: number;
+  /** WEIGHT_TOLERANCE_PERCENT (decision 980); DEFAULT_WEIGHT_TOLERANCE_PERCENT when not given. */
+  weightTolerancePercent?: number;
   publicOrigin?: string;
   /** To relist a cancelled auction order's pallets with the lot's photos. */
   photos?: { copyAll(fromId: number, toId: number): Promise<void> };
@@ -52,6 +54,7 @@ export function orderDepsOf(app: OrderApp): OrderDeps {
     log: app.log,
     claimWindowMs: config.orders.claimWindowMs,
     purchaseRequestTtlMs: config.orders.purchaseRequestTtlMs,
+    weightTolerancePercent: config.orders.weightTolerancePercent,
     publicOrigin: config.publicOrigin,
     photos: lotPhotoStore(config.dataDir),
   };

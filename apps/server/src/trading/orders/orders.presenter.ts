@@ -1,4 +1,5 @@
 import {
+  DEFAULT_WEIGHT_TOLERANCE_PERCENT,
   ORDER_NOTE_CODES,
   type Order,
   type OrderHistoryEntry,
@@ -15,12 +16,23 @@ const ORDER_NOTE_CODE_SET = new Set<string>(ORDER_NOTE_CODES);
 
 export const num = (v: string | null) => (v === null ? null : Number(v));
 
-/** The best known net weight: what the buyer received, else what was shipped, else the estimate. */
-export function bestNetKg(o: Pick<OrderRow, 'receivedNetKg' | 'shippedNetKg' | 'estimatedNetKg'>): number | null {
+/**
+ * The net weight the amount is of: the invoiced weight once received (decision 981: the shipped one
+ * when the receipt is disputed or automatic), else what was shipped, else the estimate.
+ */
+export function bestNetKg(o: Pick<OrderRow, 'receivedNetKg' | 'shippedNetKg' | 'estimatedNetKg' | 'invoicedWeight'>): number | null {
+  if (o.invoicedWeight === 'SHIPPED') return num(o.shippedNetKg);
   return num(o.receivedNetKg ?? o.shippedNetKg ?? o.estimatedNetKg);
 }
 
-export function presentSummary(o: OrderRow, side: OrderSide, claimWindowMs: number): OrderSummary {
+/** What an order's reading depends on besides its row: the claim window and the weight tolerance in force. */
+export interface OrderView {
+  claimWindowMs: number;
+  weightTolerancePercent?: number;
+}
+
+export function presentSummary(o: OrderRow, side: OrderSide, view: OrderView): OrderSummary {
+  const { claimWindowMs } = view;
   return {
     id: o.id,
     number: o.number,
@@ -35,6 +47,8 @@ export function presentSummary(o: OrderRow, side: OrderSide, claimWindowMs: numb
     netKg: bestNetKg(o),
     pricePerKg: Number(o.pricePerKg),
     amount: num(o.amount),
+    invoicedWeight: o.invoicedWeight,
+    weightTolerancePercent: view.weightTolerancePercent ?? DEFAULT_WEIGHT_TOLERANCE_PERCENT,
     currency: 'EUR',
     incoterm: o.incoterm as OrderIncoterm,
     incotermPlace: o.incotermPlace,
@@ -84,8 +98,8 @@ export function presentHistory(h: HistoryRow): OrderHistoryEntry {
   };
 }
 
-export function presentOrder(o: OrderRow, history: HistoryRow[], side: OrderSide, claimWindowMs: number): Order {
-  return { ...presentSummary(o, side, claimWindowMs), history: history.map(presentHistory) };
+export function presentOrder(o: OrderRow, history: HistoryRow[], side: OrderSide, view: OrderView): Order {
+  return { ...presentSummary(o, side, view), history: history.map(presentHistory) };
 }
 
 export const presentRef = (o: Pick<OrderRow, 'id' | 'number' | 'status'>): OrderRef => ({ id: o.id, number: o.number, status: o.status });

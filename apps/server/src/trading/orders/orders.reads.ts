@@ -5,7 +5,7 @@ import { notFound } from '../../lib/http-error.js';
 import type { SessionUser } from '../../plugins/session.js';
 import * as invoicing from '../invoicing/invoicing.service.js';
 import { sideOf } from './orders.policy.js';
-import { presentOrder, presentRef, presentSummary } from './orders.presenter.js';
+import { presentOrder, presentRef, presentSummary, type OrderView } from './orders.presenter.js';
 import * as repo from './orders.repository.js';
 import type { OrderRow } from './orders.repository.js';
 import { confirmationOf, type OrderDeps } from './orders.messages.js';
@@ -16,25 +16,29 @@ export const findRow = (db: Executor, id: number) => repo.findOrder(db, id);
 /** The order locked for a claim step: claim steps, order transitions and the closing job queue here. */
 export const lockRow = (tx: Executor, id: number) => repo.lockOrder(tx, id);
 
-export async function present(db: Executor, order: OrderRow, side: OrderSide, claimWindowMs: number): Promise<Order> {
-  return presentOrder(order, await repo.historyOf(db, order.id), side, claimWindowMs);
+export async function present(db: Executor, order: OrderRow, side: OrderSide, view: OrderView): Promise<Order> {
+  return presentOrder(order, await repo.historyOf(db, order.id), side, view);
 }
 
-export async function get(deps: Pick<OrderDeps, 'db' | 'claimWindowMs'>, user: SessionUser, id: number): Promise<Order> {
+export async function get(deps: Pick<OrderDeps, 'db' | 'claimWindowMs' | 'weightTolerancePercent'>, user: SessionUser, id: number): Promise<Order> {
   const order = await repo.findOrder(deps.db, id);
   if (!order) throw notFound('Order');
-  const shown = await present(deps.db, order, sideOf(order, user), deps.claimWindowMs);
+  const shown = await present(deps.db, order, sideOf(order, user), deps);
   return { ...shown, invoiceIds: await invoicing.invoiceIdsOfOrder(deps.db, id) };
 }
 
-export async function listMine(deps: Pick<OrderDeps, 'db' | 'claimWindowMs'>, user: SessionUser, q: UserOrderListQuery): Promise<OrderPage> {
+export async function listMine(
+  deps: Pick<OrderDeps, 'db' | 'claimWindowMs' | 'weightTolerancePercent'>,
+  user: SessionUser,
+  q: UserOrderListQuery,
+): Promise<OrderPage> {
   const { rows, total } = await repo.page(deps.db, { userId: user.id, side: q.side, status: q.status, q: q.q }, q.size, (q.page - 1) * q.size);
-  return { items: rows.map((o) => presentSummary(o, o.buyerId === user.id ? 'buyer' : 'seller', deps.claimWindowMs)), page: q.page, size: q.size, total };
+  return { items: rows.map((o) => presentSummary(o, o.buyerId === user.id ? 'buyer' : 'seller', deps)), page: q.page, size: q.size, total };
 }
 
-export async function listAll(deps: Pick<OrderDeps, 'db' | 'claimWindowMs'>, q: AdminOrderListQuery): Promise<OrderPage> {
+export async function listAll(deps: Pick<OrderDeps, 'db' | 'claimWindowMs' | 'weightTolerancePercent'>, q: AdminOrderListQuery): Promise<OrderPage> {
   const { rows, total } = await repo.page(deps.db, q, q.size, (q.page - 1) * q.size);
-  return { items: rows.map((o) => presentSummary(o, 'operator', deps.claimWindowMs)), page: q.page, size: q.size, total };
+  return { items: rows.map((o) => presentSummary(o, 'operator', deps)), page: q.page, size: q.size, total };
 }
 
 /** The order's sale confirmation in `lng`, for a party or the operator. */

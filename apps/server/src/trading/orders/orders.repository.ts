@@ -260,7 +260,12 @@ export function setLotQuantity(tx: Executor, productId: number, quantity: number
   return tx.update(products).set({ quantity, updatedAt: new Date() }).where(eq(products.id, productId));
 }
 
-export async function decideRequest(tx: Executor, id: number, status: 'ACCEPTED' | 'DECLINED' | 'EXPIRED', declineReason: string | null = null) {
+export async function decideRequest(
+  tx: Executor,
+  id: number,
+  status: 'ACCEPTED' | 'DECLINED' | 'EXPIRED' | 'COUNTER_DECLINED',
+  declineReason: string | null = null,
+) {
   return (
     await tx
       .update(purchaseRequests)
@@ -270,12 +275,31 @@ export async function decideRequest(tx: Executor, id: number, status: 'ACCEPTED'
   )[0]!;
 }
 
-/** Pending requests older than `before`, locked (skipping those being answered right now). */
+/** The seller's counter-offer: the request waits for the buyer's answer (decision 982). */
+export async function counterRequest(tx: Executor, id: number, pricePerKg: string, note: string) {
+  return (
+    await tx
+      .update(purchaseRequests)
+      .set({ status: 'COUNTERED', counterPricePerKg: pricePerKg, counterNote: note, counteredAt: sql`clock_timestamp()` })
+      .where(eq(purchaseRequests.id, id))
+      .returning()
+  )[0]!;
+}
+
+/**
+ * Requests left unanswered past `before`, locked (skipping those being answered right now): pending
+ * ones by their creation, counter-offers by the time they were made.
+ */
 export function lockPendingBefore(tx: Executor, before: Date, limit: number) {
   return tx
     .select()
     .from(purchaseRequests)
-    .where(and(eq(purchaseRequests.status, 'PENDING'), lt(purchaseRequests.createdAt, before)))
+    .where(
+      or(
+        and(eq(purchaseRequests.status, 'PENDING'), lt(purchaseRequests.createdAt, before)),
+        and(eq(purchaseRequests.status, 'COUNTERED'), lt(purchaseRequests.counteredAt, before)),
+      ),
+    )
     .orderBy(asc(purchaseRequests.createdAt))
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -298,6 +322,22 @@ export function requestsForSupplier(db: Executor, supplierId: number) {
     .innerJoin(products, eq(products.id, purchaseRequests.productId))
     .innerJoin(users, eq(users.id, purchaseRequests.buyerId))
     .where(eq(products.supplierId, supplierId))
+    .orderBy(desc(purchaseRequests.createdAt), desc(purchaseRequests.id));
+}
+
+/** The buyer's own purchase requests with the lot's title, pallets left and seller, newest first. */
+export function requestsOfBuyer(db: Executor, buyerId: number) {
+  return db
+    .select({
+      request: purchaseRequests,
+      productTitle: products.name,
+      available: products.quantity,
+      seller: { companyName: users.companyName },
+    })
+    .from(purchaseRequests)
+    .innerJoin(products, eq(products.id, purchaseRequests.productId))
+    .innerJoin(users, eq(users.id, products.supplierId))
+    .where(eq(purchaseRequests.buyerId, buyerId))
     .orderBy(desc(purchaseRequests.createdAt), desc(purchaseRequests.id));
 }
 

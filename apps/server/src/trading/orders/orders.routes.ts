@@ -3,15 +3,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminOrderListQuery,
   cancelOrderInput,
+  counterOfferInput,
+  declineCounterInput,
   declinePurchaseRequestInput,
   LANGUAGES,
   errorBody,
   idParam,
+  myPurchaseRequest,
   order,
   orderCarrier,
   orderPage,
   purchaseRequest,
-  receiveOrderInput,
   shipOrderInput,
   updateOrderInput,
   userOrderListQuery,
@@ -57,6 +59,60 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/api/users/product/purchaseRequest/:id/counter',
+    {
+      config: { access: 'supplier', errors: ['REQUEST_NOT_PENDING'] },
+      schema: {
+        tags,
+        summary: 'Counter a pending purchase request with another €/kg; the buyer accepts or declines it',
+        params: idParam,
+        body: counterOfferInput,
+        response: { 200: purchaseRequest, ...errors },
+      },
+    },
+    async (req) => requests.counterRequest(deps, req.user!, req.params.id, req.body),
+  );
+
+  // ---- purchase requests (the buyer's side: its requests and the counter-offers it answers) ----
+  app.get(
+    '/api/users/product/myPurchaseRequests',
+    { config: { access: 'buyer' }, schema: { tags: ['marketplace'], response: { 200: z.array(myPurchaseRequest), ...errors } } },
+    async (req) => requests.requestsMade(deps, req.user!),
+  );
+
+  app.post(
+    '/api/users/product/purchaseRequest/:id/acceptCounter',
+    {
+      config: { access: 'buyer', errors: ['NO_COUNTER_OFFER', 'NOT_ENOUGH_PALLETS'] },
+      schema: {
+        tags,
+        summary: "Accept the seller's counter-offer: the order is made at the counter price",
+        params: idParam,
+        response: { 200: order, 201: order, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { order: made, created } = await requests.acceptCounter(deps, req.user!, req.params.id);
+      return reply.status(created ? 201 : 200).send(made);
+    },
+  );
+
+  app.post(
+    '/api/users/product/purchaseRequest/:id/declineCounter',
+    {
+      config: { access: 'buyer', errors: ['NO_COUNTER_OFFER'] },
+      schema: {
+        tags,
+        summary: "Decline the seller's counter-offer: the request ends without an order",
+        params: idParam,
+        body: declineCounterInput,
+        response: { 200: myPurchaseRequest, ...errors },
+      },
+    },
+    async (req) => requests.declineCounter(deps, req.user!, req.params.id, req.body.reason),
+  );
+
   // ---- the parties' orders ----
   // The back office's carriers, for the seller's ship form (carrierId).
   app.get('/api/users/carriers', { config: { access: 'supplier' }, schema: { tags, response: { 200: z.array(orderCarrier), ...errors } } }, async () =>
@@ -83,15 +139,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/users/orders/:id/ship',
-    { config: { access: 'supplier' }, schema: { tags, params: idParam, body: shipOrderInput, response: { 200: order, ...errors } } },
+    {
+      config: { access: 'supplier', errors: ['WEIGHT_OUT_OF_TOLERANCE', 'SHIPPED_MORE_THAN_ORDERED', 'UNKNOWN_REFERENCE'] },
+      schema: { tags, params: idParam, body: shipOrderInput, response: { 200: order, ...errors } },
+    },
     async (req) => service.ship(deps, req.user!, req.params.id, req.body),
   );
 
-  app.post(
-    '/api/users/orders/:id/receive',
-    { config: { access: 'buyer' }, schema: { tags, params: idParam, body: receiveOrderInput, response: { 200: order, ...errors } } },
-    async (req) => service.receive(deps, req.user!, req.params.id, req.body),
-  );
+  // POST /api/users/orders/:id/receive lives in the claims module: a receipt short beyond the weight
+  // tolerance opens a weight claim in its transaction (decision 981).
 
   app.post(
     '/api/users/orders/:id/cancel',

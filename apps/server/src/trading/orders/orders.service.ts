@@ -19,5 +19,17 @@ export {
   type OrderDeps,
 } from './orders.messages.js';
 export { createFromAuction, createOrder } from './orders.creation.js';
-export { AUTO_RECEIVE_MS, cancel, closeAfterClaim, noteClaimStep, receive, runLifecycle, ship, update, type HistoryNote } from './orders.transitions.js';
+export {
+  AUTO_RECEIVE_MS,
+  cancel,
+  closeAfterClaim,
+  noteClaimStep,
+  recordBuyerReceipt,
+  runLifecycle,
+  ship,
+  toleranceOf,
+  update,
+  type HistoryNote,
+  type WeightDispute,
+} from './orders.transitions.js';
 export { carriers, confirmationPdf, csvRows, findRow, get, listAll, listMine, lockRow, present, refsByProducts } from './orders.reads.js';

@@ -111,7 +111,7 @@ describe('order transitions', () => {
       code: 'SHIPPED_MORE_THAN_ORDERED',
     });
     expect((await call('POST', `/api/users/orders/${orderId}/ship`, seller, { ...base, pallets: 1, netKg: 1.234 })).statusCode).toBe(400);
-    expect((await call('POST', `/api/users/orders/${orderId}/ship`, seller, { ...base, pallets: 1, carrierId: 999999 })).json()).toMatchObject({
+    expect((await call('POST', `/api/users/orders/${orderId}/ship`, seller, { ...base, pallets: 1, netKg: 800, carrierId: 999999 })).json()).toMatchObject({
       code: 'UNKNOWN_REFERENCE',
     });
     const lot = await createProduct(ctx.db, { supplierId: seller.user.id, quantity: 3 });

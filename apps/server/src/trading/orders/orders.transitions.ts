@@ -1,6 +1,11 @@
 import {
   addDays,
+  DEFAULT_WEIGHT_TOLERANCE_PERCENT,
   lineAmount,
+  lineAmountCents,
+  receiptWeightCheck,
+  shippedWeightRange,
+  withinRange,
   todayInParis,
   type Order,
   type OrderActor,
@@ -69,6 +74,8 @@ async function step(
   return next;
 }
 
+export const toleranceOf = (deps: Pick<OrderDeps, 'weightTolerancePercent'>) => deps.weightTolerancePercent ?? DEFAULT_WEIGHT_TOLERANCE_PERCENT;
+
 const companyOf = (o: OrderRow, side: OrderSide) => (side === 'buyer' ? o.buyer.companyName : side === 'seller' ? o.seller.companyName : null);
 
 export async function ship(deps: OrderDeps, user: SessionUser, id: number, input: z.output<typeof shipOrderInput>): Promise<Order> {
@@ -78,6 +85,22 @@ export async function ship(deps: OrderDeps, user: SessionUser, id: number, input
     assertAllowed('ship', order.status, 'SELLER');
     if (input.pallets > order.pallets) {
       throw new HttpError(400, 'SHIPPED_MORE_THAN_ORDERED', `At most ${order.pallets} pallets were ordered.`, [{ path: 'pallets', message: 'tooMany' }]);
+    }
+    // Decision 980: the seller's weight is held to the lot's declared kg per pallet (lots without one: the absolute bounds only).
+    const tolerance = toleranceOf(deps);
+    const range = shippedWeightRange(order.lot.netKgPerPallet, input.pallets, tolerance);
+    if (range && !withinRange(input.netKg, range)) {
+      throw new HttpError(
+        400,
+        'WEIGHT_OUT_OF_TOLERANCE',
+        `${input.pallets} pallets of ${order.lot.netKgPerPallet} kg declared: the shipped net weight must be between ${range.minKg} and ${range.maxKg} kg (±${tolerance} %).`,
+        [
+          { path: 'netKg', message: 'outOfTolerance' },
+          { path: 'minKg', message: String(range.minKg) },
+          { path: 'maxKg', message: String(range.maxKg) },
+        ],
+        { allowed: { ...range, tolerancePercent: tolerance } },
+      );
     }
     let carrier: { id: number; name: string } | undefined;
     if (input.carrierId) {
@@ -106,17 +129,32 @@ export async function ship(deps: OrderDeps, user: SessionUser, id: number, input
     await announce(tx, fx, next, 'shipped', { publicOrigin: deps.publicOrigin });
     return { order: next, side };
   });
-  return present(deps.db, order, side, deps.claimWindowMs);
+  return present(deps.db, order, side, deps);
 }
 
-/** Records the receipt (by the buyer, or by the job: `automatic`), moving the amount to the received weight. */
+/**
+ * Records the receipt (by the buyer, or by the job: `automatic`). The amount moves to the invoiced
+ * weight (decision 981): the received one, except for the automatic receipt (the shipped figures) and a
+ * receipt short beyond the tolerance (the shipped one, its difference being a weight claim).
+ */
 async function recordReceipt(
   tx: Executor,
   fx: OrderEffects,
   deps: Pick<OrderDeps, 'publicOrigin' | 'claimWindowMs'>,
   order: OrderRow,
-  r: { pallets: number; netKg: number; receivedAt: Date; automatic: boolean; userId?: number; recordedAt?: Date; differences?: string },
+  r: {
+    pallets: number;
+    netKg: number;
+    receivedAt: Date;
+    automatic: boolean;
+    invoicedWeight: 'SHIPPED' | 'RECEIVED';
+    userId?: number;
+    recordedAt?: Date;
+    differences?: string;
+    note?: HistoryNote;
+  },
 ) {
+  const invoicedKg = r.invoicedWeight === 'SHIPPED' ? Number(order.shippedNetKg) : r.netKg;
   const next = await step(
     tx,
     fx,
@@ -130,43 +168,87 @@ async function recordReceipt(
       receivedAt: r.receivedAt,
       receivedAutomatically: r.automatic,
       receivedDifferences: r.differences || null,
+      invoicedWeight: r.invoicedWeight,
       deliveredAt: r.recordedAt ?? new Date(),
-      amount: lineAmount(r.netKg, Number(order.pricePerKg)).toFixed(2),
+      amount: lineAmount(invoicedKg, Number(order.pricePerKg)).toFixed(2),
     },
-    r.automatic ? { code: 'AUTO_RECEIVED' } : r.differences ? { code: 'RECEIVED_WITH_DIFFERENCES', text: r.differences } : {},
+    r.note ?? (r.automatic ? { code: 'AUTO_RECEIVED' } : r.differences ? { code: 'RECEIVED_WITH_DIFFERENCES', text: r.differences } : {}),
   );
   await announce(tx, fx, next, 'delivered', { publicOrigin: deps.publicOrigin, claimWindowMs: deps.claimWindowMs, automatic: r.automatic });
   return next;
 }
 
-export async function receive(deps: OrderDeps, user: SessionUser, id: number, input: z.output<typeof receiveOrderInput>): Promise<Order> {
-  const { order, side } = await inTransaction(deps, async (tx, fx) => {
-    const { order, side } = await lockForStep(tx, id, user);
-    assertParty('receive', side);
-    assertAllowed('receive', order.status, 'BUYER');
-    if (input.pallets > (order.shippedPallets ?? 0) || Math.round(input.netKg * 100) > Math.round(Number(order.shippedNetKg) * 100)) {
-      throw new HttpError(400, 'RECEIVED_MORE_THAN_SHIPPED', `${order.shippedPallets} pallets and ${order.shippedNetKg} kg were shipped.`, [
-        { path: input.pallets > (order.shippedPallets ?? 0) ? 'pallets' : 'netKg', message: 'moreThanShipped' },
-      ]);
-    }
-    const receivedAt = input.receivedAt ? new Date(input.receivedAt) : new Date();
-    // A minute of clock skew is tolerated; a receipt before the truck left or in the future is not.
-    if (receivedAt.getTime() > Date.now() + 60_000 || (order.shippedAt && receivedAt.getTime() < order.shippedAt.getTime() - 60_000)) {
-      throw new HttpError(400, 'RECEIVED_BEFORE_SHIPPED', 'The receipt time must be after the shipment and not in the future.', [
-        { path: 'receivedAt', message: 'outOfRange' },
-      ]);
-    }
-    const next = await recordReceipt(tx, fx, deps, order, {
-      pallets: input.pallets,
-      netKg: input.netKg,
-      receivedAt,
-      automatic: false,
-      userId: user.id,
-      differences: input.differences,
-    });
-    return { order: next, side };
+/** A receipt short of the shipment beyond the tolerance: the missing kg and their value at the order's price. */
+export interface WeightDispute {
+  shippedNetKg: number;
+  receivedNetKg: number;
+  missingKg: number;
+  /** € (2 decimals): the shipped weight's amount minus the received weight's, each rounded once. */
+  credit: number;
+  tolerancePercent: number;
+}
+
+/**
+ * The buyer's receipt, in the caller's transaction (the claims module's, which opens the weight claim
+ * of a disputed receipt in the same transaction: decision 981). Received ≤ shipped, and not before
+ * the shipment nor in the future.
+ */
+export async function recordBuyerReceipt(
+  tx: Executor,
+  fx: OrderEffects,
+  deps: OrderDeps,
+  user: SessionUser,
+  id: number,
+  input: z.output<typeof receiveOrderInput>,
+): Promise<{ order: OrderRow; side: OrderSide; dispute: WeightDispute | null }> {
+  const { order, side } = await lockForStep(tx, id, user);
+  assertParty('receive', side);
+  assertAllowed('receive', order.status, 'BUYER');
+  const shippedKg = Number(order.shippedNetKg);
+  const tolerance = toleranceOf(deps);
+  const check = receiptWeightCheck(shippedKg, input.netKg, tolerance);
+  if (input.pallets > (order.shippedPallets ?? 0) || check === 'aboveShipped') {
+    throw new HttpError(400, 'RECEIVED_MORE_THAN_SHIPPED', `${order.shippedPallets} pallets and ${order.shippedNetKg} kg were shipped.`, [
+      { path: input.pallets > (order.shippedPallets ?? 0) ? 'pallets' : 'netKg', message: 'moreThanShipped' },
+    ]);
+  }
+  const receivedAt = input.receivedAt ? new Date(input.receivedAt) : new Date();
+  // A minute of clock skew is tolerated; a receipt before the truck left or in the future is not.
+  if (receivedAt.getTime() > Date.now() + 60_000 || (order.shippedAt && receivedAt.getTime() < order.shippedAt.getTime() - 60_000)) {
+    throw new HttpError(400, 'RECEIVED_BEFORE_SHIPPED', 'The receipt time must be after the shipment and not in the future.', [
+      { path: 'receivedAt', message: 'outOfRange' },
+    ]);
+  }
+  const price = Number(order.pricePerKg);
+  const creditCents = lineAmountCents(shippedKg, price) - lineAmountCents(input.netKg, price);
+  // A shortfall worth no cent at this price changes no amount: nothing to dispute.
+  const dispute: WeightDispute | null =
+    check === 'disputed' && creditCents > 0
+      ? {
+          shippedNetKg: shippedKg,
+          receivedNetKg: input.netKg,
+          missingKg: Math.round((shippedKg - input.netKg) * 100) / 100,
+          credit: creditCents / 100,
+          tolerancePercent: tolerance,
+        }
+      : null;
+  const next = await recordReceipt(tx, fx, deps, order, {
+    pallets: input.pallets,
+    netKg: input.netKg,
+    receivedAt,
+    automatic: false,
+    invoicedWeight: dispute ? 'SHIPPED' : 'RECEIVED',
+    userId: user.id,
+    differences: input.differences,
+    note: dispute
+      ? {
+          code: 'WEIGHT_DISPUTED',
+          params: { shippedNetKg: shippedKg, receivedNetKg: input.netKg, tolerancePercent: tolerance },
+          text: input.differences ?? '',
+        }
+      : undefined,
   });
-  return present(deps.db, order, side, deps.claimWindowMs);
+  return { order: next, side, dispute };
 }
 
 export async function cancel(deps: OrderDeps, user: SessionUser, id: number, input: z.output<typeof cancelOrderInput>): Promise<Order> {
@@ -189,7 +271,7 @@ export async function cancel(deps: OrderDeps, user: SessionUser, id: number, inp
     await announce(tx, fx, next, 'cancelled', { publicOrigin: deps.publicOrigin, who: actor, reason: input.reason });
     return { order: next, side };
   });
-  return present(deps.db, order, side, deps.claimWindowMs);
+  return present(deps.db, order, side, deps);
 }
 
 /**
@@ -269,7 +351,7 @@ export async function update(deps: OrderDeps, user: SessionUser, id: number, inp
     queueEvent(fx, next, order.status);
     return { order: next, side };
   });
-  return present(deps.db, order, side, deps.claimWindowMs);
+  return present(deps.db, order, side, deps);
 }
 
 // ---- jobs ------------------------------------------------------------------------------------
@@ -293,6 +375,8 @@ export async function runLifecycle(deps: OrderDeps, now = Date.now()) {
           netKg: Number(o.shippedNetKg),
           receivedAt: new Date(o.shippedAt!.getTime() + AUTO_RECEIVE_MS),
           automatic: true,
+          // Nobody weighed it at arrival: the invoice says it is the shipped weight (decision 981).
+          invoicedWeight: 'SHIPPED',
           recordedAt: new Date(now),
         });
       }

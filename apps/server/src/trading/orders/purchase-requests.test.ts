@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { type Order } from '@primeur/shared';
+import { type MyPurchaseRequest, type Order, type PurchaseRequest } from '@primeur/shared';
 import { signedIn } from '../../../test/build-app.js';
 import { createProduct } from '../../db/factories/listings.js';
 import { notifications, orders, products, purchaseRequests } from '../../db/schema/index.js';
@@ -84,5 +84,97 @@ describe('purchase requests', () => {
       .where(eq(notifications.dedupeKey, `request_expired:${id}`));
     expect(notes).toHaveLength(1);
     expect(notes[0]!.userId).toBe(buyer.user.id);
+  });
+
+  it('keeps its price: requested at 1,50 €/kg, the lot raised to 9,99 before the seller accepts → the order is at 1,50', async () => {
+    const lot = await createProduct(ctx.db, { supplierId: seller.user.id, quantity: 5, price: 1.5 });
+    const id = await request(lot.id, 2);
+    await ctx.db.update(products).set({ price: '9.99' }).where(eq(products.id, lot.id));
+    const listed = (await call('GET', '/api/users/product/purchaseRequests', seller)).json() as PurchaseRequest[];
+    expect(listed.find((r) => r.id === id)).toMatchObject({ pricePerKg: 1.5, counter: null });
+    const accepted = await accept(id);
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    // 2 pallets × 800 kg × 1.50 €/kg.
+    expect(accepted.json()).toMatchObject({ pricePerKg: 1.5, amount: 2400 });
+  });
+
+  it('a buyer who saw another price than the lot has now is told, and nothing is requested', async () => {
+    const lot = await createProduct(ctx.db, { supplierId: seller.user.id, quantity: 5, price: 2.4 });
+    const stale = await call('POST', `/api/users/product/purchaseRequest/${lot.id}`, buyer, { pallets: 1, pricePerKg: 2.1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'PRICE_CHANGED', details: [{ path: 'pricePerKg', message: '2.4' }] });
+    expect(await ctx.db.select().from(purchaseRequests).where(eq(purchaseRequests.productId, lot.id))).toEqual([]);
+    const fresh = await call('POST', `/api/users/product/purchaseRequest/${lot.id}`, buyer, { pallets: 1, pricePerKg: 2.4 });
+    expect(fresh.statusCode, fresh.body).toBe(201);
+  });
+
+  it('the seller counters with another price; the buyer accepts it and the order is at the counter price', async () => {
+    const lot = await createProduct(ctx.db, { supplierId: seller.user.id, quantity: 6, price: 1.5 });
+    const id = await request(lot.id, 3);
+    const counter = (who: typeof seller, body: unknown) => call('POST', `/api/users/product/purchaseRequest/${id}/counter`, who, body);
+    expect((await counter(buyer, { pricePerKg: 1.8 })).statusCode).toBe(403);
+    expect((await counter(seller, { pricePerKg: 0 })).statusCode).toBe(400);
+    expect((await counter(seller, { pricePerKg: 1.805 })).statusCode).toBe(400);
+    expect((await counter(seller, { pricePerKg: 1.5 })).json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'pricePerKg' }] });
+    const other = await signedIn(ctx, { category: 'supplier' });
+    expect((await counter(other, { pricePerKg: 1.8 })).statusCode).toBe(404);
+    const countered = await counter(seller, { pricePerKg: 1.8, note: 'Our best price for class I' });
+    expect(countered.statusCode, countered.body).toBe(200);
+    expect(countered.json()).toMatchObject({ status: 'COUNTERED', pricePerKg: 1.5, counter: { pricePerKg: 1.8, note: 'Our best price for class I' } });
+    // The seller has answered: no second answer from its side.
+    expect((await accept(id)).json()).toMatchObject({ code: 'REQUEST_NOT_PENDING', details: [{ message: 'COUNTERED' }] });
+    expect((await counter(seller, { pricePerKg: 1.7 })).statusCode).toBe(409);
+    expect((await call('POST', `/api/users/product/purchaseRequest/${id}/decline`, seller, { reason: 'Changed my mind' })).statusCode).toBe(409);
+    // The buyer is told, and reads it in its own list; nobody else sees it.
+    const [note] = await ctx.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.dedupeKey, `request_countered:${id}`));
+    expect(note).toMatchObject({ userId: buyer.user.id, kind: 'request_countered' });
+    const mine = (await call('GET', '/api/users/product/myPurchaseRequests', buyer)).json() as MyPurchaseRequest[];
+    expect(mine.find((r) => r.id === id)).toMatchObject({ status: 'COUNTERED', seller: { companyName: 'Huerta Sur S.L.' }, counter: { pricePerKg: 1.8 } });
+    expect(((await call('GET', '/api/users/product/myPurchaseRequests', buyer2)).json() as MyPurchaseRequest[]).map((r) => r.id)).not.toContain(id);
+    expect((await call('POST', `/api/users/product/purchaseRequest/${id}/acceptCounter`, buyer2)).statusCode).toBe(404);
+    expect((await call('POST', `/api/users/product/purchaseRequest/${id}/acceptCounter`, seller)).statusCode).toBe(403);
+
+    const accepted = await call('POST', `/api/users/product/purchaseRequest/${id}/acceptCounter`, buyer);
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const order = accepted.json() as Order;
+    // 3 × 800 kg × 1.80 €/kg.
+    expect(order).toMatchObject({ purchaseRequestId: id, pallets: 3, pricePerKg: 1.8, amount: 4320, viewerSide: 'buyer' });
+    expect(order.history[0]).toMatchObject({ actor: 'BUYER', companyName: 'Primeurs Lyonnais', noteCode: 'COUNTER_OFFER_ACCEPTED' });
+    expect((await ctx.db.select().from(products).where(eq(products.id, lot.id)))[0]!.quantity).toBe(3);
+    // A retry answers the same order; a decline after it is refused.
+    const again = await call('POST', `/api/users/product/purchaseRequest/${id}/acceptCounter`, buyer);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ id: order.id });
+    expect((await call('POST', `/api/users/product/purchaseRequest/${id}/declineCounter`, buyer, {})).json()).toMatchObject({ code: 'NO_COUNTER_OFFER' });
+  });
+
+  it('the buyer declines a counter-offer, or leaves it to expire; a pending request has no counter-offer to answer', async () => {
+    const lot = await createProduct(ctx.db, { supplierId: seller.user.id, quantity: 6, price: 1.5 });
+    const pending = await request(lot.id, 1);
+    expect((await call('POST', `/api/users/product/purchaseRequest/${pending}/acceptCounter`, buyer)).json()).toMatchObject({ code: 'NO_COUNTER_OFFER' });
+
+    const declinedId = await request(lot.id, 2);
+    await call('POST', `/api/users/product/purchaseRequest/${declinedId}/counter`, seller, { pricePerKg: 2 });
+    const declined = await call('POST', `/api/users/product/purchaseRequest/${declinedId}/declineCounter`, buyer, { reason: 'Too dear for us' });
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json()).toMatchObject({ status: 'COUNTER_DECLINED', declineReason: 'Too dear for us', order: null });
+    expect((await call('POST', `/api/users/product/purchaseRequest/${declinedId}/acceptCounter`, buyer)).statusCode).toBe(409);
+    expect((await ctx.db.select().from(products).where(eq(products.id, lot.id)))[0]!.quantity).toBe(6);
+
+    const lateId = await request(lot.id, 1);
+    await call('POST', `/api/users/product/purchaseRequest/${lateId}/counter`, seller, { pricePerKg: 1.6 });
+    await ctx.db
+      .update(purchaseRequests)
+      .set({ counteredAt: new Date(Date.now() - ctx.config.orders.purchaseRequestTtlMs - 1000) })
+      .where(eq(purchaseRequests.id, lateId));
+    expect((await call('POST', `/api/users/product/purchaseRequest/${lateId}/acceptCounter`, buyer)).json()).toMatchObject({
+      code: 'NO_COUNTER_OFFER',
+      details: [{ message: 'EXPIRED' }],
+    });
+    await requests.expireRequests(deps());
+    expect((await ctx.db.select().from(purchaseRequests).where(eq(purchaseRequests.id, lateId)))[0]!.status).toBe('EXPIRED');
   });
 });

@@ -35,6 +35,11 @@ export function ClaimThread({ claim: c }: { claim: Claim }) {
           <span className="small text-body-secondary">{formatDateTime(c.createdAt, lng)}</span>
         </div>
         <div className="mb-1">{c.reasons.map((r) => t(`reasons.${r}`)).join(', ')}</div>
+        {c.weightDispute ? (
+          <Alert variant="info" className="small py-2 mb-2" data-testid="weight-dispute">
+            {t(c.viewerSide === 'seller' && c.status === 'OPEN' ? 'thread.weightDisputeSeller' : 'thread.weightDispute')}
+          </Alert>
+        ) : null}
         <dl className="facts small mb-2">
           <dt className="fw-normal text-body-secondary">{t('thread.affected')}</dt>
           <dd className="mb-1">{affected || '–'}</dd>

@@ -28,6 +28,7 @@ const claim = (over: Partial<Claim> = {}): Claim => ({
   pallets: 2,
   netKg: null,
   description: 'Pourriture sur deux palettes.',
+  weightDispute: false,
   photos: [{ name: 'a.webp', url: '/api/users/orders/41/claims/5/photos/a.webp', thumbUrl: '/api/users/orders/41/claims/5/photos/a-480.webp' }],
   creditAsked: 400,
   creditProposed: null,

@@ -17,6 +17,7 @@ import { useFormOptions } from '../api/form-options';
 import { ReferenceLine } from '../../../components/MarketReference';
 import { OriginLabel, ProductFacts, useArticleName } from './ProductFacts';
 import { PurchaseRequestModal } from './PurchaseRequestModal';
+import { MyPurchaseRequests } from './MyPurchaseRequests';
 
 const FILTERS = ['q', 'family', 'article', 'origin', 'sort', 'qualityClass', 'certificate'] as const;
 
@@ -93,6 +94,7 @@ export function MarketplacePage() {
   return (
     <section>
       <PageTitle>{t('marketplace.title')}</PageTitle>
+      {user?.category === 'client' ? <MyPurchaseRequests /> : null}
       <LotFilterRow
         idPrefix="mkt"
         lots={lots}

@@ -6,6 +6,7 @@ import { DecimalField } from '../../../components/DecimalField';
 import { LotMarketReference } from '../../../components/MarketReference';
 import { useToast } from '../../../components/Toasts';
 import { useErrorMessage } from '../../../lib/error-message';
+import { useEuro } from '../../../lib/format';
 import { usePurchaseRequest } from '../api/purchase-request';
 
 /** A buyer asks the seller for some pallets of a lot (at most what is available), with an optional message. */
@@ -14,6 +15,7 @@ export function PurchaseRequestModal({ product, onClose }: { product: AdminProdu
   const errorMessage = useErrorMessage();
   const toast = useToast();
   const send = usePurchaseRequest(product.productId);
+  const euro = useEuro();
   const [pallets, setPallets] = useState(1);
   const [message, setMessage] = useState('');
   const invalid = !Number.isInteger(pallets) || pallets < 1 || pallets > product.quantity;
@@ -25,8 +27,9 @@ export function PurchaseRequestModal({ product, onClose }: { product: AdminProdu
         onSubmit={(e) => {
           e.preventDefault();
           if (invalid) return;
+          // The price the buyer reads: the request keeps it, or is refused if the lot's price moved (decision 982).
           send.mutate(
-            { pallets, message },
+            { pallets, message, pricePerKg: product.price },
             {
               onSuccess: () => {
                 toast.show('success', { message: t('request.sent') });
@@ -44,6 +47,9 @@ export function PurchaseRequestModal({ product, onClose }: { product: AdminProdu
         <Modal.Body>
           {error ? <Alert variant="danger">{error}</Alert> : null}
           <LotMarketReference productId={product.productId} price={product.price} />
+          <p className="small" data-testid="request-keeps-price">
+            {t('request.keepsPrice', { price: euro(product.price, { perKg: true }) })}
+          </p>
           <Form.Group className="mb-3" controlId="request-pallets">
             <Form.Label>{t('request.pallets')}</Form.Label>
             <DecimalField

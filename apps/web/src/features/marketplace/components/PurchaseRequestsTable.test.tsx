@@ -16,6 +16,8 @@ const request = (over: Partial<PurchaseRequest> = {}): PurchaseRequest => ({
   pallets: 3,
   message: 'Delivery Monday please',
   created: '2026-11-25T08:00:00.000Z',
+  pricePerKg: 1.5,
+  counter: null,
   status: 'PENDING',
   expiresAt: '2026-11-26T08:00:00.000Z',
   decidedAt: null,
@@ -85,5 +87,44 @@ describe('the supplier’s purchase requests', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Refuser' }));
     await waitFor(() => expect(fake.posted.at(-1)).toEqual({ url: '/api/users/product/purchaseRequest/12/decline', body: { reason: 'Plus de stock' } }));
     expect(await screen.findByText('Demande refusée.')).toBeInTheDocument();
+  }, 30_000);
+
+  it('shows the price the request kept, and counters with another price that the buyer then answers', async () => {
+    const fake = answers((_url, body) =>
+      jsonResponse(
+        request({ status: 'COUNTERED', counter: { pricePerKg: (body as { pricePerKg: number }).pricePerKg, note: '', at: '2026-11-25T09:00:00.000Z' } }),
+      ),
+    );
+    renderPage(
+      <PurchaseRequestsTable
+        requests={[request(), request({ id: 14, status: 'COUNTERED', counter: { pricePerKg: 1.8, note: 'Class I', at: '2026-11-25T09:00:00.000Z' } })]}
+      />,
+      { answers: { ...signedIn(supplier), '/api/users/product/purchaseRequest/': fake.answer } },
+    );
+    const row = await screen.findByTestId('request-12');
+    expect(within(row).getByTestId('request-price')).toHaveTextContent('€1.50/kg');
+    const countered = screen.getByTestId('request-14');
+    expect(within(countered).getByTestId('request-status')).toHaveTextContent('Counter-offer');
+    expect(within(countered).getByTestId('request-counter')).toHaveTextContent('Counter-offer: €1.80/kg');
+    // The seller has answered: nothing more to do on it until the buyer does.
+    expect(within(countered).queryByRole('button', { name: 'Accept' })).toBeNull();
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Counter-offer' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Requested at €1.50/kg.');
+    const price = within(dialog).getByLabelText('Your price (€/kg)');
+    await userEvent.type(price, '1.5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send the counter-offer' }));
+    expect(await within(dialog).findByText('Name another price than the one requested, or accept the request.')).toBeInTheDocument();
+    expect(fake.posted).toHaveLength(0);
+
+    await userEvent.clear(price);
+    await userEvent.type(price, '1.75');
+    await userEvent.type(within(dialog).getByLabelText(/Note to the buyer/), 'Packed today');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send the counter-offer' }));
+    await waitFor(() =>
+      expect(fake.posted).toEqual([{ url: '/api/users/product/purchaseRequest/12/counter', body: { pricePerKg: 1.75, note: 'Packed today' } }]),
+    );
+    expect(await screen.findByText('Counter-offer sent to the buyer.')).toBeInTheDocument();
   }, 30_000);
 });

@@ -7,6 +7,7 @@ import { withFakeLive } from '../../../test/fake-live';
 import { renderPage } from '../../../test/render';
 import { addNotification, groupNotices, unreadEntries } from '../api/notifications';
 import { NotificationsBell } from './NotificationsBell';
+import { noticeTarget } from './notification-text';
 
 withFakeLive();
 
@@ -67,5 +68,13 @@ describe('the notifications bell', () => {
   it('says "non lue" for one', async () => {
     renderBell('fr', { items: [notice(9, 'won', 7, 2)], unread: 1 });
     expect(await screen.findByRole('button', { name: 'Notifications 1 non lue' })).toBeInTheDocument();
+  });
+
+  it('tells the buyer of a counter-offer and leads to its purchase requests', async () => {
+    renderBell('en', { items: [notice(9, 'request_countered', 8, 1.8)], unread: 1 });
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications 1 unread' }, { timeout: 5000 }));
+    const entry = screen.getByTestId('notification-request_countered');
+    expect(entry).toHaveTextContent('The seller of Lot 8 answers your purchase request with a counter-offer at €1.80/kg');
+    expect(noticeTarget(notice(9, 'request_countered', 8, 1.8))).toBe('/marketplace#my-requests');
   });
 });

@@ -11,6 +11,7 @@ const ORDER_KINDS = new Set<Notification['kind']>([
   'request_declined',
   'request_expired',
   'order_claim',
+  'request_countered',
 ]);
 
 /** A notice about an order or a purchase request (issue 21): it leads to its order, not to an auction. */
@@ -20,6 +21,8 @@ export const isOrderNotice = (n: Pick<Notification, 'kind'>) => ORDER_KINDS.has(
 export function noticeTarget(n: Notification): string | null {
   if (n.kind === 'invoice_attention') return `${paths.adminInvoices}?status=NEEDS_ATTENTION`;
   if (n.data.orderId) return paths.order(n.data.orderId);
+  // A counter-offer waits for the buyer's answer in its requests, above the marketplace's lots.
+  if (n.kind === 'request_countered') return `${paths.marketplace}#my-requests`;
   if (isOrderNotice(n)) return null;
   return n.productId ? paths.auctionRoom(n.productId) : null;
 }

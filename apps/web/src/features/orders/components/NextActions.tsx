@@ -1,11 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Col, Form, Modal, Row } from 'react-bootstrap';
+import { Alert, Button, Col, Form, Modal, Row } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { cancelOrderInput, dayInParis, receiveOrderInput, shipOrderInput, updateOrderInput, type Country, type IsoDay, type Order } from '@primeur/shared';
+import {
+  cancelOrderInput,
+  dayInParis,
+  receiveOrderInput,
+  receiptWeightCheck,
+  shipOrderInput,
+  shippedWeightRange,
+  undisputedReceiptMinKg,
+  updateOrderInput,
+  type Country,
+  type IsoDay,
+  type Order,
+} from '@primeur/shared';
 import { CountrySelect } from '../../../components/CountrySelect';
 import { DateField } from '../../../components/DateField';
 import { useToast } from '../../../components/Toasts';
-import { countryName } from '../../../lib/format';
+import { countryName, useKg } from '../../../lib/format';
 import { useCancelOrder } from '../api/cancel-order';
 import type { OrderScope } from '../api/order';
 import { useOrderCarriers } from '../api/carriers';
@@ -55,19 +67,23 @@ function ShipForm({ order }: { order: Order }) {
   const [vehiclePlate, setVehiclePlate] = useState('');
   const [carrierId, setCarrierId] = useState(order.carrier ? String(order.carrier.id) : '');
   const { errors, tried, serverError, send } = useWeightsSubmit(shipOrderInput, ship, t('actions.done.ship'));
+  const kg = useKg();
+  // The rule the server applies (decision 980): the lot's declared kg per pallet × the pallets typed, ± the tolerance.
+  const range = weights.pallets !== null ? shippedWeightRange(order.lot.netKgPerPallet, weights.pallets, order.weightTolerancePercent) : null;
+  const hint = range ? t('form.shipRange', { min: kg(range.minKg), max: kg(range.maxKg), tolerance: order.weightTolerancePercent }) : null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const carrier = carrierId ? Number(carrierId) : null;
     const input = { pallets: weights.pallets ?? Number.NaN, netKg: weights.netKg ?? Number.NaN, departureDate, vehiclePlate, carrierId: carrier };
-    send(weights, input, order.pallets);
+    send(weights, input, order.pallets, { range, code: 'outOfTolerance' }, kg);
   };
 
   return (
     <Form noValidate onSubmit={submit} data-testid="ship-form">
       <ActionError message={serverError} />
       <Row className="g-3">
-        <WeightFields idPrefix="ship" value={weights} onChange={setWeights} errors={errors} tried={tried} />
+        <WeightFields idPrefix="ship" value={weights} onChange={setWeights} errors={errors} tried={tried} netKgHint={hint} />
         <Field id="ship-departure" label={t('form.departureDate')} error={text(errors.departureDate)}>
           <DateField id="ship-departure" value={departureDate} invalid={!!errors.departureDate} onChange={setDepartureDate} />
         </Field>
@@ -112,6 +128,13 @@ function ReceiveForm({ order }: { order: Order }) {
   const { t: tc } = useTranslation('claims');
   const [differences, setDifferences] = useState('');
   const { errors, tried, serverError, send } = useWeightsSubmit(receiveOrderInput, receive, t('actions.done.receive'));
+  const kg = useKg();
+  // At most the shipped weight; below the tolerance under it, the receipt is a weight dispute (decision 981).
+  const shippedKg = shipped?.netKg ?? null;
+  const tolerance = order.weightTolerancePercent;
+  const disputeBelow = shippedKg === null ? null : undisputedReceiptMinKg(shippedKg, tolerance);
+  const hint = shippedKg === null || disputeBelow === null ? null : t('form.receiveRange', { max: kg(shippedKg), min: kg(disputeBelow), tolerance });
+  const disputed = shippedKg !== null && weights.netKg !== null && weights.netKg > 0 && receiptWeightCheck(shippedKg, weights.netKg, tolerance) === 'disputed';
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -120,14 +143,27 @@ function ReceiveForm({ order }: { order: Order }) {
       netKg: weights.netKg ?? Number.NaN,
       ...(differences.trim() ? { differences: differences.trim() } : {}),
     };
-    send(weights, input, shipped?.pallets ?? order.pallets);
+    send(
+      weights,
+      input,
+      shipped?.pallets ?? order.pallets,
+      { range: shippedKg === null ? null : { minKg: 0.01, maxKg: shippedKg }, code: 'moreThanShipped' },
+      kg,
+    );
   };
 
   return (
     <Form noValidate onSubmit={submit} data-testid="receive-form">
       <ActionError message={serverError} />
       <Row className="g-3 align-items-end">
-        <WeightFields idPrefix="receive" value={weights} onChange={setWeights} errors={errors} tried={tried} />
+        <WeightFields idPrefix="receive" value={weights} onChange={setWeights} errors={errors} tried={tried} netKgHint={hint} />
+        {disputed ? (
+          <Col xs={12}>
+            <Alert variant="warning" className="mb-0" data-testid="receive-dispute">
+              {t('form.weightDispute', { kg: kg(weights.netKg), shipped: kg(shippedKg), tolerance })}
+            </Alert>
+          </Col>
+        ) : null}
         <Col xs={12}>
           <Form.Label htmlFor="receive-differences">{tc('receipt.differencesLabel')}</Form.Label>
           <Form.Control

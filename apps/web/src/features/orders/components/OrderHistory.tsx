@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatDay, isIsoDay, type Order, type OrderHistoryEntry } from '@primeur/shared';
-import { useEuro } from '../../../lib/format';
+import { useEuro, useKg } from '../../../lib/format';
 import { SectionCard } from '../../../components/SectionCard';
 
 /** Every change of the order, oldest first: when, who, from → to, and the note (a reason, an automatic receipt). */
@@ -8,6 +8,7 @@ export function OrderHistory({ order }: { order: Order }) {
   const { t, i18n } = useTranslation('orders');
   const lng = i18n.resolvedLanguage;
   const euro = useEuro();
+  const kg = useKg();
   /** The coded note in the reader's language (decision 852); older entries have only their English text. */
   const coded = (h: OrderHistoryEntry) => {
     if (!h.noteCode) return null;
@@ -30,6 +31,10 @@ export function OrderHistory({ order }: { order: Order }) {
           step: t(`history.claimStep.${String(p.step)}`),
           credit: typeof p.credit === 'number' ? ` (${euro(p.credit)})` : '',
         });
+      case 'WEIGHT_DISPUTED':
+        return t('history.WEIGHT_DISPUTED', { received: kg(Number(p.receivedNetKg)), shipped: kg(Number(p.shippedNetKg)), tolerance: p.tolerancePercent });
+      case 'COUNTER_OFFER_ACCEPTED':
+        return t('history.COUNTER_OFFER_ACCEPTED', { price: typeof p.pricePerKg === 'number' ? euro(p.pricePerKg, { perKg: true }) : '' });
       default:
         return t(`history.${h.noteCode}`, { claim: p.claim });
     }

@@ -177,7 +177,14 @@ function Quantities({ order: o }: { order: Order }) {
       </Row>
       <dl className="facts mb-0">
         <Fact label={t('detail.pricePerKg')}>{euro(o.pricePerKg, { perKg: true })}</Fact>
-        <Fact label={t('detail.netKg')}>{o.netKg === null ? '–' : kg(o.netKg)}</Fact>
+        <Fact label={t('detail.netKg')}>
+          {o.netKg === null ? '–' : kg(o.netKg)}
+          {o.invoicedWeight ? (
+            <div className="small text-body-secondary" data-testid="invoiced-weight">
+              {t(`detail.invoicedWeight.${o.invoicedWeight}`)}
+            </div>
+          ) : null}
+        </Fact>
         <Fact label={t('detail.amount')} testId="order-amount">
           <strong>{o.amount === null ? '–' : euro(o.amount)}</strong>
         </Fact>

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Col, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATUSES, type OrderStatus } from '@primeur/shared';
+import { ORDER_STATUSES, withinRange, type KgRange, type OrderStatus } from '@primeur/shared';
 import { DecimalField, type DecimalProblem } from '../../../components/DecimalField';
 import { useToast } from '../../../components/Toasts';
 import { ApiError } from '../../../lib/api';
@@ -80,12 +80,15 @@ export function WeightFields({
   onChange,
   errors,
   tried,
+  netKgHint,
 }: {
   idPrefix: string;
   value: Weights;
   onChange(v: Weights): void;
   errors: Errors;
   tried: boolean;
+  /** The allowed range under the weight (decision 980), in the reader's words. */
+  netKgHint?: string | null;
 }) {
   const { t } = useTranslation('orders');
   const text = useFieldText();
@@ -107,7 +110,13 @@ export function WeightFields({
           onChange={(v, problem) => onChange({ ...value, pallets: v, problems: { ...value.problems, pallets: problem } })}
         />
       </Field>
-      <Field id={`${idPrefix}-netkg`} label={t('form.netKg')} error={value.problems.netKg ? undefined : text(errors.netKg)} xs={6} md={3}>
+      <Field
+        id={`${idPrefix}-netkg`}
+        label={t('form.netKg')}
+        error={value.problems.netKg ? undefined : text(errors.netKg, { min: errors.netKgMin, max: errors.netKgMax })}
+        xs={6}
+        md={3}
+      >
         <DecimalField
           id={`${idPrefix}-netkg`}
           value={value.netKg}
@@ -116,12 +125,27 @@ export function WeightFields({
           isInvalid={!!errors.netKg}
           onChange={(v, problem) => onChange({ ...value, netKg: v, problems: { ...value.problems, netKg: problem } })}
         />
+        {netKgHint ? (
+          <Form.Text className="d-block" data-testid={`${idPrefix}-netkg-range`}>
+            {netKgHint}
+          </Form.Text>
+        ) : null}
       </Field>
     </>
   );
 }
 
-export function weightErrors(w: Weights, errors: Errors, maxPallets: number): Errors {
+/**
+ * The weight's own rule beside the schema's (decision 980): the range it must fall in, from the
+ * shared weight rule the server applies too; `code` names the refusal ('outOfTolerance',
+ * 'moreThanShipped'). Null: no range (a lot that declared no weight).
+ */
+export interface KgBounds {
+  range: KgRange | null;
+  code: string;
+}
+
+export function weightErrors(w: Weights, errors: Errors, maxPallets: number, bounds?: KgBounds, kg: (v: number) => string = String): Errors {
   const next = { ...errors };
   if (w.problems.pallets) next.pallets = 'decimal';
   else if (w.pallets !== null && w.pallets > maxPallets) {
@@ -129,6 +153,11 @@ export function weightErrors(w: Weights, errors: Errors, maxPallets: number): Er
     next.palletsMax = String(maxPallets);
   }
   if (w.problems.netKg) next.netKg = 'decimal';
+  else if (!next.netKg && bounds?.range && w.netKg !== null && !withinRange(w.netKg, bounds.range)) {
+    next.netKg = bounds.code;
+    next.netKgMin = kg(bounds.range.minKg);
+    next.netKgMax = kg(bounds.range.maxKg);
+  }
   return next;
 }
 
@@ -161,9 +190,9 @@ export function useWeightsSubmit<I>(
   const [errors, setErrors] = useState<Errors>({});
   const [tried, setTried] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const send = (weights: Weights, input: Record<string, unknown>, maxPallets: number) => {
+  const send = (weights: Weights, input: Record<string, unknown>, maxPallets: number, bounds?: KgBounds, kg?: (v: number) => string) => {
     setTried(true);
-    const next = weightErrors(weights, issuesOf(schema.safeParse(input)), maxPallets);
+    const next = weightErrors(weights, issuesOf(schema.safeParse(input)), maxPallets, bounds, kg);
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     setServerError(null);
