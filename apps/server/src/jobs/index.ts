@@ -70,8 +70,9 @@ export function registerJobs(app: FastifyInstance) {
     },
   });
 
-  // The operator's commission invoices (decision 850): on every tick, for the previous month; only
-  // the first pass of a month finds sellers to charge, and a seller's row is unique per month.
+  // The operator's commission invoices (decisions 850, 996): on every tick, the sale invoices of
+  // closed months that no commission covers yet — the previous month at its first pass, later only
+  // invoices issued after their month's run (a follow-up). Each sale invoice is covered once (a key).
   if (config.commission)
     jobs.register({
       name: 'commission-invoices',
