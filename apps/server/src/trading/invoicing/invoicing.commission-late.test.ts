@@ -6,6 +6,7 @@ import { wonOrderId } from '../../../test/won-order.js';
 import { commissionCoverage, invoices, orders } from '../../db/schema/index.js';
 import * as orderService from '../orders/orders.service.js';
 import * as issuing from './invoicing.issuing.js';
+import { reconcile } from './invoicing.reconciliation.js';
 
 // Issuing renders Factur-X PDFs (about a second each on a busy machine).
 vi.setConfig({ testTimeout: 180_000 });
@@ -145,5 +146,7 @@ describe('commission of orders received late', () => {
         .from(invoices)
         .where(and(eq(invoices.buyerId, seller.user.id), isNotNull(invoices.commissionPeriod))),
     ).toHaveLength(2);
+    // And the books balance: each sale invoice in exactly one commission month, the series whole.
+    expect((await reconcile(ctx.db, { at: new Date(noonParis('2027-03-01')), commission: true })).violations).toEqual([]);
   });
 });
