@@ -10,6 +10,7 @@ import { createArticle } from '../factories/listings.js';
 import { articles, claims, invoices, orderHistory, orders, packagings } from '../schema/index.js';
 import * as orderService from '../../trading/orders/orders.service.js';
 import { runInvoicing } from '../../trading/invoicing/invoicing.issuing.js';
+import { reconcile } from '../../trading/invoicing/invoicing.reconciliation.js';
 import { InProcessEventBus } from '../../realtime/event-bus.js';
 import { DEMO_ACCOUNTS, seedDemo } from './demo.js';
 import { DEMO_LOTS } from './listings.js';
@@ -151,4 +152,12 @@ describe('demo trade', () => {
     const [{ n }] = (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from ${orderHistory}`)).rows as [{ n: number }];
     expect(n).toBeGreaterThanOrEqual(DEMO_TRADES.length + DEMO_TRADES.reduce((k, t) => k + t.steps.length, 0) / 2);
   }, 120_000);
+
+  it('balances: the reconciliation finds no violation in the demo books', async () => {
+    expect((await reconcile(ctx.db)).violations).toEqual([]);
+    const admin = await login(ctx.app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    const res = await get(admin, '/api/admin/reconciliation');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ violations: unknown[] }>().violations).toEqual([]);
+  });
 });
