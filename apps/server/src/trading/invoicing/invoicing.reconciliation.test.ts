@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { addDays, todayInParis, type ReconciliationReport, type ReconciliationRule } from '@primeur/shared';
@@ -103,6 +104,28 @@ describe('the reconciliation', () => {
   it('finds nothing wrong in an honest history, with and without commission', async () => {
     expect(await reconcile(ctx.db, { at: checkedAt, commission: true })).toEqual({ checkedAt: checkedAt.toISOString(), violations: [] });
     expect((await reconcile(ctx.db)).violations).toEqual([]);
+  });
+
+  it('migration 0024 covers the sale invoices of the orders a monthly run charged by delivery month with what their lines charged', async () => {
+    // Before the migration: the month's commission invoice and its lines, no coverage. The backfill
+    // must find again, from the orders' delivery month and the lines' order numbers, what the run claimed.
+    const sqlFile = readFileSync(new URL('../../../drizzle/0024_commission_coverage.sql', import.meta.url), 'utf8');
+    const backfill = sqlFile.slice(sqlFile.indexOf('INSERT INTO "commission_coverage"'));
+    const claimed = await ctx.db.select().from(commissionCoverage).orderBy(commissionCoverage.saleInvoiceId);
+    expect(claimed).toHaveLength(2);
+    let found: (typeof claimed)[number][] = [];
+    await ctx.db
+      .transaction(async (tx) => {
+        await tx.delete(commissionCoverage);
+        await tx.execute(sql.raw(backfill));
+        found = await tx.select().from(commissionCoverage).orderBy(commissionCoverage.saleInvoiceId);
+        throw new Rollback();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof Rollback)) throw err;
+      });
+    const shape = (rows: typeof claimed) => rows.map((c) => [c.saleInvoiceId, c.commissionInvoiceId, c.period, c.base, c.percent, c.commission]);
+    expect(shape(found)).toEqual(shape(claimed));
   });
 
   it('names a delivered order without a sale invoice once its grace has passed, and one whose invoice differs from its amount', async () => {
