@@ -136,6 +136,8 @@ export async function numbersInSeries(db: Executor): Promise<ReconciliationViola
       from per_series p
       left join invoice_counters c on not p.operator and c.seller_company_id = p.issuer and c.year = p.year
       left join operator_invoice_counters oc on p.operator and oc.year = p.year
+      -- With one series per kind, a seller's counter row no longer says one series' last number: the
+      -- per-kind numbering brings its own counters, and this check moves to them with it.
       where ${SERIES_PER_KIND ? sql`p.operator and` : sql``} coalesce(c.last_number, oc.last_number) is distinct from p.last
     order by 1, 3, 4, 5`,
   );
