@@ -9,8 +9,15 @@ import { AUCTION_DURATION_MS } from '@primeur/shared';
  * An order made the way a sale makes one: a lot of 4 pallets whose 3-day auction ended a second ago,
  * one offer from the buyer at `pricePerKg`, closed by the auction closer (snapshots, number and all).
  */
-export async function wonOrderId(db: Db, sellerId: number, buyerId: number, pricePerKg: number): Promise<number> {
-  const lot = await createAuction(db, { supplierId: sellerId, startedMsAgo: AUCTION_DURATION_MS + 1000, quantity: 4 });
+export async function wonOrderId(db: Db, sellerId: number, buyerId: number, pricePerKg: number, netKgPerPallet?: number): Promise<number> {
+  // The declared kg per pallet bounds the shipped weight (WEIGHT_TOLERANCE_PERCENT): a test shipping a
+  // given weight declares it per pallet.
+  const lot = await createAuction(db, {
+    supplierId: sellerId,
+    startedMsAgo: AUCTION_DURATION_MS + 1000,
+    quantity: 4,
+    ...(netKgPerPallet === undefined ? {} : { netKgPerPallet }),
+  });
   await createOffer(db, lot.id, buyerId, pricePerKg);
   const closed = await closeAuctions(db);
   const orderId = closed.find((c) => c.productId === lot.id)?.orderId;

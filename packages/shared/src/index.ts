@@ -38,6 +38,7 @@ export * from './schemas/claims.js';
 export * from './invoicing/index.js';
 export * from './schemas/invoices.js';
 export * from './schemas/statements.js';
+export * from './schemas/reconciliation.js';
 export * from './schemas/bulk.js';
 export * from './schemas/data-exchange.js';
 export * from './schemas/activity.js';

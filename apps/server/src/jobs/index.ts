@@ -4,8 +4,13 @@ import { runNotifier } from '../trading/alerts/notifier.js';
 import * as orders from '../trading/orders/orders.service.js';
 import * as purchaseRequests from '../trading/orders/purchase-requests.service.js';
 import { runCommission, runInvoicing } from '../trading/invoicing/invoicing.issuing.js';
+import { countByRule, reconcile } from '../trading/invoicing/invoicing.reconciliation.js';
+import { RECONCILIATION_RULES, type ReconciliationReport } from '@primeur/shared';
 
 const HOUR = 3_600_000;
+const RECONCILIATION_GAUGE_MAX_AGE_MS = 5 * 60_000;
+/** A broken invariant can name thousands of rows; the log gets the first ones, the route all. */
+const LOGGED_VIOLATIONS = 100;
 
 /** Ends an invoicing pass as a failed run when it left something for a person to see (decision 971). */
 function failOnTrouble(job: string, c: { attention: number; renderFailed: number; failed: number }) {
@@ -81,8 +86,9 @@ export function registerJobs(app: FastifyInstance) {
     },
   });
 
-  // The operator's commission invoices (decision 850): on every tick, for the previous month; only
-  // the first pass of a month finds sellers to charge, and a seller's row is unique per month.
+  // The operator's commission invoices (decisions 850, 996): on every tick, the sale invoices of
+  // closed months that no commission covers yet — the previous month at its first pass, later only
+  // invoices issued after their month's run (a follow-up). Each sale invoice is covered once (a key).
   if (config.commission)
     jobs.register({
       name: 'commission-invoices',
@@ -94,6 +100,31 @@ export function registerJobs(app: FastifyInstance) {
         failOnTrouble('commission-invoices', counts);
       },
     });
+
+  // The books' invariants (issue 32 §10, decision 997), checked every hour: a run that finds a
+  // violation logs each one and fails, so the jobs panel shows it red with the count per rule. The
+  // metrics gauge reads the last check of this instance, at most 5 minutes old (else it checks).
+  let lastCheck: { at: number; report: ReconciliationReport } | undefined;
+  const checkBooks = async () => {
+    const report = await reconcile(database.db, { commission: config.commission !== undefined });
+    lastCheck = { at: Date.now(), report };
+    return report;
+  };
+  app.metrics.reconciliationSource = async () =>
+    (lastCheck && Date.now() - lastCheck.at < RECONCILIATION_GAUGE_MAX_AGE_MS ? lastCheck.report : await checkBooks()).violations;
+  jobs.register({
+    name: 'reconciliation',
+    everyMs: HOUR,
+    run: async () => {
+      const report = await checkBooks();
+      if (!report.violations.length) return;
+      for (const violation of report.violations.slice(0, LOGGED_VIOLATIONS)) app.log.error({ violation }, 'the books break a rule');
+      const counts = Object.entries(countByRule(report, RECONCILIATION_RULES)).filter(([, n]) => n > 0);
+      throw new Error(
+        `${report.violations.length} violation(s) of the books: ${counts.map(([rule, n]) => `${rule} ${n}`).join(', ')} (GET /api/admin/reconciliation)`,
+      );
+    },
+  });
 
   // Expired sessions would otherwise stay in the table for ever (resolve only refuses them).
   jobs.register({ name: 'session-purge', everyMs: HOUR, run: () => app.sessions.purgeExpired() });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { INVOICE_ATTENTION_REASONS } from '@primeur/shared';
+import { INVOICE_ATTENTION_REASONS, RECONCILIATION_RULES, type ReconciliationViolation } from '@primeur/shared';
 import type { Db } from '../db/client.js';
 import { HttpError } from '../lib/http-error.js';
 import { SESSION_COOKIE } from './session.js';
@@ -45,12 +45,35 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
+  /**
+   * The books' current violations (decision 997), installed by the job list (jobs/index.ts), which
+   * owns the reconciliation; plugins import no module. Read at scrape time.
+   */
+  reconciliationSource?: () => Promise<ReconciliationViolation[]>;
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'primeur_' });
   }
 
   /** Gauges read at scrape time. */
   addGauges(app: FastifyInstance, db: Db) {
+    const source = () => this.reconciliationSource;
+    new Gauge({
+      name: 'primeur_reconciliation_violations',
+      help: 'Violations of the books’ invariants (GET /api/admin/reconciliation), by rule; 0 when the rule holds',
+      labelNames: ['rule'] as const,
+      registers: [this.registry],
+      async collect() {
+        const read = source();
+        if (!read) return;
+        try {
+          const violations = await read();
+          for (const rule of RECONCILIATION_RULES) this.set({ rule }, violations.filter((v) => v.rule === rule).length);
+        } catch {
+          // Database away: the gauge keeps its last values; readiness says why.
+        }
+      },
+    });
     new Gauge({
       name: 'primeur_live_connections',
       help: 'Open WebSocket (STOMP) connections on this instance',

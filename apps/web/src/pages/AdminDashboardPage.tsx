@@ -4,8 +4,9 @@ import { PricesPanel } from '../features/prices/components/PricesPanel';
 import { PriceImportPanel } from '../features/prices/components/PriceImportPanel';
 import { WeatherWidget } from '../features/weather/components/WeatherWidget';
 import { JobsPanel } from '../features/jobs/components/JobsPanel';
+import { ReconciliationPanel } from '../features/invoices/components/ReconciliationPanel';
 
-/** /admin/home (spec §2): the weather widget, then the market and grower price tabs, then the price import. */
+/** /admin/home (spec §2): the weather widget, the market and grower price tabs, the price import, then the books' reconciliation and the jobs. */
 export function AdminDashboardPage() {
   const { t } = useTranslation('prices');
   return (
@@ -14,6 +15,7 @@ export function AdminDashboardPage() {
       <WeatherWidget />
       <PricesPanel />
       <PriceImportPanel />
+      <ReconciliationPanel />
       <JobsPanel />
     </section>
   );

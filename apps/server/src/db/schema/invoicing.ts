@@ -97,8 +97,8 @@ export const invoices = pgTable(
     /** The order a sale invoice or credit note is about; null on the operator's commission invoices. */
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     /**
-     * The operator's commission invoice (decision 850): the first day of the month whose delivered
-     * orders it charges. Its seller is the operator (seller_id null), its buyer the selling company.
+     * The operator's commission invoice (decisions 850, 996): the first day of the month whose issued
+     * sale invoices it charges (commission_coverage names them). Its seller is the operator (seller_id null), its buyer the selling company.
      */
     commissionPeriod: date('commission_period', { mode: 'string' }),
     claimId: integer('claim_id'),
@@ -142,8 +142,10 @@ export const invoices = pgTable(
     uniqueIndex('invoices_one_per_claim_uq')
       .on(t.claimId)
       .where(sql`kind = 'CREDIT_NOTE'`),
-    // One commission invoice per selling company and month, whatever the number of issuers.
-    uniqueIndex('invoices_one_commission_per_month_uq')
+    // A seller's commission invoices of a month: the monthly one and any follow-up for sale invoices
+    // issued in that month after it (decision 996). What makes a second charge impossible is the
+    // coverage table's key (one row per sale invoice), not one row per month.
+    index('invoices_commission_period_idx')
       .on(t.buyerId, t.commissionPeriod)
       .where(sql`commission_period is not null`),
     check('invoices_order_or_commission', sql`(${t.orderId} is null) = (${t.commissionPeriod} is not null)`),
@@ -217,3 +219,35 @@ export const invoiceDocuments = pgTable('invoice_documents', {
   pages: integer('pages').notNull(),
   renderedAt: timestamp('rendered_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Which commission covers each sale invoice (issue 32 §7, decision 996): one row per sale invoice,
+ * its primary key, so a sale invoice is charged once across all months and runs. `period` is the
+ * month the sale invoice was issued in (Europe/Paris), the commission month it belongs to; the
+ * commission invoice is null when the commission of every sale invoice the run claimed rounded to
+ * 0,00 € (covered, nothing to invoice). Base and commission are fixed when the run claims the row,
+ * so a commission invoice waiting for data is issued later with the same lines.
+ */
+export const commissionCoverage = pgTable(
+  'commission_coverage',
+  {
+    saleInvoiceId: integer('sale_invoice_id')
+      .primaryKey()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    commissionInvoiceId: integer('commission_invoice_id').references(() => invoices.id, { onDelete: 'restrict' }),
+    period: date('period', { mode: 'string' }).notNull(),
+    /** The sale invoice's net (excl. VAT), the commission's base. */
+    base: numeric('base', { precision: 16, scale: 2 }).notNull(),
+    /** COMMISSION_PERCENT when the row was claimed: a waiting commission invoice keeps its rate. */
+    percent: numeric('percent', { precision: 5, scale: 2 }).notNull(),
+    /** The base × percent, rounded half up to the cent (commissionCents). */
+    commission: numeric('commission', { precision: 16, scale: 2 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('commission_coverage_invoice_idx').on(t.commissionInvoiceId),
+    check('commission_coverage_period_first_day', sql`extract(day from ${t.period}) = 1`),
+    check('commission_coverage_amounts', sql`${t.base} >= 0 and ${t.commission} >= 0 and ${t.commission} <= ${t.base}`),
+    check('commission_coverage_zero_without_invoice', sql`${t.commissionInvoiceId} is not null or ${t.commission} = 0`),
+  ],
+);

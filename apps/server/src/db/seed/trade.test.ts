@@ -13,6 +13,7 @@ import { createArticle } from '../factories/listings.js';
 import { articles, claims, invoiceDocuments, invoices, orderHistory, orders, packagings } from '../schema/index.js';
 import * as orderService from '../../trading/orders/orders.service.js';
 import { runCommission, runInvoicing } from '../../trading/invoicing/invoicing.issuing.js';
+import { reconcile } from '../../trading/invoicing/invoicing.reconciliation.js';
 import { InProcessEventBus } from '../../realtime/event-bus.js';
 import { DEMO_ACCOUNTS, seedDemo } from './demo.js';
 import { DEMO_LOTS } from './listings.js';
@@ -155,6 +156,14 @@ describe('demo trade', () => {
     expect(n).toBeGreaterThanOrEqual(DEMO_TRADES.length + DEMO_TRADES.reduce((k, t) => k + t.steps.length, 0) / 2);
   }, 120_000);
 
+  it('balances: the reconciliation finds no violation in the demo books', async () => {
+    expect((await reconcile(ctx.db)).violations).toEqual([]);
+    const admin = await login(ctx.app, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    const res = await get(admin, '/api/admin/reconciliation');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ violations: unknown[] }>().violations).toEqual([]);
+  });
+
   it('every document of the demo data, with the operator’s commission on it, passes the EN 16931 rules and both XML schemas', async () => {
     // Commission is off unless configured: on, as in production, the demo's sellers get theirs for
     // the month before today and, early next month, for this one (the demo's deliveries span both).
@@ -189,5 +198,7 @@ describe('demo trade', () => {
       // Its PDF/A-3's XMP is UTF-8 XML (readXmp throws otherwise) that names the seller as the XML does.
       expect(readXmp(await xmpBytes(d.pdf)).creator, d.number!).toEqual([ciiSellerName(d.xml)]);
     }
+    // The commission runs leave the books balanced too (each sale invoice covered once, series whole).
+    expect((await reconcile(ctx.db, { commission: true, at: new Date(secondOfNextMonth) })).violations).toEqual([]);
   }, 180_000);
 });

@@ -6,27 +6,15 @@ import { createTestApp, jobsDrivenByTest, signedIn, type TestContext } from '../
 import { schemaErrors } from '../../../test/en16931/schema.js';
 import { fatal, validateCii } from '../../../test/en16931/validate.js';
 import { commissionConfig, commissionEnv, type CommissionConfig } from '../../config/commission.js';
+import { commissionSettings, noonParis, OPERATOR_ENV } from '../../../test/commission.js';
 import { wonOrder } from '../../../test/won-order.js';
-import { invoiceDocuments, invoices, operatorInvoiceCounters, orders } from '../../db/schema/index.js';
+import { commissionCoverage, invoiceDocuments, invoices, operatorInvoiceCounters, orders } from '../../db/schema/index.js';
 import * as issuing from './invoicing.issuing.js';
 
 // Each issued commission renders a Factur-X PDF (about a second on a busy machine).
 vi.setConfig({ testTimeout: 180_000 });
 
-const OPERATOR_ENV = {
-  COMMISSION_PERCENT: '2.5',
-  OPERATOR_LEGAL_NAME: 'Primeur Trading SAS',
-  OPERATOR_ADDRESS: 'MIN de Rungis|1 rue de la Tour',
-  OPERATOR_POSTAL_CODE: '94150',
-  OPERATOR_CITY: 'Rungis',
-  OPERATOR_COUNTRY: 'FR',
-  OPERATOR_VAT_ID: 'FR 40 732829320',
-  OPERATOR_REGISTRATION_ID: '732 829 320',
-  OPERATOR_IBAN: 'FR76 3000 6000 0112 3456 7890 189',
-  OPERATOR_BIC: 'AGRIFRPP',
-  OPERATOR_EMAIL: 'billing@primeur.example',
-};
-const cfg: CommissionConfig = commissionConfig(commissionEnv.parse(OPERATOR_ENV))!;
+const cfg = commissionSettings;
 
 let ctx: TestContext;
 type Party = Awaited<ReturnType<typeof signedIn>>;
@@ -37,8 +25,6 @@ let buyer: Party;
 let admin: Party;
 let template: typeof orders.$inferSelect;
 
-/** 12:00 in Paris on a day: the pass's clock. */
-const noonParis = (day: string) => new Date(`${day}T11:00:00Z`).getTime();
 const deps = (commission: CommissionConfig | null = cfg): issuing.IssueDeps => ({
   db: ctx.db,
   mailer: ctx.app.mailer,
@@ -47,22 +33,37 @@ const deps = (commission: CommissionConfig | null = cfg): issuing.IssueDeps => (
 });
 
 let seq = 0;
-/** A copy of a real order, for `seller`, received at `at` with `kg` at `price` €/kg. */
-async function delivered(seller: Party, kg: string, price: string, at: string, status: 'DELIVERED' | 'CLOSED' | 'SHIPPED' = 'DELIVERED') {
+/**
+ * A sale of `seller` invoiced on `issuedOn` for `net` € excl. VAT: a copy of a real order, and its
+ * sale invoice as the issuing pass stores it (numbered, ISSUED; the commission reads the number,
+ * the issue date and the net).
+ */
+async function saleInvoice(seller: Party, net: string, issuedOn: string, status: 'ISSUED' | 'NEEDS_DATA' = 'ISSUED') {
   const { id: _id, ...rest } = template;
   seq++;
-  const [row] = await ctx.db
+  const [order] = await ctx.db
     .insert(orders)
+    .values({ ...rest, number: `PRM-COM-TEST-${String(seq).padStart(4, '0')}`, productId: null, sellerId: seller.user.id, status: 'DELIVERED', amount: net })
+    .returning();
+  const [row] = await ctx.db
+    .insert(invoices)
     .values({
-      ...rest,
-      number: `PRM-COM-TEST-${String(seq).padStart(4, '0')}`,
-      productId: null,
-      sellerId: seller.user.id,
+      kind: 'INVOICE',
       status,
-      pricePerKg: price,
-      receivedNetKg: status === 'SHIPPED' ? null : kg,
-      receivedAt: status === 'SHIPPED' ? null : new Date(at),
-      deliveredAt: status === 'SHIPPED' ? null : new Date(at),
+      orderId: order!.id,
+      sellerId: seller.user.id,
+      buyerId: buyer.user.id,
+      ...(status === 'ISSUED'
+        ? {
+            number: `TST-${issuedOn.slice(0, 4)}-${String(seq).padStart(5, '0')}`,
+            issueDate: issuedOn,
+            dueDate: issuedOn,
+            net,
+            vat: '0.00',
+            total: net,
+            input: {},
+          }
+        : {}),
     })
     .returning();
   return row!;
@@ -109,20 +110,21 @@ describe('operator commission settings', () => {
 
 describe('the monthly commission run', () => {
   it('issues nothing when the percentage is 0', async () => {
-    await delivered(sellerFR, '1000.00', '1.23', '2026-11-05T10:00:00Z');
+    await saleInvoice(sellerFR, '1230.00', '2026-11-05');
     expect(await issuing.runCommission(deps(null), noonParis('2026-12-02'))).toEqual({ issued: 0, waiting: 0, attention: 0, renderFailed: 0, failed: 0 });
     expect(await commissionRows()).toEqual([]);
   });
 
-  it('charges each seller once for its orders delivered in the previous month, rounded per order', async () => {
-    // Order 1 (above): 1 000 kg × 1,23 € = 1 230,00 € → 30,75 €.
-    await delivered(sellerFR, '333.33', '0.77', '2026-11-30T10:00:00Z'); // 256,66 € → 6,4165 → 6,42 €
-    await delivered(sellerFR, '10.00', '0.15', '2026-10-31T23:30:00Z', 'CLOSED'); // 1 Nov 00:30 in Paris: 1,50 € → 0,0375 → 0,04 €
-    await delivered(sellerFR, '0.10', '0.10', '2026-11-12T10:00:00Z'); // 0,01 € → 0,00 €: no line
-    await delivered(sellerFR, '500.00', '2.00', '2026-11-30T23:30:00Z'); // 1 Dec 00:30 in Paris: next month
-    await delivered(sellerFR, '500.00', '2.00', '2026-11-20T10:00:00Z', 'SHIPPED'); // not received
-    await delivered(sellerES, '2400.00', '0.95', '2026-11-15T08:00:00Z'); // 2 280,00 € → 57,00 €
-    await delivered(sellerQuiet, '100.00', '1.00', '2026-12-01T09:00:00Z'); // only this month
+  it('charges each seller once for its sale invoices issued in the previous month, rounded per invoice', async () => {
+    // Sale invoice 1 (above): 1 230,00 € → 30,75 €.
+    await saleInvoice(sellerFR, '256.66', '2026-11-30'); // → 6,4165 → 6,42 €
+    await saleInvoice(sellerFR, '1.50', '2026-11-01'); // → 0,0375 → 0,04 €
+    const zero = await saleInvoice(sellerFR, '0.01', '2026-11-12'); // → 0,00 €: covered, no line
+    await saleInvoice(sellerFR, '1000.00', '2026-12-01'); // next month
+    await saleInvoice(sellerFR, '1000.00', '2026-11-20', 'NEEDS_DATA'); // not issued: not charged
+    await saleInvoice(sellerES, '2280.00', '2026-11-15'); // → 57,00 €
+    await saleInvoice(sellerQuiet, '100.00', '2026-12-01'); // only this month
+    await saleInvoice(sellerQuiet, '100.00', '2026-10-31'); // before the first commission month: never charged
 
     const first = await issuing.runCommission(deps(), noonParis('2026-12-02'));
     expect(first).toEqual({ issued: 2, waiting: 0, attention: 0, renderFailed: 0, failed: 0 });
@@ -139,9 +141,16 @@ describe('the monthly commission run', () => {
     // Domestic: 30,75 + 6,42 + 0,04 = 37,21 € net, VAT 20 % on the sum = 7,44 €.
     expect([fr.net, fr.vat, fr.total]).toEqual(['37.21', '7.44', '44.65']);
     expect(fr.vatBreakdown).toEqual([{ category: 'S', ratePercent: 20, taxable: '37.21', vat: '7.44' }]);
-    expect((fr.input as { lines: unknown[] }).lines).toHaveLength(3);
+    const lines = (fr.input as { lines: Array<{ article: string; unitPrice: number }> }).lines;
+    expect(lines.map((l) => l.unitPrice)).toEqual([0.04, 30.75, 6.42]);
+    expect(lines[1]!.article.replace(/\s/g, ' ')).toMatch(/^Commission 2,5 % sur la facture TST-2026-\d{5} du 5 nov\. 2026, 1 230,00 €/);
     expect(fr.issueDate).toBe('2026-12-02');
     expect(fr.dueDate).toBe('2027-01-01');
+    // Every sale invoice of November is covered, the 0,00 € one too (by no invoice).
+    const coverage = await ctx.db.select().from(commissionCoverage);
+    expect(coverage).toHaveLength(5);
+    expect(coverage.find((c) => c.saleInvoiceId === zero.id)).toMatchObject({ commissionInvoiceId: fr.id, commission: '0.00', period: '2026-11-01' });
+    expect(coverage.every((c) => c.period === '2026-11-01' && c.percent === '2.50')).toBe(true);
     // Another member state: reverse charge, no VAT.
     expect([es.net, es.vat, es.total]).toEqual(['57.00', '0.00', '57.00']);
     expect(es.vatBreakdown).toEqual([{ category: 'AE', ratePercent: 0, taxable: '57.00', vat: '0.00' }]);
@@ -155,13 +164,39 @@ describe('the monthly commission run', () => {
     expect((await ctx.db.select().from(operatorInvoiceCounters))[0]).toEqual({ year: 2026, lastNumber: 2 });
   });
 
+  it('charges a sale invoice of a closed month issued after that month’s run in a follow-up invoice of that month, once', async () => {
+    // Issued (dated 30 November) after sellerES was charged for November on 2 December.
+    await saleInvoice(sellerES, '400.00', '2026-11-30');
+    expect(await issuing.runCommission(deps(), noonParis('2026-12-03'))).toEqual({ issued: 1, waiting: 0, attention: 0, renderFailed: 0, failed: 0 });
+    const november = await ctx.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.buyerId, sellerES.user.id), eq(invoices.commissionPeriod, '2026-11-01')));
+    expect(november.map((r) => r.net).sort()).toEqual(['10.00', '57.00']);
+    expect(november.find((r) => r.net === '10.00')!.number).toBe('PRM-COM-2026-00003');
+    expect(await issuing.runCommission(deps(), noonParis('2026-12-04'))).toEqual({ issued: 0, waiting: 0, attention: 0, renderFailed: 0, failed: 0 });
+  });
+
+  it('covers the sale invoices of a month whose commissions all round to 0,00 €, with no invoice', async () => {
+    const tiny = await saleInvoice(sellerQuiet, '0.10', '2026-11-25');
+    expect(await issuing.runCommission(deps(), noonParis('2026-12-05'))).toEqual({ issued: 0, waiting: 0, attention: 0, renderFailed: 0, failed: 0 });
+    const [c] = await ctx.db.select().from(commissionCoverage).where(eq(commissionCoverage.saleInvoiceId, tiny.id));
+    expect(c).toMatchObject({ commissionInvoiceId: null, commission: '0.00', base: '0.10', period: '2026-11-01' });
+    expect(
+      await ctx.db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.buyerId, sellerQuiet.user.id), isNotNull(invoices.commissionPeriod))),
+    ).toEqual([]);
+  });
+
   it('passes the official EN 16931 rules and both XML schemas, and embeds factur-x.xml in its PDF', async () => {
     const docs = await ctx.db
       .select({ number: invoices.number, pdf: invoiceDocuments.pdf, xml: invoiceDocuments.xml })
       .from(invoices)
       .innerJoin(invoiceDocuments, eq(invoiceDocuments.invoiceId, invoices.id))
       .where(isNotNull(invoices.commissionPeriod));
-    expect(docs).toHaveLength(2);
+    expect(docs).toHaveLength(3);
     for (const d of docs) {
       expect(fatal(validateCii(d.xml))).toEqual([]);
       expect(schemaErrors(d.xml), d.number ?? '').toEqual([]);
@@ -191,19 +226,22 @@ describe('the monthly commission run', () => {
     expect((await call(`/api/users/invoices/${commission[0]!.id}`, sellerES)).statusCode).toBe(404);
     expect((await call(`/api/users/invoices/${commission[0]!.id}`, buyer)).statusCode).toBe(404);
     const all = (await call(`/api/admin/invoices?party=${sellerES.user.id}`, admin)).json<InvoicePage>();
-    expect(all.items.map((i) => [i.commissionPeriod, i.buyer.id, i.side])).toEqual([['2026-11', sellerES.user.id, 'operator']]);
+    expect(all.items.filter((i) => i.commissionPeriod !== null).map((i) => [i.commissionPeriod, i.buyer.id, i.side])).toEqual([
+      ['2026-11', sellerES.user.id, 'operator'],
+      ['2026-11', sellerES.user.id, 'operator'],
+    ]);
   });
 
   it('concurrent runs issue one invoice per seller, numbers without gaps', async () => {
-    for (let i = 0; i < 3; i++) await delivered(sellerFR, '100.00', '1.00', `2026-12-1${i}T10:00:00Z`);
-    await delivered(sellerES, '100.00', '1.00', '2026-12-15T10:00:00Z');
-    await delivered(sellerQuiet, '200.00', '1.00', '2026-12-20T10:00:00Z');
+    for (let i = 0; i < 3; i++) await saleInvoice(sellerFR, '100.00', `2026-12-1${i}`);
+    await saleInvoice(sellerES, '100.00', '2026-12-15');
+    await saleInvoice(sellerQuiet, '200.00', '2026-12-20');
     const runs = await Promise.all(Array.from({ length: 4 }, () => issuing.runCommission(deps(), noonParis('2027-01-01'))));
     expect(runs.reduce((n, r) => n + r.issued, 0)).toBe(3);
     const december = await ctx.db.select().from(invoices).where(eq(invoices.commissionPeriod, '2026-12-01'));
     expect(december).toHaveLength(3);
     expect(december.map((r) => r.number).sort()).toEqual(['PRM-COM-2027-00001', 'PRM-COM-2027-00002', 'PRM-COM-2027-00003']);
-    // sellerFR, December: the 1 000 € of 1 Dec 00:30 in Paris + 3 × 100 € = 1 300 € → 32,50 €.
+    // sellerFR, December: the 1 000 € invoiced on 1 December + 3 × 100 € = 1 300 € → 32,50 €.
     expect(december.find((r) => r.buyerId === sellerFR.user.id)!.net).toBe('32.50');
     expect(
       (
@@ -216,7 +254,7 @@ describe('the monthly commission run', () => {
     ).toBe(3);
   });
 
-  it('waits with the reason when the seller lacks the VAT number a reverse charge needs, and takes no number', async () => {
+  it('waits with the reason when the seller lacks the VAT number a reverse charge needs, takes no number, and is issued with its lines later', async () => {
     const noVat = await signedIn(ctx, {
       category: 'supplier',
       companyName: 'Obst Berger GmbH',
@@ -225,7 +263,7 @@ describe('the monthly commission run', () => {
       address: 'Hafenstraße 1',
       postalCode: '20457',
     });
-    await delivered(noVat, '1000.00', '1.00', '2026-12-03T10:00:00Z');
+    await saleInvoice(noVat, '1000.00', '2026-12-03');
     expect(await issuing.runCommission(deps(), noonParis('2027-01-02'))).toEqual({ issued: 0, waiting: 1, attention: 0, renderFailed: 0, failed: 0 });
     const [row] = await ctx.db.select().from(invoices).where(eq(invoices.buyerId, noVat.user.id));
     expect(row).toMatchObject({ status: 'NEEDS_DATA', number: null, needs: ['BUYER_VAT_ID_MISSING'] });
@@ -238,6 +276,11 @@ describe('the monthly commission run', () => {
       seller: { name: 'Primeur Trading SAS' },
       buyer: { name: 'Obst Berger GmbH' },
     });
+    // The seller gives its VAT number: the retry issues the lines claimed at the run, nothing more is claimed.
+    await ctx.db.execute(sql`update users set vat_id = 'DE123456789' where id = ${noVat.user.id}`);
+    const retried = await issuing.retry(deps(), row!.id, '2027-01-05');
+    expect(retried.row).toMatchObject({ status: 'ISSUED', number: 'PRM-COM-2027-00004', net: '25.00' });
+    expect(await issuing.runCommission(deps(), noonParis('2027-01-06'))).toEqual({ issued: 0, waiting: 0, attention: 0, renderFailed: 0, failed: 0 });
   });
 });
 
@@ -257,8 +300,22 @@ describe("the seller's bank account on its sale invoices", () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ iban: 'ES9121000418450200051332', bic: 'CAIXESBBXXX', invoicePrefix: null, defaultPrefix: 'AHP' });
 
-    const order = await delivered(sellerES, '1000.00', '1.10', '2026-11-20T10:00:00Z');
-    const out = await issuing.issueForOrder(deps(), order.id);
+    const { id: _id, ...rest } = template;
+    const [order] = await ctx.db
+      .insert(orders)
+      .values({
+        ...rest,
+        number: 'PRM-COM-TEST-IBAN',
+        productId: null,
+        sellerId: sellerES.user.id,
+        status: 'DELIVERED',
+        pricePerKg: '1.10',
+        receivedNetKg: '1000.00',
+        receivedAt: new Date('2026-11-20T10:00:00Z'),
+        deliveredAt: new Date('2026-11-20T10:00:00Z'),
+      })
+      .returning();
+    const out = await issuing.issueForOrder(deps(), order!.id);
     expect(out?.result).toBe('issued');
     const [docs] = await ctx.db.select().from(invoiceDocuments).where(eq(invoiceDocuments.invoiceId, out!.row.id));
     expect(fatal(validateCii(docs!.xml))).toEqual([]);

@@ -14,6 +14,7 @@ import {
   recordPaymentInput,
   statement,
   statementQuery,
+  reconciliationReport,
   todayInParis,
   userInvoiceListQuery,
   type Statement,
@@ -26,6 +27,7 @@ import * as statements from './invoicing.statements.js';
 import { invoicesCsv } from './invoicing.csv.js';
 import * as issuing from './invoicing.issuing.js';
 import * as reads from './invoicing.reads.js';
+import { reconcile } from './invoicing.reconciliation.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const paymentErrors = { ...errors, 422: errorBody };
@@ -221,5 +223,19 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       await issuing.retry(issueDeps, req.params.id);
       return reads.get(db, req.user!, req.params.id);
     },
+  );
+
+  /** The books' invariants checked now (decision 997): every violation, [] when the books balance. */
+  app.get(
+    '/api/admin/reconciliation',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        description: 'Checks the invariants of the books (orders, invoices, credit notes, payments, commission, number series) and lists every violation.',
+        response: { 200: reconciliationReport, ...errors },
+      },
+    },
+    async () => reconcile(db, { commission: config.commission !== undefined }),
   );
 };
