@@ -19,7 +19,7 @@ export function ReconciliationPanel() {
     <Card className="mt-4" data-testid="reconciliation-panel">
       <Card.Header className="d-flex align-items-center justify-content-between gap-2">
         <h2 className="h6 mb-0">{t('reconciliation.title')}</h2>
-        <Button size="sm" variant="outline-secondary" onClick={() => void report.refetch()} disabled={report.isFetching}>
+        <Button size="sm" variant="outline-dark" onClick={() => void report.refetch()} disabled={report.isFetching}>
           {t('reconciliation.checkAgain')}
         </Button>
       </Card.Header>
