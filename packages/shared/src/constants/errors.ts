@@ -89,6 +89,8 @@ export const ERROR_CODES = [
   // Delivery documents and quality claims (issue 22)
   'DOCUMENT_NOT_AVAILABLE',
   'ORDER_NOT_DELIVERED',
+  // A cancelled order takes no claim and nothing on it is paid (decision 966)
+  'ORDER_CANCELLED',
   'CLAIM_WINDOW_CLOSED',
   'CLAIM_ALREADY_OPEN',
   'ONLY_BUYER_CLAIMS',

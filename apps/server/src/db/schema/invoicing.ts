@@ -22,6 +22,13 @@ import { users } from './users.js';
 export const invoiceKindEnum = pgEnum('invoice_kind', ['INVOICE', 'CREDIT_NOTE']);
 
 /**
+ * Why a credit note exists (decision 966): a settled claim's credit, or the cancellation of an order
+ * whose sale invoice was issued (what remained uncredited). Null on invoices; rows written before 966
+ * were all claims' (the migration sets CLAIM).
+ */
+export const creditNoteReasonEnum = pgEnum('credit_note_reason', ['CLAIM', 'CANCELLATION']);
+
+/**
  * The last number given per seller, kind and year (decisions 762, 970): invoices and credit notes
  * are two series. A row is taken with INSERT … ON CONFLICT DO UPDATE … RETURNING inside the
  * transaction that writes the document, so it stays locked until that transaction ends: concurrent
@@ -102,6 +109,7 @@ export const invoices = pgTable(
      */
     commissionPeriod: date('commission_period', { mode: 'string' }),
     claimId: integer('claim_id'),
+    creditReason: creditNoteReasonEnum('credit_reason'),
     precedingInvoiceId: integer('preceding_invoice_id').references((): AnyPgColumn => invoices.id, { onDelete: 'restrict' }),
     issueDate: date('issue_date', { mode: 'string' }),
     dueDate: date('due_date', { mode: 'string' }),
@@ -142,6 +150,10 @@ export const invoices = pgTable(
     uniqueIndex('invoices_one_per_claim_uq')
       .on(t.claimId)
       .where(sql`kind = 'CREDIT_NOTE'`),
+    // One cancellation credit note per order (decision 966): a retry, a double click or two instances meet this index.
+    uniqueIndex('invoices_one_cancellation_per_order_uq')
+      .on(t.orderId)
+      .where(sql`credit_reason = 'CANCELLATION'`),
     // A seller's commission invoices of a month: the monthly one and any follow-up for sale invoices
     // issued in that month after it (decision 996). What makes a second charge impossible is the
     // coverage table's key (one row per sale invoice), not one row per month.
@@ -157,7 +169,12 @@ export const invoices = pgTable(
     index('invoices_due_idx')
       .on(t.dueDate)
       .where(sql`status = 'ISSUED' and reminder_sent_at is null`),
-    check('invoices_claim_iff_credit_note', sql`(${t.kind} = 'CREDIT_NOTE') = (${t.claimId} is not null)`),
+    // A credit note has a claim or is its order's cancellation's (decision 966), never both.
+    check('invoices_credit_note_cause', sql`(${t.kind} = 'CREDIT_NOTE') = (${t.claimId} is not null or ${t.creditReason} = 'CANCELLATION')`),
+    check(
+      'invoices_credit_reason_consistent',
+      sql`${t.creditReason} is null or (${t.kind} = 'CREDIT_NOTE' and (${t.creditReason} = 'CANCELLATION') = (${t.claimId} is null) and ${t.orderId} is not null)`,
+    ),
     check(
       'invoices_issued_complete',
       // Names only the issued states: a check may not use an enum value added in the same migration run.

@@ -14,6 +14,7 @@ import {
   errorBody,
   idParam,
   order,
+  cancelOrderInput,
   receiveOrderInput,
   text,
   type ClaimAction,
@@ -93,6 +94,19 @@ export const claimsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['orders'], params: idParam, body: receiveOrderInput, response: { 200: order, ...errors } },
     },
     async (req) => service.receive(deps, req.user!, req.params.id, req.body),
+  );
+
+  // The cancellations (docs/api/orders.md): an open claim is closed in the cancellation's transaction,
+  // and an issued invoice gets the cancellation's credit note (decision 966).
+  app.post(
+    '/api/users/orders/:id/cancel',
+    { config: { access: ['buyer', 'supplier'] }, schema: { tags: ['orders'], params: idParam, body: cancelOrderInput, response: { 200: order, ...errors } } },
+    async (req) => service.cancel(deps, req.user!, req.params.id, req.body),
+  );
+  app.post(
+    '/api/admin/orders/:id/cancel',
+    { config: { access: 'admin' }, schema: { tags: ['admin'], params: idParam, body: cancelOrderInput, response: { 200: order, ...errors } } },
+    async (req) => service.cancel(deps, req.user!, req.params.id, req.body),
   );
 
   app.get(

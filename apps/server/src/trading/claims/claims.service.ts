@@ -12,6 +12,7 @@ import {
   type OrderActor,
   type OrderSide,
   type claimInput,
+  type cancelOrderInput,
   type claimStepInput,
   type Order,
   type receiveOrderInput,
@@ -206,6 +207,7 @@ export async function file(deps: ClaimDeps, user: SessionUser, orderId: number, 
       if (!order) throw notFound('Order');
       const side = orders.sideOf(order, user);
       if (side !== 'buyer') throw new HttpError(409, 'ONLY_BUYER_CLAIMS', 'Only the buyer of an order files a claim on it.');
+      assertNotCancelled(order);
       if (order.status !== 'DELIVERED') {
         throw new HttpError(
           409,
@@ -265,6 +267,18 @@ export async function file(deps: ClaimDeps, user: SessionUser, orderId: number, 
   }
 }
 
+/** A cancelled order takes no claim and no claim step (decision 966): 409 ORDER_CANCELLED. */
+function assertNotCancelled(order: OrderRow) {
+  if (order.status !== 'CANCELLED') return;
+  throw new HttpError(
+    409,
+    'ORDER_CANCELLED',
+    'This order was cancelled: its cancellation credited what remained of its invoice, it takes no claim.',
+    [{ path: 'status', message: order.status }],
+    { status: order.status },
+  );
+}
+
 const alreadyOpen = (id: number | null) =>
   new HttpError(409, 'CLAIM_ALREADY_OPEN', 'This order already has an open claim; it must be settled first.', [{ path: 'claim', message: 'alreadyOpen' }], {
     claimId: id,
@@ -307,6 +321,33 @@ export async function receive(deps: ClaimDeps, user: SessionUser, orderId: numbe
   return orders.present(deps.db, order, side, deps);
 }
 
+// ---- cancellation --------------------------------------------------------------------------------
+
+/**
+ * An order's cancellation (decision 966), taken here above the orders module like the receipt: in the
+ * cancellation's transaction a claim still open is closed, settled with no credit — the cancellation's
+ * credit note covers all that the invoice had not credited, so nothing is left for the claim to give —
+ * its history says so and both parties are told; a claim's credit note never issued is replaced by that credit note.
+ */
+export async function cancel(deps: ClaimDeps, user: SessionUser, orderId: number, input: z.output<typeof cancelOrderInput>): Promise<Order> {
+  const { order, side, credit } = await inTransaction(deps, async (tx, fx) => {
+    const done = await orders.recordCancel(tx, fx, deps, user, orderId, input);
+    const open = await repo.openClaimOf(tx, done.order.id);
+    if (open) {
+      const claim = await repo.lockClaim(tx, done.order.id, open.id);
+      if (claim && isOpen(claim.status)) {
+        const closed = await repo.updateClaim(tx, claim.id, { status: 'SETTLED', settledCredit: money(0), settledAt: new Date() });
+        const actor: OrderActor = done.side === 'buyer' ? 'BUYER' : done.side === 'seller' ? 'SELLER' : 'OPERATOR';
+        const companyName = done.side === 'buyer' ? done.order.buyer.companyName : done.side === 'seller' ? done.order.seller.companyName : null;
+        await record(tx, fx, deps, done.order, closed, { step: 'decided', actor, userId: user.id, companyName, credit: 0, note: input.reason });
+      }
+    }
+    return done;
+  });
+  await orders.afterCancel(deps, credit);
+  return orders.present(deps.db, order, side, deps);
+}
+
 // ---- settlement ----------------------------------------------------------------------------------
 
 type StepInput = z.output<typeof claimStepInput>;
@@ -333,6 +374,8 @@ export async function act(deps: ClaimDeps, user: SessionUser, orderId: number, c
     const side = orders.sideOf(order, user);
     const claim = await repo.lockClaim(tx, orderId, claimId);
     if (!claim) throw notFound('Claim');
+    // Its claims were closed by the cancellation, whose credit note covers the order (decision 966).
+    assertNotCancelled(order);
     assertClaimStep(action, side, claim.status);
     const actor: OrderActor = side === 'buyer' ? 'BUYER' : side === 'seller' ? 'SELLER' : 'OPERATOR';
     const who = { actor, userId: user.id, companyName: side === 'buyer' ? order.buyer.companyName : side === 'seller' ? order.seller.companyName : null };

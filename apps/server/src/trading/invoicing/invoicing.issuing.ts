@@ -11,6 +11,7 @@ import { deliverQueued, queueMail } from '../../documents/email/outbox.js';
 import { renderInvoiceReminder } from '../../documents/email/templates/invoice-reminder.js';
 import type { InvoiceInput, InvoiceParty } from './invoice-input.js';
 import { alertAdmins, issueOrFlag, sendAttention, storeIssued, type IssueResult, type RowOutcome } from './invoicing.attention.js';
+import { prepareInvoice } from './invoicing.builder.js';
 import { chargeMonth, completeCommissionRow } from './invoicing.commission.js';
 import { applyCreditNote } from './invoicing.payments.js';
 import { numberInvoice, renderInvoiceDocuments, type InvoiceDraft } from './invoicing.service.js';
@@ -201,6 +202,68 @@ export async function creditNoteDraft(
   };
 }
 
+/**
+ * The credit note of a cancelled order (decision 966): one line, the net that remained uncredited on
+ * the invoice, at the order's €/kg when a weight gives it to the cent (the whole order credits the
+ * invoiced weight), with the same VAT rule as the invoice.
+ */
+export async function cancellationDraft(
+  db: Executor,
+  o: OrderRow,
+  netCents: number,
+  invoice: { number: string; issueDate: string },
+  issueDate: string,
+): Promise<InvoiceDraft> {
+  const c = await commonOf(db, o, issueDate);
+  const article = articleOf(o, c.language);
+  return {
+    kind: 'CREDIT_NOTE',
+    issueDate,
+    precedingInvoice: invoice,
+    ...c,
+    lines: [
+      {
+        article: text(c.language, 'issue.cancellationLine', { order: o.number, article }, 'invoice').slice(0, 200),
+        origin: COUNTRY.test(o.lot.originAlpha2) ? o.lot.originAlpha2 : null,
+        caliber: nonEmpty(o.lot.caliber)?.slice(0, 50) ?? null,
+        orderNumber: o.number,
+        ...creditLine(netCents / 100, Number(o.pricePerKg)),
+      },
+    ],
+    payment: { termsText: text(c.language, 'issue.creditTerms', { number: invoice.number }, 'invoice'), dueDate: issueDate, iban: null, bic: null },
+    notes: [text(c.language, 'issue.cancellationNote', { order: o.number, invoice: invoice.number }, 'invoice')],
+  };
+}
+
+/**
+ * The draft whose total is what remains uncredited on the invoice (gross), exactly. The net that
+ * remains (invoice net less the credit notes' nets) gives it but for the VAT's rounding, which may
+ * differ by a cent from the invoice's once claims' credit notes were issued: the nets a few cents
+ * around are tried, the one with the right total wins; when none reaches it to the cent (a VAT step
+ * of 2 cents), the highest total below it, never above (credits never exceed the invoice).
+ */
+async function remainderDraft(
+  db: Executor,
+  o: OrderRow,
+  remain: { netCents: number; totalCents: number },
+  invoice: { number: string; issueDate: string },
+  today: string,
+) {
+  let best: { draft: InvoiceDraft; total: number } | null = null;
+  for (const d of [0, -1, 1, -2, 2, -3, 3]) {
+    const net = remain.netCents + d;
+    if (net <= 0) continue;
+    const draft = await cancellationDraft(db, o, net, invoice, today);
+    const prepared = prepareInvoice({ ...draft, number: 'UNNUMBERED' });
+    // Not ready (data missing): numberInvoice says why with the remaining net's draft.
+    if (prepared.status !== 'ready') return cancellationDraft(db, o, remain.netCents, invoice, today);
+    const total = prepared.invoice.amounts.grossCents;
+    if (total === remain.totalCents) return draft;
+    if (total < remain.totalCents && (!best || total > best.total)) best = { draft, total };
+  }
+  return best?.draft ?? null;
+}
+
 export type { IssueResult };
 
 /**
@@ -231,8 +294,26 @@ async function issueSaleRow(tx: Tx, row: InvoiceRow, today: string): Promise<Row
   };
   let draft: InvoiceDraft;
   let precedingInvoiceId: number | null = null;
+  // A cancelled order is not invoiced, nor credited for a claim: its cancellation's credit note
+  // covers what remained (decision 966). The cancellation removes such rows; this holds the line for any other path.
+  if (o.status === 'CANCELLED' && row.creditReason !== 'CANCELLATION') return waiting(['ORDER_CANCELLED']);
   if (row.kind === 'INVOICE') {
     draft = await invoiceDraft(tx, o, today);
+  } else if (row.creditReason === 'CANCELLATION') {
+    const found = await repo.orderInvoice(tx, o.id);
+    const inv = found && (await repo.lockInvoice(tx, found.id));
+    if (!inv || !inv.number || !inv.issueDate || inv.net === null || inv.total === null) return waiting(['INVOICE_NOT_ISSUED']);
+    const credited = await repo.issuedCredits(tx, inv.id, row.id);
+    const remain = { netCents: repo.decimalToCents(inv.net) - credited.netCents, totalCents: repo.decimalToCents(inv.total) - credited.totalCents };
+    const next =
+      remain.totalCents > 0 && remain.netCents > 0 ? await remainderDraft(tx, o, remain, { number: inv.number, issueDate: inv.issueDate }, today) : null;
+    // Nothing left to credit (claims' credit notes took it all since the row was made): no document.
+    if (!next) {
+      await repo.deleteInvoice(tx, row.id);
+      return { result: 'unchanged', row };
+    }
+    precedingInvoiceId = inv.id;
+    draft = next;
   } else {
     const claim = await repo.settledClaim(tx, row.claimId!);
     if (!claim) return waiting(['CLAIM_NOT_SETTLED']);
@@ -310,7 +391,9 @@ async function afterCommit(deps: IssueDeps, out: RowOutcome) {
 /** The invoice of one order: made if missing, issued if it can be (idempotent). */
 export async function issueForOrder(deps: IssueDeps, orderId: number, today = todayInParis()) {
   const out = await deps.db.transaction(async (tx) => {
-    const o = await repo.findOrder(tx, orderId);
+    // Share-locked: a cancellation (which locks the order for update, decision 966) waits for this
+    // invoice and credits it, or this pass waits for the cancellation and finds the order CANCELLED.
+    const o = await repo.lockOrderShared(tx, orderId);
     if (!o || !o.receivedNetKg || (o.status !== 'DELIVERED' && o.status !== 'CLOSED')) return null;
     return completeRow(tx, await repo.ensureOrderInvoice(tx, o), today);
   });
@@ -323,10 +406,33 @@ export async function issueForClaim(deps: IssueDeps, claimId: number, today = to
     const claim = await repo.settledClaim(tx, claimId);
     if (!claim || claim.credit <= 0) return null;
     const o = await repo.findOrder(tx, claim.orderId);
-    if (!o) return null;
+    if (!o || o.status === 'CANCELLED') return null;
     return completeRow(tx, await repo.ensureCreditNote(tx, { claimId, order: o }), today);
   });
   return out && afterCommit(deps, out);
+}
+
+/**
+ * The books' side of an order's cancellation (decision 966), in the cancellation's transaction,
+ * which holds the order's row lock: the documents never issued are removed (no number was given),
+ * and an issued sale invoice gets the cancellation's credit note for what remains uncredited, issued
+ * here and applied to the invoice (its balance falls, or a refund is due on what was paid). The
+ * credit note's row is unique per order, so a second cancellation attempt finds it instead of adding one.
+ */
+export async function creditCancelledOrder(tx: Tx, orderId: number, today = todayInParis()): Promise<RowOutcome | null> {
+  await repo.deleteUnissuedOfOrder(tx, orderId);
+  const found = await repo.orderInvoice(tx, orderId);
+  if (!found || (found.status !== 'ISSUED' && found.status !== 'PAID') || found.total === null) return null;
+  const inv = await repo.lockInvoice(tx, found.id);
+  const credited = await repo.issuedCredits(tx, inv!.id, null);
+  if (repo.decimalToCents(inv!.total) - credited.totalCents <= 0) return null;
+  const o = await repo.findOrder(tx, orderId);
+  return completeRow(tx, await repo.ensureCancellationCreditNote(tx, o!), today);
+}
+
+/** After the cancellation's commit: the credit note's documents, or the admins told it waits (decision 971). */
+export async function afterCancellation(deps: IssueDeps, out: RowOutcome | null) {
+  if (out) await afterCommit(deps, out);
 }
 
 /** Tries a waiting row again (the job, or the operator's retry after the company data was fixed). */

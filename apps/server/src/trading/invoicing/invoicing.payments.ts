@@ -68,6 +68,13 @@ export async function recordPayment(db: Db, user: SessionUser, id: number, req: 
     if ((row.status !== 'ISSUED' && row.status !== 'PAID') || row.total === null || row.issueDate === null) {
       throw new HttpError(409, 'INVOICE_NOT_PAYABLE', `This document is ${row.status}.`, [{ path: 'status', message: row.status }]);
     }
+    // Nothing on a cancelled order is paid (decision 966): its invoice is credited by the cancellation
+    // (balance 0, or a refund due on the credit note, which stays payable as a refund).
+    if (row.kind === 'INVOICE' && row.orderId !== null && (await repo.orderStatusOf(tx, row.orderId)) === 'CANCELLED') {
+      throw new HttpError(409, 'ORDER_CANCELLED', 'The order of this invoice was cancelled: nothing on it can be paid.', [
+        { path: 'status', message: 'CANCELLED' },
+      ]);
+    }
     if (req.paidOn < row.issueDate || req.paidOn > todayInParis()) {
       throw new HttpError(400, 'PAID_BEFORE_ISSUE', 'The payment date must be between the document date and today.', [
         { path: 'paidOn', message: 'outOfRange' },

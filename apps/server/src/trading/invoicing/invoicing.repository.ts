@@ -120,7 +120,15 @@ export async function ensureOrderInvoice(tx: Executor, o: Pick<OrderRow, 'id' | 
 export async function ensureCreditNote(tx: Executor, c: { claimId: number; order: Pick<OrderRow, 'id' | 'sellerId' | 'buyerId'> }): Promise<number> {
   const [created] = await tx
     .insert(invoices)
-    .values({ kind: 'CREDIT_NOTE', status: 'NEEDS_DATA', orderId: c.order.id, claimId: c.claimId, sellerId: c.order.sellerId, buyerId: c.order.buyerId })
+    .values({
+      kind: 'CREDIT_NOTE',
+      status: 'NEEDS_DATA',
+      orderId: c.order.id,
+      claimId: c.claimId,
+      creditReason: 'CLAIM',
+      sellerId: c.order.sellerId,
+      buyerId: c.order.buyerId,
+    })
     .onConflictDoNothing({ target: invoices.claimId, where: sql`kind = 'CREDIT_NOTE'` })
     .returning({ id: invoices.id });
   if (created) return created.id;
@@ -129,6 +137,74 @@ export async function ensureCreditNote(tx: Executor, c: { claimId: number; order
     .from(invoices)
     .where(and(eq(invoices.claimId, c.claimId), eq(invoices.kind, 'CREDIT_NOTE')));
   return existing!.id;
+}
+
+/**
+ * The cancellation credit note row of an order (decision 966), created NEEDS_DATA if it has none: the
+ * partial unique index makes a second one impossible, whatever the number of cancellations racing.
+ */
+export async function ensureCancellationCreditNote(tx: Executor, o: Pick<OrderRow, 'id' | 'sellerId' | 'buyerId'>): Promise<number> {
+  const [created] = await tx
+    .insert(invoices)
+    .values({ kind: 'CREDIT_NOTE', status: 'NEEDS_DATA', orderId: o.id, creditReason: 'CANCELLATION', sellerId: o.sellerId, buyerId: o.buyerId })
+    .onConflictDoNothing({ target: invoices.orderId, where: sql`credit_reason = 'CANCELLATION'` })
+    .returning({ id: invoices.id });
+  if (created) return created.id;
+  const [existing] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, o.id), eq(invoices.creditReason, 'CANCELLATION')));
+  return existing!.id;
+}
+
+/**
+ * A cancelled order's documents that were never issued (no number: removing them leaves no gap): its
+ * sale invoice waiting for data and its claims' credit notes waiting, which the cancellation's credit
+ * note replaces (decision 966). Their row locks are taken, so a pass issuing one of them is waited for.
+ */
+export async function deleteUnissuedOfOrder(tx: Executor, orderId: number) {
+  return tx
+    .delete(invoices)
+    .where(
+      and(
+        eq(invoices.orderId, orderId),
+        inArray(invoices.status, ['NEEDS_DATA', 'NEEDS_ATTENTION']),
+        sql`${invoices.creditReason} is distinct from 'CANCELLATION'`,
+      ),
+    )
+    .returning({ id: invoices.id });
+}
+
+/** The net and total (cents) of the issued credit notes of an invoice, but one (the one being issued). */
+export async function issuedCredits(tx: Executor, invoiceId: number, exceptId: number | null) {
+  const [r] = await tx
+    .select({ net: sql<string>`coalesce(sum(${invoices.net}), 0)::text`, total: sql<string>`coalesce(sum(${invoices.total}), 0)::text` })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.precedingInvoiceId, invoiceId),
+        eq(invoices.kind, 'CREDIT_NOTE'),
+        inArray(invoices.status, ['ISSUED', 'PAID']),
+        exceptId === null ? undefined : sql`${invoices.id} <> ${exceptId}`,
+      ),
+    );
+  return { netCents: decimalToCents(r?.net), totalCents: decimalToCents(r?.total) };
+}
+
+/** The order, its row share-locked: a cancellation (which locks it for update) and an issue wait for each other. */
+export async function lockOrderShared(tx: Executor, id: number) {
+  return (await tx.select().from(orders).where(eq(orders.id, id)).for('share'))[0];
+}
+
+/** The status of the order a document is about (null: a commission invoice). */
+export async function orderStatusOf(tx: Executor, orderId: number | null) {
+  if (orderId === null) return null;
+  return (await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.status ?? null;
+}
+
+/** Removes a row that was never issued (no number). */
+export async function deleteInvoice(tx: Executor, id: number) {
+  await tx.delete(invoices).where(and(eq(invoices.id, id), inArray(invoices.status, ['NEEDS_DATA', 'NEEDS_ATTENTION'])));
 }
 
 export async function lockInvoice(tx: Executor, id: number) {
@@ -225,6 +301,8 @@ export async function settledClaimsWithoutCreditNote(db: Executor, limit: number
   const res = await db.execute(sql`
     select c.id as "claimId", c.order_id as "orderId" from claims c
     where c.status = 'SETTLED' and c.settled_credit > 0
+      -- A cancelled order's cancellation credit note covers what its claims had not (decision 966).
+      and not exists (select 1 from orders o where o.id = c.order_id and o.status = 'CANCELLED')
       and not exists (select 1 from invoices i where i.claim_id = c.id and i.kind = 'CREDIT_NOTE')
     order by c.id limit ${limit}`);
   return (res.rows as Array<{ claimId: number | string; orderId: number | string }>).map((r) => ({ claimId: Number(r.claimId), orderId: Number(r.orderId) }));

@@ -39,3 +39,6 @@ export async function renderInvoiceDocuments(input: InvoiceInput): Promise<{ pdf
 
 /** The ids of an order's invoice and credit notes, the invoice first (the order answer lists them). */
 export const invoiceIdsOfOrder = (db: Executor, orderId: number) => idsOfOrder(db, orderId);
+
+/** The books' side of an order's cancellation (decision 966): for the orders module, in its transaction and after its commit. */
+export { afterCancellation, creditCancelledOrder } from './invoicing.issuing.js';

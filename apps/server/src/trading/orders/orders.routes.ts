@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminOrderListQuery,
-  cancelOrderInput,
   counterOfferInput,
   declineCounterInput,
   declinePurchaseRequestInput,
@@ -149,11 +148,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   // POST /api/users/orders/:id/receive lives in the claims module: a receipt short beyond the weight
   // tolerance opens a weight claim in its transaction (decision 981).
 
-  app.post(
-    '/api/users/orders/:id/cancel',
-    { config: { access: ['buyer', 'supplier'] }, schema: { tags, params: idParam, body: cancelOrderInput, response: { 200: order, ...errors } } },
-    async (req) => service.cancel(deps, req.user!, req.params.id, req.body),
-  );
+  // POST /api/users/orders/:id/cancel and /api/admin/orders/:id/cancel live in the claims module too: a
+  // cancellation closes the order's open claim in its transaction (decision 966).
 
   app.get(
     '/api/users/orders/:id/confirmation.pdf',
@@ -210,11 +206,5 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/orders/:id',
     { config: { access: 'admin' }, schema: { tags: ['admin'], params: idParam, response: { 200: order, ...errors } } },
     async (req) => service.get(deps, req.user!, req.params.id),
-  );
-
-  app.post(
-    '/api/admin/orders/:id/cancel',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], params: idParam, body: cancelOrderInput, response: { 200: order, ...errors } } },
-    async (req) => service.cancel(deps, req.user!, req.params.id, req.body),
   );
 };

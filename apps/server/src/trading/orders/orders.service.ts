@@ -21,14 +21,17 @@ export {
 export { createFromAuction, createOrder } from './orders.creation.js';
 export {
   AUTO_RECEIVE_MS,
+  afterCancel,
   cancel,
   closeAfterClaim,
   noteClaimStep,
   recordBuyerReceipt,
+  recordCancel,
   runLifecycle,
   ship,
   toleranceOf,
   update,
+  type CancelCredit,
   type HistoryNote,
   type WeightDispute,
 } from './orders.transitions.js';

@@ -17,7 +17,7 @@ import {
   type updateOrderInput,
 } from '@primeur/shared';
 import type { z } from 'zod';
-import type { Executor } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { SessionUser } from '../../plugins/session.js';
 import { actorOf, assertAllowed, assertParty, sideOf, targetOf, type Transition } from './orders.policy.js';
@@ -25,6 +25,7 @@ import * as repo from './orders.repository.js';
 import type { OrderRow } from './orders.repository.js';
 import { announce, inTransaction, queueEvent, type OrderDeps, type OrderEffects } from './orders.messages.js';
 import { present } from './orders.reads.js';
+import * as invoicing from '../invoicing/invoicing.service.js';
 
 /**
  * The order's steps after its creation (orders.policy.ts says who may take which): ship, receive,
@@ -251,26 +252,49 @@ export async function recordBuyerReceipt(
   return { order: next, side, dispute };
 }
 
+/**
+ * The cancellation, in the caller's transaction (the claims module's, which closes the order's open
+ * claim in the same transaction: decision 966). The order locked, the step recorded, pallets still at
+ * the seller's back on sale, and the books' side: documents never issued removed, an issued sale
+ * invoice credited for what remains (the returned outcome is finished after the commit by `afterCancel`).
+ */
+export async function recordCancel(tx: Executor, fx: OrderEffects, deps: OrderDeps, user: SessionUser, id: number, input: z.output<typeof cancelOrderInput>) {
+  const { order, side } = await lockForStep(tx, id, user);
+  const actor = actorOf(side);
+  assertAllowed('cancel', order.status, actor);
+  const next = await step(
+    tx,
+    fx,
+    order,
+    'cancel',
+    actor,
+    { userId: user.id, companyName: companyOf(order, side) },
+    { cancelReason: input.reason, cancelledAt: new Date() },
+    { text: input.reason },
+  );
+  // Goods still at the seller's go back on sale; once shipped they are on a truck, not on the marketplace.
+  if (order.status === 'CONFIRMED') await returnPallets(tx, fx, order);
+  // Every caller runs this in inTransaction: the executor is a transaction (the credit note's attempt takes a savepoint).
+  const credit = await invoicing.creditCancelledOrder(tx as Tx, order.id);
+  await announce(tx, fx, next, 'cancelled', { publicOrigin: deps.publicOrigin, who: actor, reason: input.reason });
+  return { order: next, side, credit };
+}
+
+export type CancelCredit = Awaited<ReturnType<typeof recordCancel>>['credit'];
+
+/** After the cancellation's commit: the credit note's documents (or the admins told why it waits). */
+export async function afterCancel(deps: OrderDeps, credit: CancelCredit) {
+  try {
+    await invoicing.afterCancellation(deps, credit);
+  } catch (err) {
+    // The invoicing job renders what is missing and retries what waits: the cancellation stands.
+    deps.log.error({ err }, 'could not finish the credit note of a cancelled order');
+  }
+}
+
 export async function cancel(deps: OrderDeps, user: SessionUser, id: number, input: z.output<typeof cancelOrderInput>): Promise<Order> {
-  const { order, side } = await inTransaction(deps, async (tx, fx) => {
-    const { order, side } = await lockForStep(tx, id, user);
-    const actor = actorOf(side);
-    assertAllowed('cancel', order.status, actor);
-    const next = await step(
-      tx,
-      fx,
-      order,
-      'cancel',
-      actor,
-      { userId: user.id, companyName: companyOf(order, side) },
-      { cancelReason: input.reason, cancelledAt: new Date() },
-      { text: input.reason },
-    );
-    // Goods still at the seller's go back on sale; once shipped they are on a truck, not on the marketplace.
-    if (order.status === 'CONFIRMED') await returnPallets(tx, fx, order);
-    await announce(tx, fx, next, 'cancelled', { publicOrigin: deps.publicOrigin, who: actor, reason: input.reason });
-    return { order: next, side };
-  });
+  const { order, side, credit } = await inTransaction(deps, (tx, fx) => recordCancel(tx, fx, deps, user, id, input));
+  await afterCancel(deps, credit);
   return present(deps.db, order, side, deps);
 }
 
