@@ -8,7 +8,7 @@ import { createTestApp, login, type TestContext } from '../../../test/build-app.
 import { schemaErrors } from '../../../test/en16931/schema.js';
 import { ciiSellerName, readXmp, xmpBytes } from '../../../test/pdf-xmp.js';
 import { fatal, validateCii } from '../../../test/en16931/validate.js';
-import { commissionConfig, commissionEnv } from '../../config/commission.js';
+import { commissionSettings } from '../../../test/commission.js';
 import { createArticle } from '../factories/listings.js';
 import { articles, claims, invoiceDocuments, invoices, orderHistory, orders, packagings } from '../schema/index.js';
 import * as orderService from '../../trading/orders/orders.service.js';
@@ -167,20 +167,7 @@ describe('demo trade', () => {
   it('every document of the demo data, with the operator’s commission on it, passes the EN 16931 rules and both XML schemas', async () => {
     // Commission is off unless configured: on, as in production, the demo's sellers get theirs for
     // the month before today and, early next month, for this one (the demo's deliveries span both).
-    const commission = commissionConfig(
-      commissionEnv.parse({
-        COMMISSION_PERCENT: '2.5',
-        OPERATOR_LEGAL_NAME: 'Primeur Trading SAS',
-        OPERATOR_ADDRESS: 'MIN de Rungis|1 rue de la Tour',
-        OPERATOR_POSTAL_CODE: '94150',
-        OPERATOR_CITY: 'Rungis',
-        OPERATOR_COUNTRY: 'FR',
-        OPERATOR_VAT_ID: 'FR 40 732829320',
-        OPERATOR_REGISTRATION_ID: '732 829 320',
-        OPERATOR_IBAN: 'FR76 3000 6000 0112 3456 7890 189',
-        OPERATOR_EMAIL: 'billing@primeur.example',
-      }),
-    );
+    const commission = commissionSettings;
     const deps = { db: ctx.db, mailer: outboxMailer, log, commission };
     await runInvoicing(deps);
     const [year, month] = todayInParis().split('-').map(Number) as [number, number];
