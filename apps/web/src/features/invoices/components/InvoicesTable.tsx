@@ -104,23 +104,31 @@ export function InvoicesTable({ invoices, show, orderHref, testId, retry, onPart
                   </ul>
                 ) : null}
               </td>
-              <td className="text-nowrap">
-                {i.documents && i.number ? (
-                  <>
-                    <a href={invoicePdfUrl(i.id)} className="btn btn-outline-secondary btn-sm me-1" aria-label={t('docs.pdfOf', { number: i.number })}>
-                      {t('docs.pdf')}
-                    </a>
-                    <a href={invoiceXmlUrl(i.id)} className="btn btn-outline-secondary btn-sm me-1" download aria-label={t('docs.xmlOf', { number: i.number })}>
-                      {t('docs.xml')}
-                    </a>
-                  </>
-                ) : null}
-                {i.canRecordPayment ? (
-                  <Button size="sm" variant="outline-success" onClick={() => setPaying(i.id)}>
-                    {t(i.kind === 'CREDIT_NOTE' ? 'payments.openRefund' : 'payments.open')}
-                  </Button>
-                ) : null}
-                {retry && (i.status === 'NEEDS_DATA' || i.status === 'NEEDS_ATTENTION') ? retry(i) : null}
+              <td>
+                {/* The actions wrap on a phone, where the row is a card as wide as the window. */}
+                <div className="d-flex flex-wrap gap-1">
+                  {i.documents && i.number ? (
+                    <>
+                      <a href={invoicePdfUrl(i.id)} className="btn btn-outline-secondary btn-sm text-nowrap" aria-label={t('docs.pdfOf', { number: i.number })}>
+                        {t('docs.pdf')}
+                      </a>
+                      <a
+                        href={invoiceXmlUrl(i.id)}
+                        className="btn btn-outline-secondary btn-sm text-nowrap"
+                        download
+                        aria-label={t('docs.xmlOf', { number: i.number })}
+                      >
+                        {t('docs.xml')}
+                      </a>
+                    </>
+                  ) : null}
+                  {i.canRecordPayment ? (
+                    <Button size="sm" variant="outline-success" className="text-nowrap" onClick={() => setPaying(i.id)}>
+                      {t(i.kind === 'CREDIT_NOTE' ? 'payments.openRefund' : 'payments.open')}
+                    </Button>
+                  ) : null}
+                  {retry && (i.status === 'NEEDS_DATA' || i.status === 'NEEDS_ATTENTION') ? retry(i) : null}
+                </div>
               </td>
             </tr>
             {paying === i.id ? <RecordPaymentDialog invoice={i} onClose={() => setPaying(null)} /> : null}
