@@ -67,7 +67,7 @@ export function InvoicesTable({ invoices, show, orderHref, testId, retry, onPart
               <td data-label={t('list.date')} className="text-nowrap">
                 {i.issueDate ? formatDay(i.issueDate, lng) : '–'}
               </td>
-              <td data-label={t('list.order')}>
+              <td data-label={t('list.order')} className="text-nowrap">
                 {i.commissionPeriod ? (
                   <span data-testid={`invoice-commission-${i.id}`}>{t('list.commissionOf', { month: formatMonth(i.commissionPeriod, lng) })}</span>
                 ) : (
