@@ -26,6 +26,22 @@ const card = (n: number, over: Partial<UserCard> = {}): UserCard => ({
 
 const admin = { userId: 999, username: 'admin@example.test', category: 'admin', companyName: 'Primeur', active: true };
 
+describe('admin user cards: the company identifiers (decision 968)', () => {
+  it('shows the VAT number and the registration identifier of the company when known', async () => {
+    renderPage(<UsersListPage />, {
+      path: '/admin/users',
+      answers: {
+        '/api/users/isLoggedIn': [[{ roleId: 1, name: 'ADMIN' }]],
+        '/api/users/userInfos': admin,
+        '/api/admin/getAllBP': { items: [card(1, { vatId: 'FR40732829320', registrationId: '73282932000074' }), card(2)], total: 2, page: 1, size: 24 },
+      },
+    });
+    expect(await screen.findByText('Registration No. 73282932000074')).toBeInTheDocument();
+    expect(screen.getByText('VAT No. FR40732829320')).toBeInTheDocument();
+    expect(screen.getAllByText(/^Registration No\./)).toHaveLength(1);
+  });
+});
+
 describe('admin user list (decision 641)', () => {
   it('asks the server for a page with the search words and filters, and pages with the total', async () => {
     const asked: URL[] = [];

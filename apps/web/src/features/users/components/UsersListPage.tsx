@@ -116,6 +116,8 @@ function UserCardView({ user, selection }: { user: UserCard; selection: Selectio
               <Flag code={user.country.alpha2} className="me-1" /> {countryName(user.country.alpha2, lng, user.country.name)}
             </div>
           ) : null}
+          {user.vatId ? <div>{t('card.vatId', { id: user.vatId })}</div> : null}
+          {user.registrationId ? <div>{t('card.registrationId', { id: user.registrationId })}</div> : null}
         </Card.Text>
       </Card.Body>
       <Card.Footer className="bg-transparent">
