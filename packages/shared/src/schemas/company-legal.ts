@@ -35,6 +35,10 @@ export const companyLegalFields = {
   registryCity: optionalLine(REGISTRY_CITY_MAX_LENGTH, 'registryCityTooLong'),
 };
 
+/** The back office's change of a company's legal facts (PUT /api/admin/user/:userId/legal); the server checks the identifier by the company's country. */
+export const companyLegalInput = z.object(companyLegalFields);
+export type CompanyLegalInput = z.input<typeof companyLegalInput>;
+
 /** The legal facts as the API shows them. */
 export const companyLegal = z.object({
   registrationId: z.string().nullable(),

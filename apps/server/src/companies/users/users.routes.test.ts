@@ -172,6 +172,23 @@ describe('the company registration identifier and legal facts (decision 968)', (
     expect(cleared.json()).toMatchObject({ registrationId: null });
   });
 
+  it("lets the back office correct a company's legal facts by its own country's rule, and nobody else", async () => {
+    const { user, cookie } = await signedIn(ctx, { country: 'FR' });
+    const admin = await signedIn(ctx, { category: 'admin' });
+    const put = (who: string, payload: object, id: number | string = user.id) =>
+      ctx.app.inject({ method: 'PUT', url: `/api/admin/user/${id}/legal`, headers: { cookie: who }, payload });
+    const ok = await put(admin.cookie, { registrationId: '732-829-320', legalForm: 'SAS', shareCapital: 1000, registryCity: 'Lyon' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ userId: user.id, registrationId: '732829320', legalForm: 'SAS', shareCapital: 1000, registryCity: 'Lyon' });
+    const bad = await put(admin.cookie, { registrationId: '732829321' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'registrationId', message: 'registrationIdChecksum' }] });
+    expect((await put(cookie, { registrationId: '732829320' })).statusCode).toBe(403);
+    expect((await put(admin.cookie, { registrationId: '732829320' }, 999_999)).statusCode).toBe(404);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ registrationId: '732829320', shareCapital: '1000.00' });
+  });
+
   it('shows the identifier on the admin user cards', async () => {
     const { cookie } = await signedIn(ctx);
     await change(cookie, 'FR', { registrationId: '732829320' });

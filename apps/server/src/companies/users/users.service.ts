@@ -71,6 +71,30 @@ export async function changeInfos(db: Db, userId: number, input: z.output<typeof
   return info(db, userId);
 }
 
+/**
+ * The back office corrects a company's legal facts (decision 968): checked by the rule of the
+ * company's own country, recorded in the history under the admin, answered as the updated card.
+ */
+export async function changeLegal(db: Db, adminId: number, userId: number, input: Partial<CompanyLegal>) {
+  return db.transaction(async (tx) => {
+    const row = await repo.lockWithPlace(tx, userId);
+    if (!row) throw notFound('User');
+    const values = legalValues(row.country?.alpha2 ?? '', input);
+    await repo.update(tx, userId, values);
+    const u = row.user;
+    await activityService.recordChange(
+      tx,
+      { id: adminId },
+      'user',
+      userId,
+      'update',
+      { registrationId: u.registrationId, legalForm: u.legalForm, shareCapital: u.shareCapital, registryCity: u.registryCity },
+      values,
+    );
+    return presentUserCard((await repo.findWithPlace(tx, userId))!);
+  });
+}
+
 /** Changes the password and ends the user's other sessions (the current one stays signed in). */
 export async function changePassword(db: Db, userId: number, currentSessionId: string, oldPassword: string, newPassword: string) {
   const user = await repo.findById(db, userId);

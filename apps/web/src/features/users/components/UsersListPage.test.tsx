@@ -42,6 +42,35 @@ describe('admin user cards: the company identifiers (decision 968)', () => {
   });
 });
 
+describe('admin user cards: correcting the legal details (decision 968)', () => {
+  it('refuses a French SIREN with a wrong check digit, then sends the corrected details', async () => {
+    const sent: unknown[] = [];
+    renderPage(<UsersListPage />, {
+      path: '/admin/users',
+      answers: {
+        '/api/users/isLoggedIn': [[{ roleId: 1, name: 'ADMIN' }]],
+        '/api/users/userInfos': admin,
+        '/api/admin/getAllBP': { items: [card(1)], total: 1, page: 1, size: 24 },
+        '/api/admin/user/1/legal': (_url: string, init?: RequestInit) => {
+          sent.push(JSON.parse(String(init?.body)));
+          return new Response(JSON.stringify(card(1, { registrationId: '732829320' })), { headers: { 'content-type': 'application/json' } });
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Legal details' }));
+    const id = await screen.findByLabelText('Company registration number');
+    await userEvent.type(id, '732829321');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This number is not valid: check its digits.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await userEvent.clear(id);
+    await userEvent.type(id, '732 829 320');
+    await userEvent.type(screen.getByLabelText('Legal form (e.g. SAS, SARL)'), 'SAS');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toEqual([{ registrationId: '732 829 320', legalForm: 'SAS', shareCapital: null, registryCity: null }]));
+  });
+});
+
 describe('admin user list (decision 641)', () => {
   it('asks the server for a page with the search words and filters, and pages with the total', async () => {
     const asked: URL[] = [];
