@@ -14,6 +14,7 @@ export const sellerFR: Party = {
   country: 'FR',
   vatId: 'FR40303265045',
   registrationId: '303265045',
+  legal: { form: 'SARL', shareCapital: 15000, registryCity: 'Perpignan' },
   contact: { name: 'Élodie Marché', phone: '+33468000000', email: 'compta@vergers-roussillon.example' },
 };
 
@@ -93,7 +94,17 @@ export function domesticFR(overrides: Partial<InvoiceInput> = {}): InvoiceInput 
     incoterm: { code: 'DAP', place: 'Rungis' },
     orderNumber: 'PRM-2026-000123',
     lines: [
-      { article: 'Pêche jaune', origin: 'FR', caliber: 'A 67-73', orderNumber: 'PRM-2026-000123', quantityKg: 6_412.5, unitPrice: 1.62 },
+      {
+        article: 'Pêche jaune',
+        origin: 'FR',
+        caliber: 'A 67-73',
+        qualityClass: 'I',
+        variety: 'Royal Summer',
+        packedOn: '2026-11-20',
+        orderNumber: 'PRM-2026-000123',
+        quantityKg: 6_412.5,
+        unitPrice: 1.62,
+      },
       { article: 'Abricot Bergeron', origin: 'FR', caliber: '45-50', orderNumber: 'PRM-2026-000123', quantityKg: 812.35, unitPrice: 2.15 },
     ],
     payment: { termsText: '30 jours date de livraison, virement', dueDate: '2026-12-24', iban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'AGRIFRPP' },

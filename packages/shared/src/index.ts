@@ -8,6 +8,8 @@ export * from './schemas/common.js';
 export * from './schemas/location.js';
 export * from './schemas/auth.js';
 export * from './schemas/users.js';
+export * from './schemas/company-legal.js';
+export * from './companies/registration.js';
 export * from './schemas/catalog.js';
 export * from './schemas/companies.js';
 export * from './schemas/contacts.js';

@@ -62,7 +62,19 @@ function lastKnownSession(): { authorities: Authority[]; user: UserInfo } | null
     const last = JSON.parse(sessionStorage.getItem(LAST_SESSION_KEY) ?? 'null') as LastKnownSession | null;
     if (!last || !Array.isArray(last.authorities) || typeof last.user?.userId !== 'number') return null;
     // The rest of the profile is not kept: pages that need it load it themselves once the service is back.
-    const user: UserInfo = { ...last.user, address: '', postalCode: '', city: null, country: null, globalGapNumber: null, vatId: '' };
+    const user: UserInfo = {
+      ...last.user,
+      address: '',
+      postalCode: '',
+      city: null,
+      country: null,
+      globalGapNumber: null,
+      vatId: '',
+      registrationId: null,
+      legalForm: null,
+      shareCapital: null,
+      registryCity: null,
+    };
     return { authorities: last.authorities, user };
   } catch {
     return null;

@@ -11,6 +11,10 @@ export const jsonResponse = (body: unknown, status = 200) => new Response(JSON.s
 export const userInfo = (user: Pick<UserInfo, 'userId' | 'username' | 'companyName' | 'category' | 'vatId'>): UserInfo => ({
   address: '',
   postalCode: '',
+  registrationId: null,
+  legalForm: null,
+  shareCapital: null,
+  registryCity: null,
   city: null,
   country: null,
   globalGapNumber: null,

@@ -10,6 +10,7 @@ import {
 import { REGISTRATION_CATEGORIES } from '../constants/roles.js';
 import { emailField, text } from './common.js';
 import { cityRef, countryRef } from './location.js';
+import { companyLegalFields, refineRegistrationId } from './company-legal.js';
 
 const requiredText = (max: number) => text().trim().min(1, 'required').max(max);
 
@@ -21,19 +22,22 @@ export type Credentials = z.input<typeof credentials>;
 
 export const newPassword = text().min(PASSWORD_MIN_LENGTH, 'passwordTooShort').max(PASSWORD_MAX_LENGTH, 'passwordTooLong');
 
-export const registration = z.object({
-  email: emailField,
-  password: newPassword,
-  companyName: requiredText(200),
-  category: z.enum(REGISTRATION_CATEGORIES, { error: 'categoryRequired' }),
-  country: countryRef,
-  city: cityRef,
-  address: requiredText(ADDRESS_MAX_LENGTH),
-  postalCode: requiredText(POSTAL_CODE_MAX_LENGTH),
-  vatId: requiredText(VAT_ID_MAX_LENGTH),
-  globalGapNumber: text().trim().max(GLOBAL_GAP_NUMBER_MAX_LENGTH).optional().nullable(),
-  conditions: z.literal(true, { error: 'termsRequired' }),
-});
+export const registration = z
+  .object({
+    email: emailField,
+    password: newPassword,
+    companyName: requiredText(200),
+    category: z.enum(REGISTRATION_CATEGORIES, { error: 'categoryRequired' }),
+    country: countryRef,
+    city: cityRef,
+    address: requiredText(ADDRESS_MAX_LENGTH),
+    postalCode: requiredText(POSTAL_CODE_MAX_LENGTH),
+    vatId: requiredText(VAT_ID_MAX_LENGTH),
+    globalGapNumber: text().trim().max(GLOBAL_GAP_NUMBER_MAX_LENGTH).optional().nullable(),
+    conditions: z.literal(true, { error: 'termsRequired' }),
+    ...companyLegalFields,
+  })
+  .superRefine(refineRegistrationId);
 export type Registration = z.input<typeof registration>;
 
 export const authority = z.object({ roleId: z.number().int(), name: z.string() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADDRESS_MAX_LENGTH, GLOBAL_GAP_NUMBER_MAX_LENGTH, POSTAL_CODE_MAX_LENGTH, VAT_ID_MAX_LENGTH } from '../constants/limits.js';
 import { text } from './common.js';
+import { companyLegal, companyLegalFields, refineRegistrationId } from './company-legal.js';
 import { CATEGORIES } from '../constants/roles.js';
 import { newPassword } from './auth.js';
 import { city, cityRef, country, countryRef } from './location.js';
@@ -18,17 +19,21 @@ export const userInfo = z.object({
   country: country.nullable(),
   globalGapNumber: z.string().nullable(),
   vatId: z.string(),
+  ...companyLegal.shape,
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
-export const changeUserInfos = z.object({
-  address: requiredText(ADDRESS_MAX_LENGTH),
-  postalCode: requiredText(POSTAL_CODE_MAX_LENGTH),
-  vatId: requiredText(VAT_ID_MAX_LENGTH),
-  globalGapNumber: text().trim().max(GLOBAL_GAP_NUMBER_MAX_LENGTH).optional().nullable(),
-  country: countryRef,
-  city: cityRef,
-});
+export const changeUserInfos = z
+  .object({
+    address: requiredText(ADDRESS_MAX_LENGTH),
+    postalCode: requiredText(POSTAL_CODE_MAX_LENGTH),
+    vatId: requiredText(VAT_ID_MAX_LENGTH),
+    globalGapNumber: text().trim().max(GLOBAL_GAP_NUMBER_MAX_LENGTH).optional().nullable(),
+    country: countryRef,
+    city: cityRef,
+    ...companyLegalFields,
+  })
+  .superRefine(refineRegistrationId);
 export type ChangeUserInfos = z.input<typeof changeUserInfos>;
 
 export const changePassword = z.object({
@@ -47,6 +52,8 @@ export const userCard = z.object({
   city: z.object({ name: z.string() }).nullable(),
   postalCode: z.string(),
   country: z.object({ name: z.string(), alpha2: z.string() }).nullable(),
+  vatId: z.string(),
+  ...companyLegal.shape,
   status: z.boolean(),
   createdAt: z.string(),
 });

@@ -70,6 +70,22 @@ describe('POST /auth/register', () => {
     expect(body.details.map((d: { path: string }) => d.path).join(' ')).toContain(field);
   });
 
+  it('stores a French SIREN typed with spaces as its digits, and refuses one with a wrong check digit (decision 968)', async () => {
+    const place = { country: { id: fr.country.id }, city: { id: fr.city.id } };
+    const ok = validRegistration({ ...place, email: 'siren@example.test', registrationId: ' 732 829 320 ', legalForm: 'SARL', shareCapital: 8000 });
+    expect((await ctx.app.inject({ method: 'POST', url: '/auth/register', payload: ok })).statusCode).toBe(201);
+    const [row] = await ctx.db.select().from(users).where(eq(users.email, 'siren@example.test'));
+    expect(row).toMatchObject({ registrationId: '732829320', legalForm: 'SARL', shareCapital: '8000.00' });
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: validRegistration({ ...place, email: 'bad-siren@example.test', registrationId: '732829321' }),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'registrationId', message: 'registrationIdChecksum' }] });
+    expect(await ctx.db.select().from(users).where(eq(users.email, 'bad-siren@example.test'))).toEqual([]);
+  });
+
   it('refuses a city that is not in the chosen country', async () => {
     const res = await ctx.app.inject({
       method: 'POST',

@@ -17,7 +17,8 @@ const emailTaken = () => new HttpError(409, 'EMAIL_TAKEN', 'An account with this
 /** Creates an inactive account: the operator validates it before the company can sign in. */
 export async function register(db: Db, input: RegistrationInput) {
   await assertStrongPassword(input.password, [input.email, input.companyName], 'password');
-  await locationService.assertCityInCountry(db, input.country.id, input.city.id);
+  const { country } = await locationService.assertCityInCountry(db, input.country.id, input.city.id);
+  const legal = usersService.legalValues(country.alpha2, input);
   if (await usersService.findByEmail(db, input.email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   try {
@@ -32,6 +33,7 @@ export async function register(db: Db, input: RegistrationInput) {
       cityId: input.city.id,
       vatId: input.vatId,
       globalGapNumber: input.globalGapNumber || null,
+      ...legal,
       active: false,
     });
   } catch (err) {

@@ -1,4 +1,4 @@
-import type { UserCard, UserInfo } from '@primeur/shared';
+import type { CompanyLegal, UserCard, UserInfo } from '@primeur/shared';
 import type { UserWithPlace } from './users.repository.js';
 
 export function presentUserInfo({ user, city, country }: UserWithPlace): UserInfo {
@@ -13,6 +13,16 @@ export function presentUserInfo({ user, city, country }: UserWithPlace): UserInf
     country: country && country.id !== null ? country : null,
     globalGapNumber: user.globalGapNumber,
     vatId: user.vatId,
+    ...presentLegal(user),
+  };
+}
+
+export function presentLegal(user: Pick<UserWithPlace['user'], 'registrationId' | 'legalForm' | 'shareCapital' | 'registryCity'>): CompanyLegal {
+  return {
+    registrationId: user.registrationId,
+    legalForm: user.legalForm,
+    shareCapital: user.shareCapital === null ? null : Number(user.shareCapital),
+    registryCity: user.registryCity,
   };
 }
 
@@ -28,6 +38,8 @@ export function presentUserCard({ user, city, country }: UserWithPlace): UserCar
     city: city && city.id !== null ? { name: city.name } : null,
     postalCode: user.postalCode,
     country: country && country.id !== null ? { name: country.name, alpha2: country.alpha2 } : null,
+    vatId: user.vatId,
+    ...presentLegal(user),
     status: user.active,
     createdAt: user.createdAt.toISOString(),
   };

@@ -121,6 +121,84 @@ describe('POST /api/users/changeUserInfos', () => {
   });
 });
 
+describe('the company registration identifier and legal facts (decision 968)', () => {
+  const change = async (cookie: string, alpha2: string, extra: Record<string, unknown>, countryExtra: Record<string, unknown> = {}) => {
+    const place = await placeIn(ctx.db, alpha2);
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/changeUserInfos',
+      headers: { cookie },
+      payload: { address: 'A', postalCode: 'B', vatId: 'C', country: { id: place.country.id, ...countryExtra }, city: { id: place.city.id }, ...extra },
+    });
+  };
+
+  it('stores a French SIRET typed with spaces as its 14 digits, with the legal form, capital and RCS city', async () => {
+    const { user, cookie } = await signedIn(ctx);
+    const res = await change(cookie, 'FR', { registrationId: '732 829 320 00074', legalForm: 'SAS', shareCapital: 15000.5, registryCity: 'Lyon' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ registrationId: '73282932000074', legalForm: 'SAS', shareCapital: 15000.5, registryCity: 'Lyon' });
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ registrationId: '73282932000074', shareCapital: '15000.50' });
+  });
+
+  it.each([
+    ['a wrong check digit', '732829321', 'registrationIdChecksum'],
+    ['ten digits', '7328293200', 'registrationIdLength'],
+    ['a SIRET with a wrong check digit', '73282932000075', 'registrationIdChecksum'],
+  ])('refuses a French identifier with %s (the country known by id only) and changes nothing', async (_what, id, message) => {
+    const { user, cookie } = await signedIn(ctx);
+    const res = await change(cookie, 'FR', { registrationId: id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'registrationId', message }] });
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.address).toBe(user.address);
+  });
+
+  it('checks by the country found by id, not by the alpha-2 code the form claims', async () => {
+    const { cookie } = await signedIn(ctx);
+    const res = await change(cookie, 'FR', { registrationId: 'HRB 1' }, { alpha2: 'DE' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ details: [{ path: 'registrationId', message: 'registrationIdLength' }] });
+  });
+
+  it("keeps another country's identifier as free text up to 40 characters, and refuses 41 or a negative capital", async () => {
+    const { cookie } = await signedIn(ctx);
+    const ok = await change(cookie, 'DE', { registrationId: `  HRB ${'1'.repeat(36)}  ` });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ registrationId: `HRB ${'1'.repeat(36)}` });
+    expect((await change(cookie, 'DE', { registrationId: 'H'.repeat(41) })).statusCode).toBe(400);
+    expect((await change(cookie, 'DE', { shareCapital: -1 })).statusCode).toBe(400);
+    const cleared = await change(cookie, 'DE', { registrationId: '' });
+    expect(cleared.json()).toMatchObject({ registrationId: null });
+  });
+
+  it("lets the back office correct a company's legal facts by its own country's rule, and nobody else", async () => {
+    const { user, cookie } = await signedIn(ctx, { country: 'FR' });
+    const admin = await signedIn(ctx, { category: 'admin' });
+    const put = (who: string, payload: object, id: number | string = user.id) =>
+      ctx.app.inject({ method: 'PUT', url: `/api/admin/user/${id}/legal`, headers: { cookie: who }, payload });
+    const ok = await put(admin.cookie, { registrationId: '732-829-320', legalForm: 'SAS', shareCapital: 1000, registryCity: 'Lyon' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ userId: user.id, registrationId: '732829320', legalForm: 'SAS', shareCapital: 1000, registryCity: 'Lyon' });
+    const bad = await put(admin.cookie, { registrationId: '732829321' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: 'registrationId', message: 'registrationIdChecksum' }] });
+    expect((await put(cookie, { registrationId: '732829320' })).statusCode).toBe(403);
+    expect((await put(admin.cookie, { registrationId: '732829320' }, 999_999)).statusCode).toBe(404);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ registrationId: '732829320', shareCapital: '1000.00' });
+  });
+
+  it('shows the identifier on the admin user cards', async () => {
+    const { cookie } = await signedIn(ctx);
+    await change(cookie, 'FR', { registrationId: '732829320' });
+    const admin = await signedIn(ctx, { category: 'admin' });
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/admin/getAllBP', headers: { cookie: admin.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as Array<{ registrationId: string | null }>).some((c) => c.registrationId === '732829320')).toBe(true);
+  });
+});
+
 describe('POST /api/users/changePassword', () => {
   it('changes the password and ends the other sessions of the user', async () => {
     const u = await createUser(ctx.db, { password: 'Old-pass-123' });

@@ -4,6 +4,7 @@ import {
   dbIdText,
   changePassword,
   changeUserInfos,
+  companyLegalInput,
   errorBody,
   isLoggedInResponse,
   okMessage,
@@ -66,6 +67,20 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['admin'], querystring: userListQuery, response: { 200: z.union([z.array(userCard), pageOf(userCard)]), 400: errorBody } },
     },
     async (req) => usersService.searchCards(db, req.query),
+  );
+
+  app.put(
+    '/api/admin/user/:userId/legal',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        params: z.object({ userId: dbIdText }),
+        body: companyLegalInput,
+        response: { 200: userCard, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (req) => usersService.changeLegal(db, req.user!.id, req.params.userId, req.body),
   );
 
   app.put(

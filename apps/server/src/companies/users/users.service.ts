@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ADMIN_PAGE_SIZE, type changeUserInfos, type UserListQuery } from '@primeur/shared';
+import { ADMIN_PAGE_SIZE, checkRegistrationId, type changeUserInfos, type CompanyLegal, type UserListQuery } from '@primeur/shared';
 import type { Db } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/password.js';
@@ -31,10 +31,30 @@ export async function info(db: Db, userId: number) {
   return presentUserInfo(row);
 }
 
+/**
+ * The company's legal facts as stored (decision 968): the registration identifier checked by the
+ * shared rule of its country (known here by id, whatever the form sent) and normalised, a 400 on
+ * the `registrationId` path otherwise. Legal form, capital and registry city are kept for any country.
+ */
+export function legalValues(countryAlpha2: string, input: Partial<CompanyLegal>) {
+  const check = checkRegistrationId(countryAlpha2, input.registrationId);
+  if (!check.ok) {
+    throw new HttpError(400, 'VALIDATION_FAILED', 'The company registration identifier is not valid for its country.', [
+      { path: 'registrationId', message: check.problem },
+    ]);
+  }
+  return {
+    registrationId: check.value,
+    legalForm: input.legalForm ?? null,
+    shareCapital: input.shareCapital === null || input.shareCapital === undefined ? null : input.shareCapital.toFixed(2),
+    registryCity: input.registryCity ?? null,
+  };
+}
+
 /** The company's own settings (address, VAT id…); recorded in the history, on the user. */
 export async function changeInfos(db: Db, userId: number, input: z.output<typeof changeUserInfos>) {
   await db.transaction(async (tx) => {
-    await locationService.assertCityInCountry(tx, input.country.id, input.city.id);
+    const { country } = await locationService.assertCityInCountry(tx, input.country.id, input.city.id);
     const before = await repo.findById(tx, userId);
     if (!before) throw notFound('User');
     await repo.update(tx, userId, {
@@ -44,10 +64,35 @@ export async function changeInfos(db: Db, userId: number, input: z.output<typeof
       globalGapNumber: input.globalGapNumber || null,
       countryId: input.country.id,
       cityId: input.city.id,
+      ...legalValues(country.alpha2, input),
     });
     await activityService.recordChange(tx, { id: userId }, 'user', userId, 'update', before, (await repo.findById(tx, userId))!);
   });
   return info(db, userId);
+}
+
+/**
+ * The back office corrects a company's legal facts (decision 968): checked by the rule of the
+ * company's own country, recorded in the history under the admin, answered as the updated card.
+ */
+export async function changeLegal(db: Db, adminId: number, userId: number, input: Partial<CompanyLegal>) {
+  return db.transaction(async (tx) => {
+    const row = await repo.lockWithPlace(tx, userId);
+    if (!row) throw notFound('User');
+    const values = legalValues(row.country?.alpha2 ?? '', input);
+    await repo.update(tx, userId, values);
+    const u = row.user;
+    await activityService.recordChange(
+      tx,
+      { id: adminId },
+      'user',
+      userId,
+      'update',
+      { registrationId: u.registrationId, legalForm: u.legalForm, shareCapital: u.shareCapital, registryCity: u.registryCity },
+      values,
+    );
+    return presentUserCard((await repo.findWithPlace(tx, userId))!);
+  });
 }
 
 /** Changes the password and ends the user's other sessions (the current one stays signed in). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { cities, countries } from './location.js';
 
 export const categoryEnum = pgEnum('user_category', ['admin', 'client', 'supplier']);
@@ -19,6 +19,12 @@ export const users = pgTable(
     cityId: integer('city_id').references(() => cities.id),
     vatId: text('vat_id').notNull(),
     globalGapNumber: text('global_gap_number'),
+    /** SIREN/SIRET (checked, digits only) in France, the national identifier elsewhere (decision 968). */
+    registrationId: text('registration_id'),
+    /** What a French invoice prints under the seller (Code de commerce R123-237): "SAS", 10000.00 €, "Lyon". */
+    legalForm: text('legal_form'),
+    shareCapital: numeric('share_capital', { precision: 15, scale: 2 }),
+    registryCity: text('registry_city'),
     /** The seller's invoice number prefix (company settings); null: derived from the company name. */
     invoicePrefix: text('invoice_prefix'),
     /** The seller's bank account printed on its sale invoices (decision 763); null: "bank details on request". */
@@ -32,6 +38,7 @@ export const users = pgTable(
     uniqueIndex('users_email_uq').on(t.email),
     check('users_iban_shape', sql`${t.iban} is null or ${t.iban} ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'`),
     check('users_bic_shape', sql`${t.bic} is null or ${t.bic} ~ '^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$'`),
+    check('users_share_capital_range', sql`${t.shareCapital} is null or ${t.shareCapital} >= 0`),
     check('users_invoice_prefix_shape', sql`${t.invoicePrefix} is null or ${t.invoicePrefix} ~ '^[A-Z][A-Z0-9]{1,9}$'`),
   ],
 );

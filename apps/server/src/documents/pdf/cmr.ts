@@ -197,6 +197,8 @@ export async function renderCmr(m: ShippingDocModel, lng: Language): Promise<Buf
         pair(t('cmr.origin'), countryName(l.originAlpha2, l.originName, lng)),
         l.caliber ? pair(t('cmr.caliber'), l.caliber) : '',
         l.qualityClass ? pair(t('cmr.class'), l.qualityClass) : '',
+        l.variety ? pair(t('cmr.variety'), l.variety) : '',
+        l.packedOn ? pair(t('cmr.packedOn'), formatDay(l.packedOn, lng)) : '',
       ].filter(Boolean),
     },
     { n: '10', key: 'cmr.box10', w: 56, body: m.hsChapter ? [`HS ${m.hsChapter}`, t(`cmr.hs${m.hsChapter}`)] : [t('cmr.none')] },

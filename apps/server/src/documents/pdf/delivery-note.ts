@@ -122,6 +122,8 @@ export async function renderDeliveryNote(m: ShippingDocModel, lng: Language): Pr
     [t('dn.caliber'), l.caliber || '—'],
     [t('dn.packaging'), l.packaging || '—'],
     [t('dn.class'), l.qualityClass ?? '—'],
+    [t('dn.variety'), l.variety || '—'],
+    [t('dn.packedOn'), l.packedOn ? formatDay(l.packedOn, lng) : '—'],
     [t('dn.kgPerPallet'), l.netKgPerPallet !== null ? kg(l.netKgPerPallet) : '—'],
     [t('dn.boxesPerPallet'), l.boxesPerPallet !== null ? String(l.boxesPerPallet) : '—'],
   ]);

@@ -17,6 +17,10 @@ export interface InvoicePdfParty {
   country: string;
   vatId: string | null;
   registrationId: string | null;
+  /** The label of the identifier: SIREN or SIRET for a French company, else the generic one. */
+  registrationLabel: 'siren' | 'siret' | 'registrationId';
+  /** Legal form, share capital, registry (BT-33), printed under the seller. */
+  legalMention: string | null;
   contact: { name: string | null; phone: string | null; email: string | null } | null;
 }
 
@@ -39,6 +43,9 @@ export interface InvoicePdfModel {
     article: string;
     origin: string | null;
     caliber: string | null;
+    qualityClass: string | null;
+    variety: string | null;
+    packedOn: string | null;
     orderNumber: string | null;
     unit: 'KGM' | 'C62';
     quantityKg: number;
@@ -103,7 +110,8 @@ export async function renderInvoicePdf(model: InvoicePdfModel): Promise<{ pdf: B
       `${p.postalCode} ${p.city}`.trim(),
       countryName(p.country),
       p.vatId ? lv(t('vatId'), p.vatId) : '',
-      p.registrationId ? lv(t('registrationId'), p.registrationId) : '',
+      p.registrationId ? lv(t(p.registrationLabel), p.registrationId) : '',
+      p.legalMention ?? '',
       [p.contact?.name, p.contact?.phone, p.contact?.email].filter(Boolean).join(' · '),
     ].filter(Boolean);
 
@@ -228,6 +236,9 @@ export async function renderInvoicePdf(model: InvoicePdfModel): Promise<{ pdf: B
     const details = [
       line.origin ? lv(t('origin'), countryName(line.origin)) : '',
       line.caliber ? lv(t('caliber'), line.caliber) : '',
+      line.qualityClass ? lv(t('qualityClass'), line.qualityClass) : '',
+      line.variety ? lv(t('variety'), line.variety) : '',
+      line.packedOn ? lv(t('packedOn'), formatDay(line.packedOn, lng)) : '',
       line.orderNumber ? lv(t('order'), line.orderNumber) : '',
     ]
       .filter(Boolean)

@@ -19,6 +19,9 @@ export interface OrderConfirmationModel {
     boxesPerPallet: number | null;
     netKgPerBox: number | null;
     qualityClass: string | null;
+    /** The lot's variety and packing day (issue 25); absent on orders made before they were asked. */
+    variety?: string | null;
+    packedOn?: string | null;
   };
   pallets: number;
   estimatedNetKg: number | null;
@@ -120,6 +123,9 @@ export async function renderOrderConfirmation(model: OrderConfirmationModel, lng
   row(t('origin'), countryName(l.originAlpha2, l.originName, lng));
   row(t('packaging'), l.packaging);
   if (l.qualityClass) row(t('qualityClass'), l.qualityClass);
+  // EU marketing standard (Regulation 2023/2429 art. 6(4)): what the lot is, on every document of the sale.
+  if (l.variety) row(t('variety'), l.variety);
+  if (l.packedOn) row(t('packedOn'), formatDay(l.packedOn, lng));
   row(t('pallets'), String(model.pallets));
   row(t('netKgPerPallet'), kg(l.netKgPerPallet));
   if (l.boxesPerPallet !== null) row(t('boxes'), String(l.boxesPerPallet));

@@ -42,6 +42,8 @@ export function shippingFixture(over: Partial<ShippingDocModel> = {}): ShippingD
       boxesPerPallet: 80,
       netKgPerBox: 10,
       qualityClass: 'I',
+      variety: 'Clemenules',
+      packedOn: '2026-11-20',
     },
     hsChapter: '08',
     pallets: 8,

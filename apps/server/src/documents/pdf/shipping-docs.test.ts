@@ -37,6 +37,17 @@ describe('shipping documents', () => {
     expect(draft).not.toContain('non déclaré');
   });
 
+  it('names the class, the variety and the packing date on the CMR and the delivery note (Regulation 2023/2429 art. 6(4))', async () => {
+    for (const render of [renderCmr, renderDeliveryNote]) {
+      const text = execFileSync('pdftotext', ['-raw', '-', '-'], { input: await render(shippingFixture(), 'fr') })
+        .toString('utf8')
+        .replace(/[\s\u00a0\u202f]+/g, ' ');
+      expect(text).toContain('Catégorie');
+      expect(text).toContain('Clemenules');
+      expect(text).toContain('20 nov. 2026');
+    }
+  });
+
   it.each(LANGUAGES)('renders the delivery note in %s, its pallet table running over pages for a full truck', async (lng) => {
     expect(pages(await renderDeliveryNote(shippingFixture(), lng))).toBe(1);
     const big = shippingFixture({

@@ -40,6 +40,9 @@ export interface ShippingDocModel {
     boxesPerPallet: number | null;
     netKgPerBox: number | null;
     qualityClass: string | null;
+    /** The lot's variety and packing day (issue 25); absent on orders made before they were asked. */
+    variety?: string | null;
+    packedOn?: string | null;
   };
   /** HS chapter of the article's family ('07' vegetables, '08' fruit), null when unknown. */
   hsChapter: '07' | '08' | null;

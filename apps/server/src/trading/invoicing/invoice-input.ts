@@ -28,6 +28,14 @@ export const invoicePartySchema = z.object({
   vatId: line(40).nullable(),
   /** Company registration (SIREN/SIRET, CIF, Handelsregister…) (BT-30 / BT-47), printed and sent when known. */
   registrationId: line(40).nullable().default(null),
+  /**
+   * The seller's legal form, share capital (€) and registry city (RCS in France), which a French
+   * invoice must state (Code de commerce R123-237); sent as BT-33 and printed (decision 968).
+   */
+  legal: z
+    .object({ form: line(60).nullable(), shareCapital: z.number().nonnegative().nullable(), registryCity: line(100).nullable() })
+    .nullable()
+    .default(null),
   contact: z
     .object({ name: line(200).nullable(), phone: line(40).nullable(), email: line(254).nullable() })
     .nullable()
@@ -40,6 +48,13 @@ export const invoiceLineSchema = z.object({
   /** Country of origin (BT-159). */
   origin: country.nullable(),
   caliber: line(50).nullable(),
+  /**
+   * Quality class, variety and packing day of the lot (EU marketing standard, Regulation 2023/2429
+   * art. 6(4)): item attributes (BG-32) in the XML, printed on the line (decision 968).
+   */
+  qualityClass: line(20).nullable().default(null),
+  variety: line(100).nullable().default(null),
+  packedOn: day.nullable().default(null),
   /** The order this line comes from, printed on the line and sent in its description (BT-154). */
   orderNumber: line(40).nullable(),
   /** KGM: net kg of produce; C62: one service (a commission line, decision 850). */

@@ -170,6 +170,36 @@ describe('EN 16931 invoices built from an InvoiceInput', () => {
     expect(xml).toContain('Pêche jaune');
   });
 
+  it("carries a French seller's SIREN as BT-30 under scheme 0002, its legal form, capital and RCS as BT-33, and the buyer's SIREN of its SIRET as BT-47 (decision 968)", async () => {
+    const xml = await buildInvoiceXml(ready(domesticFR({ buyer: { ...buyerFR, registrationId: '732 829 320 00074' } })));
+    const seller = xml.slice(xml.indexOf('<ram:SellerTradeParty>'), xml.indexOf('</ram:SellerTradeParty>'));
+    const buyer = xml.slice(xml.indexOf('<ram:BuyerTradeParty>'), xml.indexOf('</ram:BuyerTradeParty>'));
+    expect(seller).toMatch(
+      /<ram:Description>SARL, au capital de 15[\s\u00a0\u202f]000,00[\s\u00a0\u202f]€, RCS Perpignan 303265045<\/ram:Description>\s*<ram:SpecifiedLegalOrganization>\s*<ram:ID schemeID="0002">303265045<\/ram:ID>/,
+    );
+    expect(buyer).toMatch(/<ram:SpecifiedLegalOrganization>\s*<ram:ID schemeID="0002">732829320<\/ram:ID>/);
+    expect(buyer).not.toContain('<ram:Description>');
+    expect(fatal(validateCii(xml))).toEqual([]);
+    expect(schemaErrors(xml)).toEqual([]);
+  });
+
+  it('sends a foreign registration identifier as given, without a scheme, and no BT-33 for a seller without legal facts', async () => {
+    const xml = await buildInvoiceXml(ready(intraEU()));
+    expect(xml).toMatch(/<ram:SpecifiedLegalOrganization>\s*<ram:ID>HRB 12345<\/ram:ID>/);
+    const noLegal = await buildInvoiceXml(ready(domesticFR({ seller: { ...sellerFR, legal: null } })));
+    expect(noLegal.slice(noLegal.indexOf('<ram:SellerTradeParty>'), noLegal.indexOf('</ram:SellerTradeParty>'))).not.toContain('<ram:Description>');
+  });
+
+  it('writes the quality class, variety and packing date of a line as item attributes the rules accept, and only those known', async () => {
+    const xml = await buildInvoiceXml(ready(domesticFR()));
+    const characteristics = [
+      ...xml.matchAll(/<ram:ApplicableProductCharacteristic>\s*<ram:Description>([^<]*)<\/ram:Description>\s*<ram:Value>([^<]*)<\/ram:Value>/g),
+    ].map((m) => `${m[1]}=${m[2]}`);
+    expect(characteristics).toEqual(['Calibre=A 67-73', 'Catégorie=I', 'Variété=Royal Summer', 'Conditionné le=20 nov. 2026', 'Calibre=45-50']);
+    expect(fatal(validateCii(xml))).toEqual([]);
+    expect(schemaErrors(xml)).toEqual([]);
+  });
+
   it('an intra-community supply carries category K, 0 %, the exemption reason and both VAT numbers', async () => {
     const xml = await buildInvoiceXml(ready(intraEU()));
     expect(tag(xml, 'CategoryCode')).toEqual(expect.arrayContaining(['K']));
@@ -305,6 +335,19 @@ describe('the Factur-X PDF', () => {
     expect(facts.xmp).toContain('<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>');
     expect(facts.xmp).toMatch(/<pdfaid:part>3<\/pdfaid:part>\s*<pdfaid:conformance>B<\/pdfaid:conformance>/);
     expect(facts.outputIntent).toBe('GTS_PDFA1');
+  });
+
+  it("prints a French seller's SIREN, legal form, capital and RCS, and each line's class, variety and packing date", async () => {
+    const { pdf } = await buildFacturX(ready(domesticFR({ buyer: { ...buyerFR, registrationId: '73282932000074' } })));
+    const text = execFileSync('pdftotext', ['-raw', '-', '-'], { input: pdf })
+      .toString('utf8')
+      .replace(/[\s\u00a0\u202f]+/g, ' ');
+    expect(text).toContain('SIREN : 303265045');
+    expect(text).toContain('SARL, au capital de 15 000,00 €, RCS Perpignan 303265045');
+    expect(text).toContain('SIRET : 73282932000074');
+    expect(text).toContain('Catégorie : I');
+    expect(text).toContain('Variété : Royal Summer');
+    expect(text).toContain('Conditionné le : 20 nov. 2026');
   });
 
   it('reads in the buyer language with every accent', async () => {

@@ -6,7 +6,10 @@ import {
   decideVat,
   type CommissionVatUnsupported,
   formatDay,
+  formatEuro,
   normalizeVatId,
+  SIREN_SCHEME_ID,
+  sirenOf,
   type InvoiceAmounts,
   type VatDecision,
   type VatNeed,
@@ -105,8 +108,48 @@ function endpoint(p: InvoiceParty) {
   return p.contact?.email ? { 'cbc:EndpointID': p.contact.email, 'cbc:EndpointID@schemeID': 'EM' } : {};
 }
 
-function legalEntity(p: InvoiceParty) {
-  return { 'cbc:RegistrationName': p.name, ...(p.registrationId ? { 'cbc:CompanyID': p.registrationId } : {}) };
+/**
+ * A party's legal registration (BT-30 / BT-47) as the XML sends it and the PDF prints it (decision
+ * 968): a French company is identified by its SIREN under ISO 6523 ICD 0002 (the scheme the
+ * Factur-X and French CIUS rules name), also when it gave its SIRET, which the PDF prints in full;
+ * any other identifier goes as given, without a scheme (EN 16931 makes the scheme optional).
+ */
+export function registrationOf(p: Pick<InvoiceParty, 'country' | 'registrationId'>) {
+  if (!p.registrationId) return null;
+  const siren = p.country === 'FR' ? sirenOf('FR', p.registrationId) : null;
+  if (siren) {
+    const label: 'siren' | 'siret' = p.registrationId.replace(/\D/g, '').length === 14 ? 'siret' : 'siren';
+    return { id: siren, scheme: SIREN_SCHEME_ID as string | null, label, printed: p.registrationId.replace(/\D/g, '') };
+  }
+  return { id: p.registrationId, scheme: null, label: 'registrationId' as const, printed: p.registrationId };
+}
+
+/**
+ * The seller's additional legal information (BT-33) in the document's language: "SAS, au capital de
+ * 15 000,50 €, RCS Lyon 732829320" (Code de commerce R123-237 for a French seller; the registry
+ * city of any other seller that gave one). Null when the seller gave none of these facts.
+ */
+export function legalMention(p: InvoiceParty, language: InvoiceData['language']): string | null {
+  const l = p.legal;
+  if (!l) return null;
+  const t = (key: string, vars?: Record<string, string | number>) => documentText('invoice', language, key, vars);
+  const siren = sirenOf(p.country, p.registrationId);
+  const parts = [
+    l.form ?? '',
+    l.shareCapital !== null ? t('shareCapital', { amount: formatEuro(l.shareCapital, language) }) : '',
+    l.registryCity ? (p.country === 'FR' ? t('rcs', { city: l.registryCity, siren: siren ?? '' }).trim() : t('registry', { city: l.registryCity })) : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join(', ') : null;
+}
+
+function legalEntity(p: InvoiceParty, mention: string | null) {
+  const reg = registrationOf(p);
+  return {
+    'cbc:RegistrationName': p.name,
+    ...(reg ? { 'cbc:CompanyID': reg.id, ...(reg.scheme ? { 'cbc:CompanyID@schemeID': reg.scheme } : {}) } : {}),
+    // Read back by completeCii: the library's CII mapping looks for another key (see there).
+    ...(mention ? { 'cbc:CompanyLegalForm': mention } : {}),
+  };
 }
 
 function taxScheme(vatId: string | null) {
@@ -184,7 +227,7 @@ export function toEInvoice(p: PreparedInvoice): Invoice {
           ...endpoint(data.seller),
           'cac:PostalAddress': postalAddress(data.seller.addressLines, data.seller.postalCode, data.seller.city, data.seller.country),
           ...(sellerTax ? { 'cac:PartyTaxScheme': [sellerTax] } : {}),
-          'cac:PartyLegalEntity': legalEntity(data.seller),
+          'cac:PartyLegalEntity': legalEntity(data.seller, legalMention(data.seller, data.language)),
           ...contact(data.seller),
         },
       },
@@ -193,7 +236,7 @@ export function toEInvoice(p: PreparedInvoice): Invoice {
           ...endpoint(data.buyer),
           'cac:PostalAddress': postalAddress(data.buyer.addressLines, data.buyer.postalCode, data.buyer.city, data.buyer.country),
           ...(buyerTax ? { 'cac:PartyTaxScheme': buyerTax } : {}),
-          'cac:PartyLegalEntity': legalEntity(data.buyer),
+          'cac:PartyLegalEntity': legalEntity(data.buyer, null),
           ...contact(data.buyer),
         },
       },
@@ -249,7 +292,7 @@ export function toEInvoice(p: PreparedInvoice): Invoice {
           'cbc:Name': l.article,
           ...(l.origin ? { 'cac:OriginCountry': { 'cbc:IdentificationCode': l.origin } } : {}),
           'cac:ClassifiedTaxCategory': category,
-          ...(l.caliber ? { 'cac:AdditionalItemProperty': [{ 'cbc:Name': t('caliber'), 'cbc:Value': l.caliber }] } : {}),
+          ...(itemAttributes(p, i).length ? { 'cac:AdditionalItemProperty': itemAttributes(p, i) } : {}),
         },
         'cac:Price': {
           'cbc:PriceAmount': decimal(l.unitPrice),
@@ -261,6 +304,23 @@ export function toEInvoice(p: PreparedInvoice): Invoice {
     },
   };
   return invoice as Invoice;
+}
+
+/**
+ * The line's item attributes (BG-32, BT-160 name and BT-161 value) in the buyer's language: the
+ * caliber, and the quality class, variety and packing date the EU marketing standard wants on the
+ * invoice (Regulation 2023/2429 art. 6(4), decision 968).
+ */
+export function itemAttributes(p: PreparedInvoice, index: number): Array<{ 'cbc:Name': string; 'cbc:Value': string }> {
+  const l = p.data.lines[index]!;
+  const t = (key: string) => documentText('invoice', p.data.language, key);
+  const pairs: Array<[string, string | null]> = [
+    [t('caliber'), l.caliber],
+    [t('qualityClass'), l.qualityClass],
+    [t('variety'), l.variety],
+    [t('packedOn'), l.packedOn ? formatDay(l.packedOn, p.data.language) : null],
+  ];
+  return pairs.filter((x): x is [string, string] => !!x[1]).map(([name, value]) => ({ 'cbc:Name': name, 'cbc:Value': value }));
 }
 
 /** "Caliber 47-57 · Order PRM-2026-000123" in the buyer's language (BT-154). */
@@ -304,6 +364,9 @@ const isTree = (v: unknown): v is XmlTree => typeof v === 'object' && v !== null
  * - The XMP packet as UTF-8 bytes (decision 992): the library hands pdf-lib the packet as a string,
  *   which pdf-lib writes one byte per character, so "Almería" became Latin-1 (0xED) and "Škoda"
  *   lost its Š; the PDF was then no valid PDF/A-3.
+ * - BT-33 (the seller's legal form, capital and registry, decision 968): the library's schema takes it
+ *   as `cbc:CompanyLegalForm` (the UBL name), its CII mapping reads `cbc:LegalForm`, so it never
+ *   reaches the XML; it is written as `ram:Description` of the seller trade party.
  * The factory sits in a private field of InvoiceService: if a version moves it, this throws at the
  * first invoice instead of leaving documents incomplete (and buildFacturX checks the result).
  */
@@ -324,8 +387,9 @@ function completeCii(s: InvoiceService, Factory: typeof FormatFactoryService) {
     const generate = formatter.generate.bind(formatter);
     formatter.generate = (invoice, options) => {
       const refs = invoice['ubl:Invoice']['cac:BillingReference'] ?? [];
+      const mention = invoice['ubl:Invoice']['cac:AccountingSupplierParty']['cac:Party']['cac:PartyLegalEntity']['cbc:CompanyLegalForm'];
       formatter.renderXML = (data) => {
-        const complete = withHeaderTradeDelivery(data);
+        const complete = withSellerDescription(withHeaderTradeDelivery(data), mention);
         return render.call(formatter, refs.length ? withInvoiceReferencedDocuments(complete, refs) : complete);
       };
       return generate(invoice, options);
@@ -359,6 +423,34 @@ export function withHeaderTradeDelivery(cii: object): object {
     next[key] = value;
   }
   root['rsm:SupplyChainTradeTransaction'] = next;
+  return cii;
+}
+
+/**
+ * The CII tree with the seller's additional legal information (BT-33) as `ram:Description` of
+ * `ram:SellerTradeParty`, where the CII schema orders it: after `ram:Name` (and a role code), before
+ * `ram:SpecifiedLegalOrganization`. Without a text the tree is left as it is.
+ */
+export function withSellerDescription(cii: object, description: string | undefined): object {
+  if (!description) return cii;
+  const root = (cii as XmlTree)['rsm:CrossIndustryInvoice'];
+  const trade = isTree(root) ? root['rsm:SupplyChainTradeTransaction'] : undefined;
+  const agreement = isTree(trade) ? trade['ram:ApplicableHeaderTradeAgreement'] : undefined;
+  const seller = isTree(agreement) ? agreement['ram:SellerTradeParty'] : undefined;
+  if (!isTree(agreement) || !isTree(seller)) throw new Error('CII without a seller trade party');
+  const before = ['ram:ID', 'ram:GlobalID', 'ram:Name', 'ram:RoleCode'];
+  const next: XmlTree = {};
+  let placed = false;
+  for (const [key, value] of Object.entries(seller)) {
+    if (key === 'ram:Description') continue;
+    if (!placed && !before.includes(key)) {
+      next['ram:Description'] = description;
+      placed = true;
+    }
+    next[key] = value;
+  }
+  if (!placed) next['ram:Description'] = description;
+  agreement['ram:SellerTradeParty'] = next;
   return cii;
 }
 
@@ -424,14 +516,16 @@ export async function buildInvoiceXml(p: PreparedInvoice): Promise<string> {
 /** What the PDF shows: the same facts as the XML, laid out for a reader. */
 export function toPdfModel(p: PreparedInvoice): InvoicePdfModel {
   const { data, vat, amounts } = p;
-  const party = (x: InvoiceParty) => ({
+  const party = (x: InvoiceParty, mention: string | null) => ({
     name: x.name,
     addressLines: x.addressLines.filter((l) => l !== ''),
     postalCode: x.postalCode,
     city: x.city,
     country: x.country,
     vatId: normalizeVatId(x.vatId),
-    registrationId: x.registrationId,
+    registrationId: registrationOf(x)?.printed ?? null,
+    registrationLabel: registrationOf(x)?.label ?? ('registrationId' as const),
+    legalMention: mention,
     contact: x.contact,
   });
   return {
@@ -444,14 +538,17 @@ export function toPdfModel(p: PreparedInvoice): InvoicePdfModel {
     precedingInvoice: data.precedingInvoice,
     orderNumber: data.orderNumber,
     operatorName: OPERATOR.name,
-    seller: party(data.seller),
-    buyer: party(data.buyer),
+    seller: party(data.seller, legalMention(data.seller, data.language)),
+    buyer: party(data.buyer, null),
     delivery: { ...data.delivery, addressLines: data.delivery.addressLines.filter((l) => l !== '') },
     incoterm: data.incoterm,
     lines: data.lines.map((l, i) => ({
       article: l.article,
       origin: l.origin,
       caliber: l.caliber,
+      qualityClass: l.qualityClass,
+      variety: l.variety,
+      packedOn: l.packedOn,
       orderNumber: l.orderNumber,
       unit: l.unit,
       quantityKg: l.quantityKg,

@@ -190,6 +190,7 @@ async function customerOf(db: Executor, sellerId: number): Promise<InvoiceParty 
       address: users.address,
       postalCode: users.postalCode,
       vatId: users.vatId,
+      registrationId: users.registrationId,
       email: users.email,
       country: countries.alpha2,
       city: cities.name,
@@ -207,7 +208,9 @@ async function customerOf(db: Executor, sellerId: number): Promise<InvoiceParty 
     city: (u.city ?? '').trim().slice(0, 100),
     country: u.country ?? 'FR',
     vatId: u.vatId.trim() || null,
-    registrationId: null,
+    // The seller as the operator's customer: its identifier is BT-47 (decision 968).
+    registrationId: u.registrationId?.slice(0, 40) ?? null,
+    legal: null,
     contact: u.email ? { name: null, phone: null, email: u.email } : null,
   };
 }
@@ -222,6 +225,7 @@ function operatorParty(cfg: CommissionConfig): InvoiceParty {
     country: o.country,
     vatId: o.vatId,
     registrationId: o.registrationId,
+    legal: null,
     contact: o.email ? { name: null, phone: null, email: o.email } : null,
   };
 }

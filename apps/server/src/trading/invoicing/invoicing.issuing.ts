@@ -42,9 +42,21 @@ export interface IssueDeps {
 
 type Party = OrderRow['seller'];
 
-/** A party from the order's snapshot; a VAT number or address missing there is taken from the company's current data. */
+/**
+ * A party from the order's snapshot; a VAT number or address missing there is taken from the
+ * company's current data. Its registration identifier and legal facts are those it has when the
+ * document is issued (decision 968): they are the issuer's mentions on that day, not facts of the sale.
+ */
 async function partyOf(db: Executor, snap: Party, userId: number | null): Promise<InvoiceParty> {
-  const now = !nonEmpty(snap.vatId) || !nonEmpty(snap.address) ? await repo.currentCompany(db, userId) : undefined;
+  const now = await repo.currentCompany(db, userId);
+  const legal =
+    now && (nonEmpty(now.legalForm) || now.shareCapital !== null || nonEmpty(now.registryCity))
+      ? {
+          form: nonEmpty(now.legalForm)?.slice(0, 60) ?? null,
+          shareCapital: now.shareCapital === null ? null : Number(now.shareCapital),
+          registryCity: nonEmpty(now.registryCity)?.slice(0, 100) ?? null,
+        }
+      : null;
   const address = nonEmpty(snap.address) ?? nonEmpty(now?.address);
   return {
     name: snap.companyName.trim().slice(0, 200),
@@ -53,7 +65,8 @@ async function partyOf(db: Executor, snap: Party, userId: number | null): Promis
     city: snap.city.trim().slice(0, 100),
     country: snap.countryAlpha2,
     vatId: nonEmpty(snap.vatId) ?? nonEmpty(now?.vatId),
-    registrationId: null,
+    registrationId: nonEmpty(now?.registrationId)?.slice(0, 40) ?? null,
+    legal,
     contact: nonEmpty(snap.email) ? { name: null, phone: null, email: snap.email } : null,
   };
 }
@@ -108,6 +121,15 @@ async function commonOf(db: Executor, o: OrderRow, issueDate: string) {
   };
 }
 
+/** The lot's class, variety and packing day as its order stored them (Regulation 2023/2429 art. 6(4)). */
+function lotFactsOf(o: OrderRow) {
+  return {
+    qualityClass: nonEmpty(o.lot.qualityClass)?.slice(0, 20) ?? null,
+    variety: nonEmpty(o.lot.variety)?.slice(0, 100) ?? null,
+    packedOn: nonEmpty(o.lot.packedOn) ?? null,
+  };
+}
+
 function articleOf(o: OrderRow, lng: Language) {
   const name = nonEmpty(o.lot.article[lng]) ?? nonEmpty(o.lot.article.en) ?? nonEmpty(o.lot.title) ?? o.number;
   return name.slice(0, 200);
@@ -146,6 +168,7 @@ export async function invoiceDraft(db: Executor, o: OrderRow, issueDate: string)
         article: articleOf(o, c.language),
         origin: COUNTRY.test(o.lot.originAlpha2) ? o.lot.originAlpha2 : null,
         caliber: nonEmpty(o.lot.caliber)?.slice(0, 50) ?? null,
+        ...lotFactsOf(o),
         orderNumber: o.number,
         quantityKg: weight.quantityKg,
         unitPrice: Number(o.pricePerKg),
@@ -193,6 +216,7 @@ export async function creditNoteDraft(
         article: text(c.language, 'issue.creditLine', { claim: claim.id, article }, 'invoice').slice(0, 200),
         origin: COUNTRY.test(o.lot.originAlpha2) ? o.lot.originAlpha2 : null,
         caliber: nonEmpty(o.lot.caliber)?.slice(0, 50) ?? null,
+        ...lotFactsOf(o),
         orderNumber: o.number,
         ...creditLine(claim.credit, Number(o.pricePerKg)),
       },

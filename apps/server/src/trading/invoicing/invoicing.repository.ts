@@ -237,6 +237,10 @@ export async function currentCompany(db: Executor, userId: number | null) {
         postalCode: users.postalCode,
         iban: users.iban,
         bic: users.bic,
+        registrationId: users.registrationId,
+        legalForm: users.legalForm,
+        shareCapital: users.shareCapital,
+        registryCity: users.registryCity,
       })
       .from(users)
       .where(eq(users.id, userId))

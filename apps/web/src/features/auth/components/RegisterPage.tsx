@@ -27,6 +27,7 @@ const EMPTY: RegistrationForm = {
   vatId: '',
   globalGapNumber: '',
   conditions: false,
+  registrationId: '',
 };
 
 export function RegisterPage() {
@@ -50,7 +51,7 @@ export function RegisterPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await postRegister({ ...values, country: values.country!, city: values.city!, conditions: true });
+      await postRegister({ ...values, registrationId: values.registrationId?.trim() || null, country: values.country!, city: values.city!, conditions: true });
       setStatus({ kind: 'success' });
       reset(EMPTY);
     } catch (err) {
@@ -144,6 +145,14 @@ export function RegisterPage() {
                     {t('fields.globalGapNumber')} <span className="text-body-secondary small">({t('common:optional')})</span>
                   </Form.Label>
                   <Form.Control {...register('globalGapNumber')} />
+                </Form.Group>
+                <Form.Group as={Col} md={6} controlId="reg-registration">
+                  <Form.Label>
+                    {t('fields.registrationId')} <span className="text-body-secondary small">({t('common:optional')})</span>
+                  </Form.Label>
+                  <Form.Control isInvalid={!!errors.registrationId} {...register('registrationId')} />
+                  {(watch('country') as { alpha2?: string } | null)?.alpha2 === 'FR' ? <Form.Text>{t('fields.registrationIdFR')}</Form.Text> : null}
+                  <Form.Control.Feedback type="invalid">{msg(errors.registrationId?.message)}</Form.Control.Feedback>
                 </Form.Group>
                 <Form.Group as={Col} xs={12} controlId="reg-conditions">
                   <Form.Check

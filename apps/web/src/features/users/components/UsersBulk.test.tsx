@@ -22,6 +22,11 @@ function fakeServer(count: number, pending: number[]) {
     city: { name: 'Rungis' },
     postalCode: '94150',
     country: { name: 'France', alpha2: 'FR' },
+    vatId: '',
+    registrationId: null,
+    legalForm: null,
+    shareCapital: null,
+    registryCity: null,
     status: !pending.includes(i + 1),
     createdAt: '2026-11-01T10:00:00.000Z',
   }));

@@ -14,12 +14,62 @@ const card = (n: number, over: Partial<UserCard> = {}): UserCard => ({
   city: { name: 'Rungis' },
   postalCode: '94150',
   country: { name: 'France', alpha2: 'FR' },
+  vatId: '',
+  registrationId: null,
+  legalForm: null,
+  shareCapital: null,
+  registryCity: null,
   status: true,
   createdAt: '2026-11-01T10:00:00.000Z',
   ...over,
 });
 
 const admin = { userId: 999, username: 'admin@example.test', category: 'admin', companyName: 'Primeur', active: true };
+
+describe('admin user cards: the company identifiers (decision 968)', () => {
+  it('shows the VAT number and the registration identifier of the company when known', async () => {
+    renderPage(<UsersListPage />, {
+      path: '/admin/users',
+      answers: {
+        '/api/users/isLoggedIn': [[{ roleId: 1, name: 'ADMIN' }]],
+        '/api/users/userInfos': admin,
+        '/api/admin/getAllBP': { items: [card(1, { vatId: 'FR40732829320', registrationId: '73282932000074' }), card(2)], total: 2, page: 1, size: 24 },
+      },
+    });
+    expect(await screen.findByText('Registration No. 73282932000074')).toBeInTheDocument();
+    expect(screen.getByText('VAT No. FR40732829320')).toBeInTheDocument();
+    expect(screen.getAllByText(/^Registration No\./)).toHaveLength(1);
+  });
+});
+
+describe('admin user cards: correcting the legal details (decision 968)', () => {
+  it('refuses a French SIREN with a wrong check digit, then sends the corrected details', async () => {
+    const sent: unknown[] = [];
+    renderPage(<UsersListPage />, {
+      path: '/admin/users',
+      answers: {
+        '/api/users/isLoggedIn': [[{ roleId: 1, name: 'ADMIN' }]],
+        '/api/users/userInfos': admin,
+        '/api/admin/getAllBP': { items: [card(1)], total: 1, page: 1, size: 24 },
+        '/api/admin/user/1/legal': (_url: string, init?: RequestInit) => {
+          sent.push(JSON.parse(String(init?.body)));
+          return new Response(JSON.stringify(card(1, { registrationId: '732829320' })), { headers: { 'content-type': 'application/json' } });
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Legal details' }));
+    const id = await screen.findByLabelText('Company registration number');
+    await userEvent.type(id, '732829321');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This number is not valid: check its digits.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await userEvent.clear(id);
+    await userEvent.type(id, '732 829 320');
+    await userEvent.type(screen.getByLabelText('Legal form (e.g. SAS, SARL)'), 'SAS');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toEqual([{ registrationId: '732 829 320', legalForm: 'SAS', shareCapital: null, registryCity: null }]));
+  });
+});
 
 describe('admin user list (decision 641)', () => {
   it('asks the server for a page with the search words and filters, and pages with the total', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Card, Form } from 'react-bootstrap';
+import { Alert, Badge, Button, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import type { UserCard, UserListQuery } from '@primeur/shared';
 import { BulkBar } from '../../../components/BulkBar';
@@ -14,6 +14,7 @@ import { useLocalListParams } from '../../../lib/list-params';
 import { fetchMatchingIds, useSelection, type Selection } from '../../../lib/bulk';
 import { countryName } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
+import { CompanyLegalModal } from './CompanyLegalModal';
 import { useInvalidateUsers, usePendingCount, useToggleUserStatus, useUsersPage } from '../api/admin-users';
 
 const CATEGORIES = ['buyer', 'supplier', 'admin'] as const;
@@ -81,6 +82,7 @@ function UserCardView({ user, selection }: { user: UserCard; selection: Selectio
   const lng = i18n.resolvedLanguage ?? 'en';
   // Deactivating locks a company out of its account at once: it is confirmed; activating is not.
   const [confirming, setConfirming] = useState(false);
+  const [editingLegal, setEditingLegal] = useState(false);
   const flip = (after?: () => void) =>
     toggle.mutate(user.userId, {
       onSuccess: () => toast.show('dataModifiedSuccess'),
@@ -116,6 +118,8 @@ function UserCardView({ user, selection }: { user: UserCard; selection: Selectio
               <Flag code={user.country.alpha2} className="me-1" /> {countryName(user.country.alpha2, lng, user.country.name)}
             </div>
           ) : null}
+          {user.vatId ? <div>{t('card.vatId', { id: user.vatId })}</div> : null}
+          {user.registrationId ? <div>{t('card.registrationId', { id: user.registrationId })}</div> : null}
         </Card.Text>
       </Card.Body>
       <Card.Footer className="bg-transparent">
@@ -129,7 +133,11 @@ function UserCardView({ user, selection }: { user: UserCard; selection: Selectio
           title={self ? t('status.self') : undefined}
           onChange={() => (user.status ? setConfirming(true) : flip())}
         />
+        <Button variant="link" size="sm" className="p-0" onClick={() => setEditingLegal(true)}>
+          {t('legal.edit')}
+        </Button>
       </Card.Footer>
+      {editingLegal ? <CompanyLegalModal user={user} show onClose={() => setEditingLegal(false)} /> : null}
       <ConfirmModal
         show={confirming}
         title={t('status.deactivateTitle', { company: user.companyName })}
