@@ -137,4 +137,14 @@ describe('server test isolation (isolate: false)', () => {
     expect(importers).toBeGreaterThan(3);
     expect(missing).toEqual([]);
   });
+
+  it('a test file that mocks a module loads its own copies and leaves none to the next file', () => {
+    const tests = sourceFiles(path.join(serverRoot, 'src')).filter((f) => f.endsWith('.test.ts') && !f.endsWith('isolation.test.ts'));
+    const mocking = tests.map((f) => ({ f, text: readFileSync(f, 'utf8') })).filter(({ text }) => /\bvi\.(mock|doMock)\(/.test(text));
+    expect(mocking.length).toBeGreaterThan(0);
+    const leaking = mocking
+      .filter(({ text }) => !/vi\.hoisted\(\s*\(\)\s*=>\s*vi\.resetModules\(\)\s*\)/.test(text) || (text.match(/vi\.resetModules\(\)/g) ?? []).length < 2)
+      .map(({ f }) => path.relative(serverRoot, f));
+    expect(leaking).toEqual([]);
+  });
 });

@@ -23,6 +23,10 @@ import { prepareInvoice } from './invoicing.builder.js';
  * in the books that every later check reads — as in production.
  */
 
+// The server project shares loaded modules between files (isolate: false): load this file's own
+// copy of the invoicing modules, with the service below, and leave none of it to the next file (afterAll).
+vi.hoisted(() => vi.resetModules());
+
 // The documents are checked against the schemas elsewhere (decision 990); here only the books
 // matter, and a Factur-X render costs about a second: the draft is still prepared (an invoice that
 // cannot be rendered fails here as it would in production), the PDF/A build is skipped.
@@ -457,6 +461,8 @@ beforeAll(async () => {
 afterAll(async () => {
   vi.useRealTimers();
   await ctx?.close();
+  vi.doUnmock('./invoicing.service.js');
+  vi.resetModules();
 });
 
 describe('the books under random histories (issue 32 §11)', () => {
