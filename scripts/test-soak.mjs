@@ -29,9 +29,10 @@ const load = Number(values.load);
 if (!Number.isInteger(runs) || runs < 1 || runs > 50) throw new Error('--runs: a whole number from 1 to 50');
 if (!Number.isInteger(load) || load < 0 || load > 16) throw new Error('--load: a whole number from 0 to 16');
 
+// The clone stands beside the repository, as CI's does, so that its `../shared` is the same folder.
 const work = path.join(path.dirname(root), `primeur-soak-${process.pid}`);
-const clone = path.join(work, 'primeur');
-const reports = path.join(work, 'reports');
+const clone = work;
+const reports = path.join(work, '.tmp', 'soak-reports');
 const format = (s) => `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s`;
 
 function sh(command, cwd, env = {}) {
@@ -43,7 +44,7 @@ function sh(command, cwd, env = {}) {
 function runSuite(i, seed) {
   const dir = path.join(reports, `run-${i}`);
   mkdirSync(dir, { recursive: true });
-  const log = path.join(work, `run-${i}.log`);
+  const log = path.join(reports, `run-${i}.log`);
   return new Promise((resolve) => {
     const started = performance.now();
     const child = spawn(`node scripts/test.mjs > "${log}" 2>&1`, {
@@ -90,9 +91,8 @@ const busy = [];
 let exitCode = 0;
 try {
   rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
   console.log(`== soak: ${runs} runs of the whole suite, ${load} busy process(es) beside it, on a clean clone of HEAD in ${clone}`);
-  sh(`git clone --quiet "${root}" "${clone}"`, work);
+  sh(`git clone --quiet "${root}" "${clone}"`, path.dirname(root));
   const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: clone, encoding: 'utf8' }).stdout.trim();
   // As .ci/run: npm ci, or npm install on this npm's known refusal of the lock file's optional packages.
   sh('npm ci --no-audit --no-fund --loglevel=error || { rm -rf node_modules && npm install --no-audit --no-fund --loglevel=error; }', clone);

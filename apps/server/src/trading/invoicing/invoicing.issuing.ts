@@ -14,7 +14,7 @@ import { alertAdmins, issueOrFlag, sendAttention, storeIssued, type IssueResult,
 import { prepareInvoice } from './invoicing.builder.js';
 import { chargeMonth, completeCommissionRow } from './invoicing.commission.js';
 import { applyCreditNote } from './invoicing.payments.js';
-import { numberInvoice, renderInvoiceDocuments, type InvoiceDraft } from './invoicing.service.js';
+import { numberInvoice, renderInvoiceDocuments, type InvoiceDraft } from './invoicing.documents.js';
 import * as repo from './invoicing.repository.js';
 import type { InvoiceRow, OrderRow } from './invoicing.repository.js';
 

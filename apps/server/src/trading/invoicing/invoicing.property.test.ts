@@ -30,8 +30,8 @@ vi.hoisted(() => vi.resetModules());
 // The documents are checked against the schemas elsewhere (decision 990); here only the books
 // matter, and a Factur-X render costs about a second: the draft is still prepared (an invoice that
 // cannot be rendered fails here as it would in production), the PDF/A build is skipped.
-vi.mock('./invoicing.service.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./invoicing.service.js')>();
+vi.mock('./invoicing.documents.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./invoicing.documents.js')>();
   return {
     ...actual,
     renderInvoiceDocuments: (input: Parameters<typeof actual.renderInvoiceDocuments>[0]) => {
@@ -461,7 +461,7 @@ beforeAll(async () => {
 afterAll(async () => {
   vi.useRealTimers();
   await ctx?.close();
-  vi.doUnmock('./invoicing.service.js');
+  vi.doUnmock('./invoicing.documents.js');
   vi.resetModules();
 });
 
