@@ -13,10 +13,9 @@ import { RedisEventBus } from './redis-event-bus.js';
  * Sign-out, password change and deactivation close the user's live sockets on every instance through
  * the bus (decision 523), not at the 5-minute recheck. Two instances on one PostgreSQL and one Redis
  * (REDIS_URL + TEST_DATABASE_URL), as in production. How fast they close is a benchmark's figure
- * (`npm run bench:resilience`, goal ≤ 1 s); the test asserts that they close, before a ceiling far
- * below the recheck, whatever the machine's load.
+ * (`npm run bench:resilience`, goal ≤ 1 s); the test asserts that they close: within its 30 s
+ * timeout, far below the recheck, so through the bus, whatever the machine's load.
  */
-const CLOSED_BEFORE_MS = 30_000;
 const REDIS_URL = process.env.REDIS_URL;
 const PG_URL = process.env.TEST_DATABASE_URL;
 if (!REDIS_URL || !PG_URL) console.info('sessions-ended.test: skipped — needs REDIS_URL and TEST_DATABASE_URL');
@@ -73,7 +72,7 @@ describe.runIf(REDIS_URL && PG_URL)('ended sessions close live sockets on both i
     expect(res.statusCode).toBe(200);
     const times = await closedWithin(socks, started);
     console.info(`sessions-ended: sign-out closed the sockets on A and B in ${times.map((t) => Math.round(t)).join(' and ')} ms`);
-    for (const t of times) expect(t).toBeLessThan(CLOSED_BEFORE_MS);
+    expect(times).toHaveLength(2);
   });
 
   it('deactivation by an admin on instance B closes the user’s sockets on both instances', async () => {
@@ -85,7 +84,7 @@ describe.runIf(REDIS_URL && PG_URL)('ended sessions close live sockets on both i
     const started = performance.now();
     const res = await apps[1]!.inject({ method: 'PUT', url: `/api/admin/user/status/${user.id}`, headers: { cookie: adminCookie } });
     expect(res.statusCode, res.body).toBe(200);
-    for (const t of await closedWithin(socks, started)) expect(t).toBeLessThan(CLOSED_BEFORE_MS);
+    expect(await closedWithin(socks, started)).toHaveLength(2);
   });
 
   it('a password change closes the other sessions’ sockets on both instances and keeps the current one', async () => {
@@ -104,7 +103,7 @@ describe.runIf(REDIS_URL && PG_URL)('ended sessions close live sockets on both i
     // Counted from the answer: the request itself checks and hashes passwords with a memory-hard
     // function (seconds on a loaded machine), which is not the sockets' closing.
     const started = performance.now();
-    for (const t of await closedWithin(others, started)) expect(t).toBeLessThan(CLOSED_BEFORE_MS);
+    expect(await closedWithin(others, started)).toHaveLength(2);
     // eslint-disable-next-line no-restricted-syntax -- real clock: sockets that must stay open are watched for a while.
     await new Promise((r) => setTimeout(r, 300));
     for (const s of mine) expect(s.ws.readyState).toBe(s.ws.OPEN);

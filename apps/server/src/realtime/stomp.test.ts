@@ -193,9 +193,10 @@ describe('STOMP over WebSocket at /ws', () => {
     await raw.waitFor((t) => t.startsWith('CONNECTED\n'));
     const started = Date.now();
     await raw.closed;
-    // Client→server interval max(100, 200) = 200 ms; dropped after three missed intervals. The ceiling
-    // tells a drop by the heart-beat check (≈ 0.6 s) from none at all; it measures no latency.
-    expect(Date.now() - started).toBeLessThan(30_000);
+    // Client→server interval max(100, 200) = 200 ms; dropped after three missed intervals. Without the
+    // check the socket would stay open and the test end at its timeout; the delay is a benchmark's.
+    expect(raw.ws.readyState).toBe(WebSocket.CLOSED);
+    console.info(`stomp: a silent client dropped after ${Date.now() - started} ms`);
   });
 
   it('keeps a real @stomp/stompjs client with heart-beats connected', async () => {
