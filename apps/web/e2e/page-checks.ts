@@ -98,11 +98,22 @@ export async function axe(page: Page, label: string) {
   // results are joined in a blank page opened for each analysis, finds the same and cost three times
   // the time (a new page and a second copy of axe per call). Only the violations come back in full.
   expect(await page.locator('iframe').count(), `${label}: a frame needs axe's frame-by-frame run (setLegacyMode off)`).toBe(0);
+  // While axe reads the colours, any change of state lands in its final colours at once: a query
+  // answering during the run (the watch list turning three buttons from "Watch" to "Watching" in CI)
+  // would otherwise start a 150 ms transition that axe measures half-way, a contrast failure that no
+  // user ever sees once it ends. The style is removed after the run, so the page is the app's again.
+  await page.evaluate(() => {
+    const style = document.createElement('style');
+    style.id = 'axe-still';
+    style.textContent = '*, *::before, *::after { transition: none !important; animation-duration: 0s !important; }';
+    document.head.append(style);
+  });
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .setLegacyMode()
     .options({ resultTypes: ['violations'] })
-    .analyze();
+    .analyze()
+    .finally(() => page.evaluate(() => document.getElementById('axe-still')?.remove()));
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const nodes = bad.reduce((n, v) => n + v.nodes.length, 0);
   console.log(`axe ${label}: ${bad.length} serious/critical rules (${nodes} nodes), ${result.violations.length - bad.length} minor/moderate`);

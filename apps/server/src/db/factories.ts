@@ -50,6 +50,11 @@ export interface UserFactoryInput {
   postalCode?: string;
   vatId?: string;
   globalGapNumber?: string | null;
+  /** The company's legal facts (decision 968): SIREN/SIRET or national identifier, form, capital, registry city. */
+  registrationId?: string | null;
+  legalForm?: string | null;
+  shareCapital?: string | null;
+  registryCity?: string | null;
 }
 
 const hashCache = new Map<string, Promise<string>>();
@@ -76,6 +81,10 @@ export async function createUser(db: Executor, input: UserFactoryInput = {}) {
       cityId: city.id,
       vatId: input.vatId ?? `FR${String(10_000_000_000 + n)}`,
       globalGapNumber: input.globalGapNumber ?? null,
+      registrationId: input.registrationId ?? null,
+      legalForm: input.legalForm ?? null,
+      shareCapital: input.shareCapital ?? null,
+      registryCity: input.registryCity ?? null,
       active: input.active ?? true,
     })
     .returning();

@@ -43,7 +43,11 @@ export async function seedDemo(db: Db, opts: DemoSeedOptions = {}): Promise<bool
       city: 'Rungis',
       address: '1 rue de la Tour',
       postalCode: '94150',
-      vatId: 'FR40123456789',
+      vatId: 'FR56412840001',
+      registrationId: '412840001',
+      legalForm: 'SAS',
+      shareCapital: '50000.00',
+      registryCity: 'Créteil',
     });
     await createUser(tx, {
       ...DEMO_ACCOUNTS.buyer,

@@ -29,14 +29,64 @@ interface DemoLot {
   bids?: Array<[string, number]>;
 }
 
+// The French companies carry what a French invoice must state (decision 968): a SIREN that passes
+// Luhn, the VAT number made from it (key = (12 + 3 × (SIREN mod 97)) mod 97), form, capital, RCS.
 const SUPPLIERS = [
-  { email: 'agrumi@example.com', companyName: 'Agrumi di Sicilia S.r.l.', country: 'IT', city: 'Catania', vatId: 'IT01234567890' },
-  { email: 'vergers@example.com', companyName: 'Vergers du Roussillon SAS', country: 'FR', city: 'Perpignan', vatId: 'FR12345678901' },
-  { email: 'kas@example.com', companyName: 'Kwekerij Westland B.V.', country: 'NL', city: 'Naaldwijk', vatId: 'NL987654321B01' },
+  {
+    email: 'agrumi@example.com',
+    companyName: 'Agrumi di Sicilia S.r.l.',
+    country: 'IT',
+    city: 'Catania',
+    vatId: 'IT01234567890',
+    address: 'Via Etnea 120',
+    postalCode: '95131',
+  },
+  {
+    email: 'vergers@example.com',
+    companyName: 'Vergers du Roussillon SAS',
+    country: 'FR',
+    city: 'Perpignan',
+    vatId: 'FR66523710002',
+    address: '12 avenue du Marché International',
+    postalCode: '66000',
+    registrationId: '523710002',
+    legalForm: 'SAS',
+    shareCapital: '120000.00',
+    registryCity: 'Perpignan',
+  },
+  {
+    email: 'kas@example.com',
+    companyName: 'Kwekerij Westland B.V.',
+    country: 'NL',
+    city: 'Naaldwijk',
+    vatId: 'NL987654321B01',
+    address: 'Zuidweg 40',
+    postalCode: '2671 MN',
+  },
 ];
 const BUYERS = [
-  { email: 'primeurs.lyon@example.com', companyName: 'Primeurs Lyonnais SARL', country: 'FR', city: 'Lyon', vatId: 'FR98765432109' },
-  { email: 'fruttaverde@example.com', companyName: 'Fruttaverde Milano S.p.A.', country: 'IT', city: 'Milano', vatId: 'IT09876543210' },
+  {
+    email: 'primeurs.lyon@example.com',
+    companyName: 'Primeurs Lyonnais SARL',
+    country: 'FR',
+    city: 'Lyon',
+    vatId: 'FR14798130001',
+    address: '3 rue du Marché de Gros',
+    postalCode: '69007',
+    registrationId: '798130001',
+    legalForm: 'SARL',
+    shareCapital: '15000.00',
+    registryCity: 'Lyon',
+  },
+  {
+    email: 'fruttaverde@example.com',
+    companyName: 'Fruttaverde Milano S.p.A.',
+    country: 'IT',
+    city: 'Milano',
+    vatId: 'IT09876543210',
+    address: 'Via Lombroso 54',
+    postalCode: '20137',
+  },
 ];
 
 const HUERTA = 'supplier@example.com';
@@ -312,7 +362,7 @@ export async function seedListings(tx: Executor, dataDir: string, warn: (msg: st
     [BUYERS, 'client'],
   ] as const) {
     for (const u of list) {
-      const created = await createUser(tx, { ...u, category, password: 'Demo-company-1', address: '1 Market Street', postalCode: '00000' });
+      const created = await createUser(tx, { ...u, category, password: 'Demo-company-1' });
       ids.set(u.email, created.id);
     }
   }

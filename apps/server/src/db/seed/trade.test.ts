@@ -185,6 +185,10 @@ describe('demo trade', () => {
       // Its PDF/A-3's XMP is UTF-8 XML (readXmp throws otherwise) that names the seller as the XML does.
       expect(readXmp(await xmpBytes(d.pdf)).creator, d.number!).toEqual([ciiSellerName(d.xml)]);
     }
+    // The demo's French companies state their SIREN (BT-30 / BT-47, scheme 0002 of ISO 6523, decision 968).
+    const french = docs.filter((d) => /Vergers du Roussillon|Primeurs Lyonnais/.test(d.xml));
+    expect(french.length, 'a demo document names a French company').toBeGreaterThan(0);
+    for (const d of french) expect(d.xml, d.number!).toMatch(/<ram:ID schemeID="0002">(523710002|798130001)<\/ram:ID>/);
     // The commission runs leave the books balanced too (each sale invoice covered once, series whole).
     expect((await reconcile(ctx.db, { commission: true, at: new Date(secondOfNextMonth) })).violations).toEqual([]);
   }, 180_000);
