@@ -9,17 +9,23 @@ import boundaries from 'eslint-plugin-boundaries';
  * - packages/shared imports neither app; the apps never import each other;
  * - server: app.ts/server.ts compose everything; the job list (jobs/index.ts) composes modules' jobs
  *   as app.ts composes their routes; nothing else imports jobs/, and the job runner imports no module;
- *   plugins/, realtime/, documents/, db/, lib/, config/ never import a module; db/ never imports
- *   plugins/ or realtime/; lib/ is pure (no db/, no infra); a module reaches another module only
- *   through its service (never its repository);
+ *   plugins/, realtime/, documents/, audit/, media/, db/, lib/, config/ never import a module; db/
+ *   never imports plugins/ or realtime/; plugins/ never imports realtime/; lib/ is pure (no db/, no
+ *   infra); a module reaches another module only through its service (never its repository);
+ * - the business folders are layers (SERVER_DOMAINS, bottom first; decision 1000): a module imports
+ *   modules of its own folder and of the folders below it, never above;
  * - web: components/ and lib/ import no feature; a feature imports no other feature (not even its root).
  */
 const SERVER_BASE = ['server-lib', 'server-config', 'shared'];
 /**
  * The server's business folders (decision 896): each holds its modules (apps/server/src/<domain>/<module>).
- * scripts/restructure.mjs moves modules into them; a new domain is added here and there.
+ * They are layers, bottom first (decision 1000): platform (reference data and the platform's own pages),
+ * companies, pricing, trading, backoffice (the operator's tools across all of them). A module imports
+ * its own folder and the folders below; `scripts/move-files.mjs` moves a module that must go elsewhere.
  */
-const SERVER_DOMAINS = ['trading', 'companies', 'pricing', 'backoffice', 'platform'];
+const SERVER_DOMAINS = ['platform', 'companies', 'pricing', 'trading', 'backoffice'];
+const domainType = (d) => `server-${d}`;
+const MODULE_TYPES = SERVER_DOMAINS.map(domainType);
 const DOMAINS_RE = `(?:${SERVER_DOMAINS.join('|')})`;
 const WEB_BASE = ['web-shared', 'shared'];
 const ONE_AMOUNT_FORMATTER = {
@@ -116,9 +122,15 @@ export default tseslint.config(
       // (the plugin appends /**/* itself). First match wins, so narrower elements come first.
       'boundaries/elements': [
         { type: 'shared', pattern: 'packages/shared', partialMatch: false },
-        { type: 'server-module', pattern: SERVER_DOMAINS.map((d) => `apps/server/src/${d}/*`), capture: ['module'], partialMatch: false },
+        ...SERVER_DOMAINS.map((d) => ({ type: domainType(d), pattern: `apps/server/src/${d}/*`, capture: ['module'], partialMatch: false })),
         { type: 'server-lib', pattern: 'apps/server/src/lib', partialMatch: false },
-        { type: 'server-infra', pattern: ['apps/server/src/plugins', 'apps/server/src/realtime', 'apps/server/src/documents'], partialMatch: false },
+        // The live path sits on the plugins (it authenticates its sockets with the session), never under them.
+        { type: 'server-realtime', pattern: 'apps/server/src/realtime', partialMatch: false },
+        {
+          type: 'server-infra',
+          pattern: ['apps/server/src/plugins', 'apps/server/src/documents', 'apps/server/src/audit', 'apps/server/src/media'],
+          partialMatch: false,
+        },
         // The job list composes modules' job functions, as app.ts composes their routes; the runner itself is infra-like.
         { type: 'server-jobs', pattern: 'apps/server/src/jobs', partialMatch: false },
         { type: 'server-db', pattern: 'apps/server/src/db', partialMatch: false },
@@ -146,14 +158,27 @@ export default tseslint.config(
             { from: { element: { type: 'shared' } }, allow: { to: { element: { type: 'shared' } } } },
             {
               from: { element: { type: 'server-root' } },
-              allow: { to: { element: { types: { anyOf: ['server-root', 'server-module', 'server-infra', 'server-jobs', 'server-db', ...SERVER_BASE] } } } },
+              allow: {
+                to: {
+                  element: {
+                    types: { anyOf: ['server-root', ...MODULE_TYPES, 'server-realtime', 'server-infra', 'server-jobs', 'server-db', ...SERVER_BASE] },
+                  },
+                },
+              },
             },
-            {
-              from: { element: { type: 'server-module' } },
-              allow: { to: { element: { types: { anyOf: ['server-module', 'server-infra', 'server-db', ...SERVER_BASE] } } } },
-            },
-            { from: { element: { type: 'server-jobs' }, file: { categories: 'job-list' } }, allow: { to: { element: { type: 'server-module' } } } },
+            // Each business folder: itself and the folders below it (an upward import is refused).
+            ...SERVER_DOMAINS.map((d, i) => ({
+              from: { element: { type: domainType(d) } },
+              allow: {
+                to: { element: { types: { anyOf: [...MODULE_TYPES.slice(0, i + 1), 'server-realtime', 'server-infra', 'server-db', ...SERVER_BASE] } } },
+              },
+            })),
+            { from: { element: { type: 'server-jobs' }, file: { categories: 'job-list' } }, allow: { to: { element: { types: { anyOf: MODULE_TYPES } } } } },
             { from: { element: { type: 'server-jobs' } }, allow: { to: { element: { types: { anyOf: ['server-jobs', 'server-db', ...SERVER_BASE] } } } } },
+            {
+              from: { element: { type: 'server-realtime' } },
+              allow: { to: { element: { types: { anyOf: ['server-realtime', 'server-infra', 'server-db', ...SERVER_BASE] } } } },
+            },
             { from: { element: { type: 'server-infra' } }, allow: { to: { element: { types: { anyOf: ['server-infra', 'server-db', ...SERVER_BASE] } } } } },
             { from: { element: { type: 'server-db' } }, allow: { to: { element: { types: { anyOf: ['server-db', ...SERVER_BASE] } } } } },
             { from: { element: { types: { anyOf: ['server-lib', 'server-config'] } } }, allow: { to: { element: { types: { anyOf: SERVER_BASE } } } } },

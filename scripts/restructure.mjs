@@ -23,12 +23,13 @@ const check = process.argv.includes('--check');
 
 /** Business folder → its modules. */
 const DOMAINS = {
-  trading: ['auctions', 'marketplace', 'orders', 'claims', 'invoicing', 'requests', 'alerts'],
-  companies: ['companies', 'contacts', 'users', 'auth'],
-  pricing: ['prices', 'supplier-products', 'client-products', 'catalog', 'products', 'product-links', 'unchecked-products'],
+  // products, product-links and catalog moved again with the layers (decision 1000).
+  trading: ['auctions', 'marketplace', 'orders', 'claims', 'invoicing', 'requests', 'alerts', 'products'],
+  companies: ['companies', 'contacts', 'users', 'auth', 'product-links'],
+  pricing: ['prices', 'supplier-products', 'client-products', 'unchecked-products'],
   // The operator's tools across the records: bulk actions, CSV in and out, the history of changes.
   backoffice: ['bulk', 'data-exchange', 'activity'],
-  platform: ['health', 'home', 'location', 'weather'],
+  platform: ['health', 'home', 'location', 'weather', 'catalog'],
 };
 /** Modules whose files join another module's folder. */
 const FOLD = { suppliers: 'companies' };

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from './db/client.js';
 import { auditEvents, certificates, companies, companyCertificates, contacts, productLinks, supplierVariants, transports, users } from './db/schema/index.js';
-import type { Actor } from './backoffice/activity/activity.service.js';
+import type { Actor } from './audit/activity.service.js';
 import * as companiesService from './companies/companies/companies.service.js';
 import type { CompanyKind } from './companies/companies/companies.service.js';
 import * as contactsService from './companies/contacts/contacts.service.js';

@@ -14,7 +14,7 @@ import { closeAuctions } from './trading/auctions/auction-closer.js';
 import * as claimsService from './trading/claims/claims.service.js';
 import { completeRow } from './trading/invoicing/invoicing.issuing.js';
 import { ensureCreditNote, ensureOrderInvoice } from './trading/invoicing/invoicing.repository.js';
-import { PhotoStore, checkPhoto, reencodePhoto } from './trading/marketplace/photos.js';
+import { PhotoStore, checkPhoto, reencodePhoto } from './media/photos.js';
 import * as orderService from './trading/orders/orders.service.js';
 import { palletLoad } from './db/seed/listings.js';
 import { D, DEMO_TRADES, H, HUERTA, type DemoTrade } from './demo-trades.js';

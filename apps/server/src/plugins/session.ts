@@ -7,7 +7,7 @@ import type { AppConfig } from '../config/env.js';
 import type { Db, Executor } from '../db/client.js';
 import { sessions, users } from '../db/schema/index.js';
 import { HttpError } from '../lib/http-error.js';
-import { parseSessionsEnded, SESSIONS_ENDED_TOPIC } from '../realtime/live-sessions.js';
+import { parseSessionsEnded, SESSIONS_ENDED_TOPIC } from './live-sessions.js';
 
 export const SESSION_COOKIE = 'primeur_sid';
 

@@ -3,7 +3,7 @@ import { AUCTIONS_SUMMARY_TOPIC, offersTopicProductId } from '@primeur/shared';
 import type { SessionUser } from '../plugins/session.js';
 import { encodeFrame, StompParser, StompProtocolError, type StompFrame } from './stomp-frame.js';
 import type { TopicHub, TopicSink } from './topic-hub.js';
-import type { LiveSessions } from './live-sessions.js';
+import type { LiveSessions } from '../plugins/live-sessions.js';
 import { userDestinationTopic } from './user-destinations.js';
 
 export interface StompLimits {

@@ -10,7 +10,7 @@ import { routeLimit } from '../plugins/rate-limit.js';
 import { HttpError } from '../lib/http-error.js';
 import { DEFAULT_STOMP_LIMITS, StompConnection, type ConnectionDeps, type StompLimits } from './stomp-connection.js';
 import { TopicHub } from './topic-hub.js';
-import { LiveSessions, parseSessionsEnded, SESSIONS_ENDED_TOPIC } from './live-sessions.js';
+import { LiveSessions, parseSessionsEnded, SESSIONS_ENDED_TOPIC } from '../plugins/live-sessions.js';
 
 export const STOMP_PATH = '/ws';
 

@@ -6,7 +6,7 @@ import { articleByCode, createSupplier, createClient, carrierByName } from '../.
 import { auditEvents } from '../../db/schema/index.js';
 import { withAdminApp, signedIn, type TestContext } from '../../../test/build-app.js';
 import * as companiesService from '../../companies/companies/companies.service.js';
-import * as activityService from './activity.service.js';
+import * as activityService from '../../audit/activity.service.js';
 
 let ctx: TestContext;
 let admin: string;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activityPage, activityQuery, errorBody } from '@primeur/shared';
-import * as activityService from './activity.service.js';
+import * as activityService from '../../audit/activity.service.js';
 
 /** The history of changes (issue 26): the operator's only; traders never see who changed what. */
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -11,9 +11,9 @@ import {
 import type { Db } from '../../db/client.js';
 import { csvHead, csvLine, csvNumber, type CsvDialect, type CsvValue } from '../../lib/csv.js';
 import * as usersService from '../../companies/users/users.service.js';
-import * as adminProductsService from '../../pricing/products/admin-products.service.js';
+import * as adminProductsService from '../../trading/products/admin-products.service.js';
 import * as companiesService from '../../companies/companies/companies.service.js';
-import * as catalogService from '../../pricing/catalog/catalog.service.js';
+import * as catalogService from '../../platform/catalog/catalog.service.js';
 import * as supplierProductsService from '../../pricing/supplier-products/supplier-products.service.js';
 import * as marketplaceService from '../../trading/marketplace/marketplace.service.js';
 

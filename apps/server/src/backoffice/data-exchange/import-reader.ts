@@ -13,7 +13,7 @@ import {
 } from '@primeur/shared';
 import type { Db } from '../../db/client.js';
 import { looksLikeFormula, parseDecimal, unescapeCell, type CsvTable } from '../../lib/csv.js';
-import * as catalogService from '../../pricing/catalog/catalog.service.js';
+import * as catalogService from '../../platform/catalog/catalog.service.js';
 import * as locationService from '../../platform/location/location.service.js';
 import * as companiesService from '../../companies/companies/companies.service.js';
 import * as usersService from '../../companies/users/users.service.js';

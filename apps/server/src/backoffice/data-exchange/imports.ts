@@ -2,11 +2,11 @@ import { IMPORT_MAX_ROWS, type ImportCellError, type ImportKind } from '@primeur
 import type { Db, Executor } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { readCsv } from '../../lib/csv.js';
-import * as productLinksService from '../../pricing/product-links/product-links.service.js';
+import * as productLinksService from '../../companies/product-links/product-links.service.js';
 import * as supplierProductsService from '../../pricing/supplier-products/supplier-products.service.js';
 import * as clientProductsService from '../../pricing/client-products/client-products.service.js';
-import * as activityService from '../activity/activity.service.js';
-import { type Actor } from '../activity/activity.service.js';
+import * as activityService from '../../audit/activity.service.js';
+import { type Actor } from '../../audit/activity.service.js';
 import * as marketplaceService from '../../trading/marketplace/marketplace.service.js';
 import { loadRefs, readRows, type Checked } from './import-reader.js';
 import { checkClientProducts, type ClientProductItem } from './import-client-products.js';

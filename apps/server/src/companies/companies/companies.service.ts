@@ -3,12 +3,12 @@ import { DEFAULT_INCOTERM, type addCompany, type Incoterm } from '@primeur/share
 import type { Db, Executor } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js';
-import * as catalogService from '../../pricing/catalog/catalog.service.js';
+import * as catalogService from '../../platform/catalog/catalog.service.js';
 import * as contactsService from '../contacts/contacts.service.js';
 import * as locationService from '../../platform/location/location.service.js';
-import * as productLinksService from '../../pricing/product-links/product-links.service.js';
-import * as activityService from '../../backoffice/activity/activity.service.js';
-import { type Actor } from '../../backoffice/activity/activity.service.js';
+import * as productLinksService from '../product-links/product-links.service.js';
+import * as activityService from '../../audit/activity.service.js';
+import { type Actor } from '../../audit/activity.service.js';
 import { presentClient, presentSupplier, type CompanyParts } from './companies.presenter.js';
 import { findCompany, requireCompany } from './company-view.js';
 import * as repo from './companies.repository.js';

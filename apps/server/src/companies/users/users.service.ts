@@ -11,7 +11,7 @@ import { languageForCountry } from '../../documents/email/language.js';
 import { renderFailedSignIns } from '../../documents/email/templates/failed-sign-ins.js';
 import { renderAccountValidated } from '../../documents/email/templates/account-validated.js';
 import { presentUserCard, presentUserInfo } from './users.presenter.js';
-import * as activityService from '../../backoffice/activity/activity.service.js';
+import * as activityService from '../../audit/activity.service.js';
 import * as repo from './users.repository.js';
 import { type NewUser } from './users.repository.js';
 import { and, eq, ne } from 'drizzle-orm';

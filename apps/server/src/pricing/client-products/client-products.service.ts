@@ -3,11 +3,11 @@ import type { Db, Executor } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isForeignKeyViolation } from '../../lib/pg-errors.js';
 import * as companiesService from '../../companies/companies/companies.service.js';
-import * as productLinksService from '../product-links/product-links.service.js';
+import * as productLinksService from '../../companies/product-links/product-links.service.js';
 import * as supplierProductsService from '../supplier-products/supplier-products.service.js';
 import { presentClientVariant } from './client-products.presenter.js';
-import * as activityService from '../../backoffice/activity/activity.service.js';
-import { type Actor } from '../../backoffice/activity/activity.service.js';
+import * as activityService from '../../audit/activity.service.js';
+import { type Actor } from '../../audit/activity.service.js';
 import * as repo from './client-products.repository.js';
 
 /** Every supplier variant of one article, whatever its dates: what the add modal offers to copy. */

@@ -6,7 +6,7 @@ import { OPERATOR } from '../../documents/pdf/operator.js';
 import { renderPriceList, type PriceListLine, type PriceListModel } from '../../documents/pdf/price-list.js';
 import { HttpError } from '../../lib/http-error.js';
 import * as companiesService from '../../companies/companies/companies.service.js';
-import * as catalogService from '../catalog/catalog.service.js';
+import * as catalogService from '../../platform/catalog/catalog.service.js';
 import * as locationService from '../../platform/location/location.service.js';
 import * as overviewService from '../supplier-products/overview.service.js';
 import * as repo from './client-products.repository.js';

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-o
 import type { AdminClaimListQuery } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
 import { foldedSearch } from '../../db/fold.js';
-import { articles, claimHistory, claims, orders } from '../../db/schema/index.js';
+import { claimHistory, claims, orders } from '../../db/schema/index.js';
 
 export type ClaimRow = typeof claims.$inferSelect;
 export type NewClaim = typeof claims.$inferInsert;
@@ -67,10 +67,6 @@ export async function historyOf(db: Executor, claimIds: number[]) {
 }
 
 /** The article's family, for the CMR's statistical number (HS chapter 07 or 08). */
-export async function articleFamily(db: Executor, articleId: number) {
-  return (await db.select({ family: articles.family }).from(articles).where(eq(articles.id, articleId)))[0]?.family ?? null;
-}
-
 /** The operator's queue: claims with their order, filtered, oldest open first, then newest settled. */
 export async function page(db: Executor, q: AdminClaimListQuery) {
   const where: SQL[] = [];

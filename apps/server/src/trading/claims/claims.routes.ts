@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   MAX_CLAIM_PHOTOS,
   adminClaimListQuery,
@@ -10,7 +9,6 @@ import {
   claimList,
   claimParams,
   claimStepInput,
-  LANGUAGES,
   errorBody,
   idParam,
   order,
@@ -22,7 +20,6 @@ import {
 import { HttpError } from '../../lib/http-error.js';
 import { PHOTO_CONTENT_TYPES, PhotoStore } from '../marketplace/marketplace.service.js';
 import { MULTIPART_LIMITS, readUpload } from '../marketplace/marketplace.service.js';
-import { contentDisposition, readerLanguage } from '../../lib/downloads.js';
 import * as orders from '../orders/orders.service.js';
 import * as service from './claims.service.js';
 
@@ -56,34 +53,6 @@ export const claimsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = database.db;
   const deps: service.ClaimDeps = { ...orders.orderDepsOf(app), claimPhotos: new PhotoStore(config.dataDir, 'claim-photos') };
   await app.register(multipart, { limits: { ...MULTIPART_LIMITS, files: MAX_CLAIM_PHOTOS, parts: MAX_CLAIM_PHOTOS + 2 } });
-
-  for (const [path, kind] of [
-    ['cmr.pdf', 'cmr'],
-    ['delivery-note.pdf', 'deliveryNote'],
-  ] as const) {
-    app.get(
-      `/api/users/orders/:id/${path}`,
-      {
-        config: { access: 'authenticated' },
-        schema: {
-          tags,
-          params: idParam,
-          querystring: z.object({ lang: z.enum(LANGUAGES).optional() }),
-          produces: ['application/pdf'],
-          response: { 200: z.custom<Buffer>((v) => Buffer.isBuffer(v)).describe(kind === 'cmr' ? 'The CMR consignment note' : 'The delivery note'), ...errors },
-        },
-      },
-      async (req, reply) => {
-        const lng = readerLanguage(req.query.lang, req.headers['accept-language']);
-        const { pdf, filename } = await service.shippingDocument(deps, req.user!, req.params.id, kind, lng);
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', contentDisposition('inline', filename))
-          .header('cache-control', 'private, no-store')
-          .send(pdf);
-      },
-    );
-  }
 
   // The buyer's receipt (docs/api/orders.md) is taken here, above the orders module: a receipt short of
   // the shipment beyond the weight tolerance opens a weight claim in the same transaction (decision 981).

@@ -16,7 +16,7 @@ import {
 } from '@primeur/shared';
 import * as service from './marketplace.service.js';
 import { MULTIPART_LIMITS, parseProductData, readUpload } from './marketplace.uploads.js';
-import { PHOTO_CONTENT_TYPES, PhotoStore } from './photos.js';
+import { PHOTO_CONTENT_TYPES, PhotoStore } from '../../media/photos.js';
 import { routeLimit } from '../../plugins/rate-limit.js';
 import { SESSION_COOKIE } from '../../plugins/session.js';
 

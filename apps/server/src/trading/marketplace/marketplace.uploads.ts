@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { codeOfIssues, MAX_PHOTOS_PER_PRODUCT, productInput } from '@primeur/shared';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-error.js';
-import { readPhotoPart, type CheckedPhoto } from './photos.js';
+import { readPhotoPart, type CheckedPhoto } from '../../media/photos.js';
 
 /** Multipart limits: the busboy stream stops at these, so a huge upload is cut off, not buffered. */
 export const MULTIPART_LIMITS = {

@@ -15,13 +15,13 @@ import type { Db, Executor } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { isForeignKeyViolation } from '../../lib/pg-errors.js';
 import type { SessionUser } from '../../plugins/session.js';
-import * as activityService from '../../backoffice/activity/activity.service.js';
-import { type Actor } from '../../backoffice/activity/activity.service.js';
+import * as activityService from '../../audit/activity.service.js';
+import { type Actor } from '../../audit/activity.service.js';
 import { effectiveStatus } from './marketplace.presenter.js';
 import { listAll, presentViews } from './marketplace.reads.js';
 import * as repo from './marketplace.repository.js';
 import { type NewProduct, type ProductRow } from './marketplace.repository.js';
-import type { CheckedPhoto, PhotoStore } from './photos.js';
+import type { CheckedPhoto, PhotoStore } from '../../media/photos.js';
 
 /**
  * The marketplace's writes: a lot created, imported, edited, its photos added or removed, withdrawn,

@@ -349,3 +349,8 @@ export async function insertLot(tx: Executor, values: typeof products.$inferInse
 export async function orderOfRequest(db: Executor, purchaseRequestId: number) {
   return (await db.select().from(orders).where(eq(orders.purchaseRequestId, purchaseRequestId)))[0];
 }
+
+/** The catalog family of a lot's article: fruits or vegetables decide the CMR's HS chapter (07 or 08). */
+export async function articleFamily(db: Executor, articleId: number) {
+  return (await db.select({ family: articles.family }).from(articles).where(eq(articles.id, articleId)))[0]?.family ?? null;
+}

@@ -16,7 +16,9 @@ import {
   shipOrderInput,
   updateOrderInput,
   userOrderListQuery,
+  type Language,
 } from '@primeur/shared';
+import type { SessionUser } from '../../plugins/session.js';
 import { contentDisposition, readerLanguage } from '../../lib/downloads.js';
 import * as service from './orders.service.js';
 import * as requests from './purchase-requests.service.js';
@@ -151,28 +153,36 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   // POST /api/users/orders/:id/cancel and /api/admin/orders/:id/cancel live in the claims module too: a
   // cancellation closes the order's open claim in its transaction (decision 966).
 
-  app.get(
-    '/api/users/orders/:id/confirmation.pdf',
-    {
-      config: { access: 'authenticated' },
-      schema: {
-        tags,
-        params: idParam,
-        querystring: z.object({ lang: z.enum(LANGUAGES).optional() }),
-        produces: ['application/pdf'],
-        response: { 200: z.custom<Buffer>((v) => Buffer.isBuffer(v)).describe('The sale confirmation PDF'), ...errors },
+  // ---- the order's PDFs, for either party and the operator, in the reader's language ----
+  // The sale confirmation (issue 21), the CMR and the delivery note (issue 22: drafts until shipped).
+  const pdfs = [
+    ['confirmation.pdf', 'The sale confirmation PDF', (user: SessionUser, id: number, lng: Language) => service.confirmationPdf(database.db, user, id, lng)],
+    ['cmr.pdf', 'The CMR consignment note', (user: SessionUser, id: number, lng: Language) => service.shippingDocument(deps, user, id, 'cmr', lng)],
+    ['delivery-note.pdf', 'The delivery note', (user: SessionUser, id: number, lng: Language) => service.shippingDocument(deps, user, id, 'deliveryNote', lng)],
+  ] as const;
+  for (const [path, description, render] of pdfs) {
+    app.get(
+      `/api/users/orders/:id/${path}`,
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags,
+          params: idParam,
+          querystring: z.object({ lang: z.enum(LANGUAGES).optional() }),
+          produces: ['application/pdf'],
+          response: { 200: z.custom<Buffer>((v) => Buffer.isBuffer(v)).describe(description), ...errors },
+        },
       },
-    },
-    async (req, reply) => {
-      const lng = readerLanguage(req.query.lang, req.headers['accept-language']);
-      const { pdf, filename } = await service.confirmationPdf(database.db, req.user!, req.params.id, lng);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', contentDisposition('inline', filename))
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
-    },
-  );
+      async (req, reply) => {
+        const { pdf, filename } = await render(req.user!, req.params.id, readerLanguage(req.query.lang, req.headers['accept-language']));
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', contentDisposition('inline', filename))
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
+    );
+  }
 
   // ---- the operator ----
   app.get(

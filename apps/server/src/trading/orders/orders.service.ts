@@ -19,6 +19,7 @@ export {
   type OrderDeps,
 } from './orders.messages.js';
 export { createFromAuction, createOrder } from './orders.creation.js';
+export { shippingDocument } from './orders.documents.js';
 export {
   AUTO_RECEIVE_MS,
   afterCancel,

@@ -6,7 +6,7 @@ import { languageForCountry } from '../../documents/email/language.js';
 import type { Mailer } from '../../documents/email/mailer.js';
 import { countOutbox, deliverQueued, listOutbox, queueMail, requeue, type QueuedMail } from '../../documents/email/outbox.js';
 import { renderProductRequest } from '../../documents/email/templates/product-request.js';
-import * as catalogService from '../../pricing/catalog/catalog.service.js';
+import * as catalogService from '../../platform/catalog/catalog.service.js';
 import * as supplierProductsService from '../../pricing/supplier-products/supplier-products.service.js';
 import { presentMessage } from './requests.presenter.js';
 import * as repo from './requests.repository.js';

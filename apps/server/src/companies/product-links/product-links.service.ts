@@ -2,10 +2,10 @@ import type { ProductLink, ProductLinkWithOwner } from '@primeur/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js';
-import * as catalogService from '../catalog/catalog.service.js';
-import { requireCompany, type CompanyKind } from '../../companies/companies/company-view.js';
-import * as activityService from '../../backoffice/activity/activity.service.js';
-import { type Actor } from '../../backoffice/activity/activity.service.js';
+import * as catalogService from '../../platform/catalog/catalog.service.js';
+import { requireCompany, type CompanyKind } from '../companies/company-view.js';
+import * as activityService from '../../audit/activity.service.js';
+import { type Actor } from '../../audit/activity.service.js';
 import * as repo from './product-links.repository.js';
 import { type LinkWithProduct } from './product-links.repository.js';
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { ActivityAction, ActivityChange, ActivityEntity } from '@primeur/shared';
-import type { Executor } from '../../db/client.js';
-import { auditEvents, users } from '../../db/schema/index.js';
+import type { Executor } from '../db/client.js';
+import { auditEvents, users } from '../db/schema/index.js';
 
 export interface NewEvent {
   userId: number | null;

@@ -2,8 +2,8 @@ import type { Db, Executor } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { presentArticle, presentCatalogItem, presentTransport } from './catalog.presenter.js';
-import * as activityService from '../../backoffice/activity/activity.service.js';
-import { type Actor } from '../../backoffice/activity/activity.service.js';
+import * as activityService from '../../audit/activity.service.js';
+import { type Actor } from '../../audit/activity.service.js';
 import * as repo from './catalog.repository.js';
 
 export async function listArticles(db: Db) {

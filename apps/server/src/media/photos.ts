@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import { MAX_PHOTO_BYTES } from '@primeur/shared';
 import type Sharp from 'sharp';
-import { HttpError } from '../../lib/http-error.js';
+import { HttpError } from '../lib/http-error.js';
 
 export type PhotoType = 'jpg' | 'png' | 'webp';
 

@@ -1,5 +1,5 @@
 import type { ActivityAction, ActivityChange, ActivityEntity, ActivityPage, ActivityQuery, ActivityValue } from '@primeur/shared';
-import type { Db, Executor } from '../../db/client.js';
+import type { Db, Executor } from '../db/client.js';
 import * as repo from './activity.repository.js';
 
 /**

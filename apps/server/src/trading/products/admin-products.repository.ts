@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { auctionEndedSql } from '../../db/auction-phase.js';
 import { foldedSearch } from '../../db/fold.js';
 import { articles, countries, products, users } from '../../db/schema/index.js';
-import { countProductViews, productViews } from '../../trading/marketplace/product-view.js';
+import { countProductViews, productViews } from '../marketplace/product-view.js';
 
 type Filters = Omit<AdminProductQuery, 'page' | 'size'>;
 

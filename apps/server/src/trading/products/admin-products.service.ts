@@ -1,7 +1,7 @@
 import { todayInParis, type AdminProductQuery } from '@primeur/shared';
 import type { Db } from '../../db/client.js';
 import * as repo from './admin-products.repository.js';
-import * as marketplaceService from '../../trading/marketplace/marketplace.service.js';
+import * as marketplaceService from '../marketplace/marketplace.service.js';
 
 /** One page of the admin lot list, newest first, with the count of every match. */
 export async function search(db: Db, query: AdminProductQuery) {
