@@ -128,7 +128,7 @@ export default tseslint.config(
         { type: 'server-realtime', pattern: 'apps/server/src/realtime', partialMatch: false },
         {
           type: 'server-infra',
-          pattern: ['apps/server/src/plugins', 'apps/server/src/documents', 'apps/server/src/audit', 'apps/server/src/media'],
+          pattern: ['apps/server/src/plugins', 'apps/server/src/documents', 'apps/server/src/audit', 'apps/server/src/media', 'apps/server/src/events'],
           partialMatch: false,
         },
         // The job list composes modules' job functions, as app.ts composes their routes; the runner itself is infra-like.
@@ -173,7 +173,11 @@ export default tseslint.config(
                 to: { element: { types: { anyOf: [...MODULE_TYPES.slice(0, i + 1), 'server-realtime', 'server-infra', 'server-db', ...SERVER_BASE] } } },
               },
             })),
-            { from: { element: { type: 'server-jobs' }, file: { categories: 'job-list' } }, allow: { to: { element: { types: { anyOf: MODULE_TYPES } } } } },
+            // The job list composes modules' jobs and their event processors (decision 1001).
+            {
+              from: { element: { type: 'server-jobs' }, file: { categories: 'job-list' } },
+              allow: { to: { element: { types: { anyOf: [...MODULE_TYPES, 'server-infra'] } } } },
+            },
             { from: { element: { type: 'server-jobs' } }, allow: { to: { element: { types: { anyOf: ['server-jobs', 'server-db', ...SERVER_BASE] } } } } },
             {
               from: { element: { type: 'server-realtime' } },

@@ -26,6 +26,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       WEATHER_API_URL: 'http://127.0.0.1:9/v1/forecast',
       RATE_LIMIT_FACTOR: '10000',
       WS_MAX_CONNECTIONS_PER_IP: '100000',
+      // The event processors run when a test asks (dispatch): woken by every commit, they would
+      // issue invoices and lock orders while a test drives the jobs it is about to count.
+      EVENTS_INTERVAL_MS: '0',
     }),
     ...overrides,
   };

@@ -141,6 +141,11 @@ const envSchema = z.object({
     .default(DEFAULT_WEIGHT_TOLERANCE_PERCENT),
   /** How often the order jobs (request expiry, automatic receipt, closing) run (ms; 0 = once at start-up). */
   ORDER_JOBS_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  /**
+   * The event processors' fallback tick (ms, decision 1001); they also run at once when an event
+   * commits. 0 = once at start-up and when asked (no wake-up on commit).
+   */
+  EVENTS_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
   /** SMTP server for outgoing mail; unset = messages are kept in the outbox table (decision 124). */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Primeur <no-reply@primeur.local>'),
@@ -214,6 +219,7 @@ export interface AppConfig {
   weather: { apiUrl: string; cacheMs: number; timeoutMs: number };
   auctionCloseIntervalMs: number;
   alertsIntervalMs: number;
+  eventsIntervalMs: number;
   orders: { purchaseRequestTtlMs: number; claimWindowMs: number; jobsIntervalMs: number; weightTolerancePercent: number };
   smtpUrl?: string;
   mailFrom: string;
@@ -287,6 +293,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     auctionCloseIntervalMs: e.AUCTION_CLOSE_INTERVAL_MS,
     alertsIntervalMs: e.ALERTS_INTERVAL_MS,
+    eventsIntervalMs: e.EVENTS_INTERVAL_MS,
     orders: {
       purchaseRequestTtlMs: e.PURCHASE_REQUEST_TTL_HOURS * 3_600_000,
       claimWindowMs: e.CLAIM_WINDOW_HOURS * 3_600_000,

@@ -3,7 +3,8 @@ import { closeAuctions } from '../trading/auctions/auction-closer.js';
 import { runNotifier } from '../trading/alerts/notifier.js';
 import * as orders from '../trading/orders/orders.service.js';
 import * as purchaseRequests from '../trading/orders/purchase-requests.service.js';
-import { runCommission, runInvoicing } from '../trading/invoicing/invoicing.issuing.js';
+import { invoicingProcessor, runCommission, runInvoicing } from '../trading/invoicing/invoicing.issuing.js';
+import { dispatch, EVENTS_CHANNEL, type Processor } from '../events/events.js';
 import { countByRule, reconcile } from '../trading/invoicing/invoicing.reconciliation.js';
 import { RECONCILIATION_RULES, type ReconciliationReport } from '@primeur/shared';
 
@@ -126,6 +127,10 @@ export function registerJobs(app: FastifyInstance) {
     },
   });
 
+  // The trade's processors (issue 33 §2, decision 1001), one list: each reacts to events after their
+  // commit, from its own cursor, once across instances.
+  registerProcessors(app, [invoicingProcessor(invoicingDeps)]);
+
   // Expired sessions would otherwise stay in the table for ever (resolve only refuses them).
   jobs.register({ name: 'session-purge', everyMs: HOUR, run: () => app.sessions.purgeExpired() });
 
@@ -133,4 +138,55 @@ export function registerJobs(app: FastifyInstance) {
   if (config.whatsapp) jobs.register({ name: 'whatsapp-intake', everyMs: 60_000, run: () => app.intake.kick() });
   // 'price-fetch' is registered by the prices module, which keeps its daily clock (PRICE_FETCH_HOUR)
   // and asks the runner to run it (once across instances).
+}
+
+const EVENTS_BATCH = 200;
+
+/**
+ * Each processor runs as the job `events:<name>` (the runner's lock: one instance at a time; its
+ * runs and failures on the jobs panel), every EVENTS_INTERVAL_MS as a fallback and at once when an
+ * event commits (LISTEN on the events channel). A run drains what is there; it fails (red on the
+ * panel, the job-runs metric) while events of its processor stay parked after their retries.
+ * With EVENTS_INTERVAL_MS=0 (the tests' default) they run once at start and when asked.
+ */
+function registerProcessors(app: FastifyInstance, processors: Processor[]) {
+  const { config, database } = app.deps;
+  const everyMs = config.eventsIntervalMs;
+  const again = new Set<string>();
+  for (const p of processors) {
+    const job = `events:${p.name}`;
+    app.jobs.register({
+      name: job,
+      everyMs,
+      atStart: true,
+      minGapMs: 0,
+      run: async () => {
+        for (;;) {
+          again.delete(job);
+          const r = await dispatch(database.db, p, { batch: EVENTS_BATCH });
+          for (const error of r.afterCommitErrors) app.log.error({ processor: p.name, error }, 'an event processor’s after-commit step failed');
+          if (r.busy) return;
+          if (r.read < EVENTS_BATCH && !again.has(job)) {
+            if (r.failing) throw new Error(`${r.failing} event(s) parked for ${p.name}; first error: ${r.firstError ?? 'waiting behind another'}`);
+            return;
+          }
+        }
+      },
+    });
+  }
+  if (everyMs <= 0) return;
+  let unlisten: (() => Promise<void>) | undefined;
+  const wake = () => {
+    for (const p of processors) {
+      const job = `events:${p.name}`;
+      again.add(job);
+      void app.jobs.runExclusive(job);
+    }
+  };
+  app.addHook('onReady', async () => {
+    unlisten = await database.listen(EVENTS_CHANNEL, wake, wake);
+  });
+  app.addHook('onClose', async () => {
+    await unlisten?.();
+  });
 }

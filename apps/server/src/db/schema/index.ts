@@ -14,3 +14,4 @@ export * from './orders.js';
 export * from './invoicing.js';
 export * from './claims.js';
 export * from './activity.js';
+export * from './events.js';

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-o
 import type { AdminClaimListQuery } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
 import { foldedSearch } from '../../db/fold.js';
+import { emit } from '../../events/events.js';
 import { claimHistory, claims, orders } from '../../db/schema/index.js';
 
 export type ClaimRow = typeof claims.$inferSelect;
@@ -23,8 +24,23 @@ export async function updateClaim(tx: Executor, id: number, values: Partial<NewC
   )[0]!;
 }
 
+/** A step of a claim, in its history and as the event `claim.<step>` (decision 1001), seen by the order's two companies. */
 export async function insertHistory(tx: Executor, values: NewClaimHistory) {
-  return (await tx.insert(claimHistory).values(values).returning())[0]!;
+  const row = (await tx.insert(claimHistory).values(values).returning())[0]!;
+  const [c] = await tx
+    .select({ orderId: claims.orderId, sellerId: orders.sellerId, buyerId: orders.buyerId })
+    .from(claims)
+    .innerJoin(orders, eq(orders.id, claims.orderId))
+    .where(eq(claims.id, values.claimId));
+  await emit(tx, {
+    name: `claim.${values.step}`,
+    subject: 'claim',
+    subjectId: values.claimId,
+    payload: { claimId: values.claimId, orderId: c?.orderId ?? null, step: values.step, by: values.actor, credit: values.credit ?? null },
+    actor: { kind: values.actor === 'SYSTEM' ? 'system' : 'user', userId: values.actorUserId ?? null, role: values.actor },
+    companyIds: [c?.sellerId, c?.buyerId].filter((id): id is number => typeof id === 'number'),
+  });
+  return row;
 }
 
 /** The order's claim that is not settled, if any. */

@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import type { CommissionConfig } from '../../config/commission.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import type { EventBus } from '../../realtime/event-bus.js';
+import type { Processor } from '../../events/events.js';
 import { clientPaymentTermDays } from '../../companies/companies/company-view.js';
 import { languageForCountry } from '../../documents/email/language.js';
 import { t as text } from '../../documents/email/i18n.js';
@@ -414,26 +415,50 @@ async function afterCommit(deps: IssueDeps, out: RowOutcome) {
 
 /** The invoice of one order: made if missing, issued if it can be (idempotent). */
 export async function issueForOrder(deps: IssueDeps, orderId: number, today = todayInParis()) {
-  const out = await deps.db.transaction(async (tx) => {
-    // Share-locked: a cancellation (which locks the order for update, decision 966) waits for this
-    // invoice and credits it, or this pass waits for the cancellation and finds the order CANCELLED.
-    const o = await repo.lockOrderShared(tx, orderId);
-    if (!o || !o.receivedNetKg || (o.status !== 'DELIVERED' && o.status !== 'CLOSED')) return null;
-    return completeRow(tx, await repo.ensureOrderInvoice(tx, o), today);
-  });
+  const out = await deps.db.transaction((tx) => issueOrderIn(tx, orderId, today));
   return out && afterCommit(deps, out);
+}
+
+/** The order's invoice in the caller's transaction; null when the order is not (or no longer) invoiceable. */
+export async function issueOrderIn(tx: Tx, orderId: number, today: string) {
+  // Share-locked: a cancellation (which locks the order for update, decision 966) waits for this
+  // invoice and credits it, or this pass waits for the cancellation and finds the order CANCELLED.
+  const o = await repo.lockOrderShared(tx, orderId);
+  if (!o || !o.receivedNetKg || (o.status !== 'DELIVERED' && o.status !== 'CLOSED')) return null;
+  return completeRow(tx, await repo.ensureOrderInvoice(tx, o), today);
 }
 
 /** The credit note of one settled claim with a credit (idempotent). */
 export async function issueForClaim(deps: IssueDeps, claimId: number, today = todayInParis()) {
-  const out = await deps.db.transaction(async (tx) => {
-    const claim = await repo.settledClaim(tx, claimId);
-    if (!claim || claim.credit <= 0) return null;
-    const o = await repo.findOrder(tx, claim.orderId);
-    if (!o || o.status === 'CANCELLED') return null;
-    return completeRow(tx, await repo.ensureCreditNote(tx, { claimId, order: o }), today);
-  });
+  const out = await deps.db.transaction((tx) => issueClaimIn(tx, claimId, today));
   return out && afterCommit(deps, out);
+}
+
+/** The claim's credit note in the caller's transaction; null when it has none to issue. */
+export async function issueClaimIn(tx: Tx, claimId: number, today: string) {
+  const claim = await repo.settledClaim(tx, claimId);
+  if (!claim || claim.credit <= 0) return null;
+  const o = await repo.findOrder(tx, claim.orderId);
+  if (!o || o.status === 'CANCELLED') return null;
+  return completeRow(tx, await repo.ensureCreditNote(tx, { claimId, order: o }), today);
+}
+
+/**
+ * Invoicing as a reaction to the trade's events (decision 1001): a delivered order's invoice and a
+ * settled claim's credit note are issued in the dispatcher's transaction, a second after the fact
+ * instead of at the next invoicing pass; their documents are rendered after its commit. The pass
+ * (runInvoicing) stays as the catch-up for what was delivered before the events and for retries.
+ */
+export function invoicingProcessor(deps: IssueDeps): Processor {
+  return {
+    name: 'invoicing',
+    events: ['order.delivered', 'claim.accepted', 'claim.decided'],
+    async handle(tx, e) {
+      const today = todayInParis();
+      const out = e.subject === 'order' ? await issueOrderIn(tx, e.subjectId, today) : await issueClaimIn(tx, e.subjectId, today);
+      return out ? () => afterCommit(deps, out) : undefined;
+    },
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle
 import type { OrderStatus } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
 import { foldedSearch } from '../../db/fold.js';
+import { emit } from '../../events/events.js';
 import {
   articles,
   cities,
@@ -126,8 +127,30 @@ export async function updateOrder(tx: Executor, id: number, values: Partial<NewO
   )[0]!;
 }
 
+/**
+ * A change of an order, in its history and as an event of the trade (decision 1001), in the caller's
+ * transaction: `order.<new status>` (order.confirmed, order.delivered…), or `order.updated` when the
+ * status stays. Only the order's two companies may see it.
+ */
 export async function insertHistory(tx: Executor, values: typeof orderHistory.$inferInsert) {
   await tx.insert(orderHistory).values({ ...values, at: sql`clock_timestamp()` });
+  const [o] = await tx.select({ number: orders.number, sellerId: orders.sellerId, buyerId: orders.buyerId }).from(orders).where(eq(orders.id, values.orderId));
+  await emit(tx, {
+    name: values.fromStatus === values.toStatus ? 'order.updated' : `order.${values.toStatus.toLowerCase()}`,
+    subject: 'order',
+    subjectId: values.orderId,
+    payload: {
+      orderId: values.orderId,
+      number: o?.number ?? null,
+      from: values.fromStatus ?? null,
+      to: values.toStatus,
+      by: values.actor,
+      noteCode: values.noteCode ?? null,
+      noteParams: values.noteParams ?? null,
+    },
+    actor: { kind: values.actor === 'SYSTEM' ? 'system' : 'user', userId: values.actorUserId ?? null, role: values.actor },
+    companyIds: [o?.sellerId, o?.buyerId].filter((id): id is number => typeof id === 'number'),
+  });
 }
 
 export function historyOf(db: Executor, orderId: number) {
