@@ -190,8 +190,10 @@ function spawnPrefixed(label, command, env) {
 }
 
 function format(seconds) {
-  const m = Math.floor(seconds / 60);
-  const s = Math.round(seconds - m * 60);
+  // Rounded once, to whole seconds: 899.6 s is 15m00s, never 14m60s.
+  const whole = Math.round(seconds);
+  const m = Math.floor(whole / 60);
+  const s = whole - m * 60;
   return m ? `${m}m${String(s).padStart(2, '0')}s` : `${s}s`;
 }
 
