@@ -147,6 +147,12 @@ export class RedisEventBus implements EventBus {
     try {
       await Promise.all([pub.connect(), sub.connect()]);
       pub.options.commandTimeout = opts.publishTimeoutMs ?? PUBLISH_TIMEOUT_MS;
+      // Once connected, a publish while Redis is away fails at once instead of waiting in ioredis's
+      // offline queue: a queued message was written after the reconnection, late and out of its moment
+      // (its caller already told it had failed), while the clients resync from the database anyway
+      // when their instance's subscription comes back (seen in CI: a probe sent during the outage
+      // reached a watcher after the restart).
+      pub.options.enableOfflineQueue = false;
       const bus = new RedisEventBus(pub, sub, opts);
       await sub.subscribe(bus.channel);
       return bus;
