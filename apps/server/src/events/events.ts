@@ -91,9 +91,11 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
 export async function dispatch(db: Db, p: Processor, o: DispatchOptions = {}): Promise<DispatchResult> {
   const result: DispatchResult = { busy: false, read: 0, handled: 0, parked: 0, retried: 0, failing: 0, firstError: null, afterCommitErrors: [] };
   const after: AfterCommit[] = [];
-  await db.insert(eventCursors).values({ processor: p.name }).onConflictDoNothing();
   await db.transaction(async (tx) => {
-    const [cursor] = await tx.select().from(eventCursors).where(eq(eventCursors.processor, p.name)).for('update', { skipLocked: true });
+    const lockCursor = () => tx.select().from(eventCursors).where(eq(eventCursors.processor, p.name)).for('update', { skipLocked: true });
+    let [cursor] = await lockCursor();
+    // A processor's first pass makes its row; afterwards the pass is the lock alone (no write when idle).
+    if (!cursor && (await tx.insert(eventCursors).values({ processor: p.name }).onConflictDoNothing().returning()).length) [cursor] = await lockCursor();
     if (!cursor) {
       result.busy = true;
       return;
