@@ -131,6 +131,32 @@ describe('the event backbone (issue 33 §2)', () => {
     expect(mine).toEqual(ids);
   });
 
+  it.skipIf(!PG_URL)('never passes over an event whose transaction took the smaller id and committed last', async () => {
+    const id = ++subjects;
+    const { p, seen } = recorder('test-late-commit', [id]);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let emitted!: () => void;
+    const firstEmitted = new Promise<void>((r) => (emitted = r));
+    let early = 0;
+    // A takes the smaller id and stays open; B takes the next, commits, and a pass runs in between.
+    const a = second.db.transaction(async (tx) => {
+      early = await emit(tx, { name: 'order.shipped', subject: 'order', subjectId: id, payload: { t: 'A' }, companyIds: [] });
+      emitted();
+      await gate;
+    });
+    await firstEmitted;
+    const late = await ctx.db.transaction((tx) => emit(tx, { name: 'order.shipped', subject: 'order', subjectId: id, payload: { t: 'B' }, companyIds: [] }));
+    expect(late).toBeGreaterThan(early);
+    await dispatch(ctx.db, p);
+    // B waits: an older transaction is still running, and it might hold (it does) an event before B.
+    expect(seen).toEqual([]);
+    release();
+    await a;
+    await dispatch(ctx.db, p);
+    expect(seen).toEqual([early, late]);
+  });
+
   it('runs what waits for the commit after it, and reports its failure without handling the event again', async () => {
     const { id, ids } = await emitFor('order', 1);
     let committed: boolean | undefined;

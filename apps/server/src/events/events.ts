@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client.js';
 import { eventCursors, eventFailures, events, type EventActor } from '../db/schema/index.js';
 
@@ -38,7 +38,11 @@ export async function emit(tx: Executor, e: NewEvent): Promise<number> {
   return row!.id;
 }
 
-/** A reaction to events: runs after their commit, once per event, in order per subject. */
+/**
+ * A reaction to events: runs after their commit, once per event, in the order of the transactions that
+ * wrote them (their ids), then of the events. That is a subject's own order as long as its transactions
+ * take its row lock before writing anything else, as the order and claim steps do.
+ */
 export interface Processor {
   /** Stable: its cursor is kept under this name. */
   name: string;
@@ -101,11 +105,19 @@ export async function dispatch(db: Db, p: Processor, o: DispatchOptions = {}): P
       return;
     }
     await retryDue(tx, p, o, result, after);
+    // Only the events of transactions older than every one still running (the snapshot's xmin): those
+    // are all committed or gone, so none can appear later behind the cursor. Ids alone would not do: a
+    // transaction that took id 10 and commits after the one that took id 11 would be passed over.
     const batch = await tx
       .select()
       .from(events)
-      .where(gt(events.id, cursor.position))
-      .orderBy(asc(events.id))
+      .where(
+        and(
+          sql`(${events.txid}, ${events.id}) > (${cursor.positionTxid}::xid8, ${cursor.position})`,
+          sql`${events.txid} < pg_snapshot_xmin(pg_current_snapshot())`,
+        ),
+      )
+      .orderBy(asc(events.txid), asc(events.id))
       .limit(o.batch ?? 200);
     result.read = batch.length;
     for (const e of batch) {
@@ -129,7 +141,7 @@ export async function dispatch(db: Db, p: Processor, o: DispatchOptions = {}): P
     if (last)
       await tx
         .update(eventCursors)
-        .set({ position: last.id, handled: sql`${eventCursors.handled} + ${result.handled + result.retried}`, updatedAt: sql`now()` })
+        .set({ positionTxid: last.txid, position: last.id, handled: sql`${eventCursors.handled} + ${result.handled + result.retried}`, updatedAt: sql`now()` })
         .where(eq(eventCursors.processor, p.name));
     const [f] = await tx
       .select({ n: sql<number>`count(*)::int`, first: sql<string | null>`min(${eventFailures.lastError}) filter (where ${eventFailures.attempts} > 0)` })

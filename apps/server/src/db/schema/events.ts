@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * A PostgreSQL 64-bit transaction id (`xid8`), kept as its decimal text: it never wraps, and it orders
+ * the events by the transaction that wrote them (decision 1002).
+ */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
 
 /** Who caused an event: a person of a company, the operator, or the platform itself (a job). */
 export interface EventActor {
@@ -30,13 +36,26 @@ export const events = pgTable(
     at: timestamp('at', { withTimezone: true })
       .notNull()
       .default(sql`clock_timestamp()`),
+    /**
+     * The writing transaction: a reader takes only the events of transactions older than every one still
+     * running (the snapshot's xmin), so an event committed late below a larger id is never passed over.
+     */
+    txid: xid8('txid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
   },
-  (t) => [index('events_subject_idx').on(t.subject, t.subjectId, t.id)],
+  (t) => [index('events_subject_idx').on(t.subject, t.subjectId, t.id), index('events_txid_idx').on(t.txid, t.id)],
 );
 
-/** Each processor's position in the events: the last event id it has handled (or parked). */
+/**
+ * Each processor's position in the events: the (transaction, id) of the last event it has handled (or
+ * parked); the events are read in that order.
+ */
 export const eventCursors = pgTable('event_cursors', {
   processor: text('processor').primaryKey(),
+  positionTxid: xid8('position_txid')
+    .notNull()
+    .default(sql`'0'::xid8`),
   position: bigint('position', { mode: 'number' }).notNull().default(0),
   handled: bigint('handled', { mode: 'number' }).notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
