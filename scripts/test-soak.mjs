@@ -33,7 +33,11 @@ if (!Number.isInteger(load) || load < 0 || load > 16) throw new Error('--load: a
 const work = path.join(path.dirname(root), `primeur-soak-${process.pid}`);
 const clone = work;
 const reports = path.join(work, '.tmp', 'soak-reports');
-const format = (s) => `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s`;
+// Rounded once, to whole seconds: 899.6 s is 15m00s, never 14m60s.
+const format = (s) => {
+  const whole = Math.round(s);
+  return `${Math.floor(whole / 60)}m${String(whole % 60).padStart(2, '0')}s`;
+};
 
 function sh(command, cwd, env = {}) {
   const r = spawnSync(command, { cwd, shell: true, stdio: 'inherit', env: { ...process.env, ...env } });

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: every check of the repository, in phases run at most as many at once as the machine has
 // cores (os.availableParallelism(); TEST_CONCURRENCY overrides, TEST_SEQUENTIAL=1 means one), in an
-// order that puts the fast checks that fail most first (decision 963):
+// order that puts the fast checks that fail most first, and the longest chain early (decision 963):
 //   checks  typecheck + lint (eslint, import cycles, formatting, migrations in step with the schema)
+//   pg      the whole server suite on real PostgreSQL — only when TEST_POSTGRES_URL is set. It starts
+//           beside the checks: it and the sweep after it are one chain, the checks, unit, build and
+//           flows the other, and the two chains take about as long (on two cores)
 //   unit    Vitest: web components, shared, contract, and the server suite on PGlite (whole without
 //           TEST_POSTGRES_URL; with it, the files of EMBEDDED_SUITE below)
-//   pg      the whole server suite on real PostgreSQL — only when TEST_POSTGRES_URL is set
 //   build   Chromium check, `npm run build` and the web's download budget (scripts/check-web-budget.mjs)
 //   e2e     Playwright in Chromium against the built app: the user flows (every spec but the sweep)
 //   sweep   Playwright: every page at every width for every role, with axe (ux-pages.spec.ts), against
@@ -78,17 +80,17 @@ const playwrightEnv = (report) => (reportDir ? { PLAYWRIGHT_JSON_OUTPUT_NAME: pa
 
 const PHASES = {
   checks: { command: 'npm run typecheck && npm run lint' },
-  unit: {
-    command: pgUrl
-      ? `npx vitest run --project web --project shared --project contract ${vitestOptions('unit-1')} && npx vitest run --project server ${vitestOptions('unit-2')} ${EMBEDDED_SUITE.join(' ')}`
-      : `npx vitest run ${vitestOptions('unit')}`,
-  },
   pg: {
     // Two workers: the pass waits far more than it computes (servers restarting, PostgreSQL cut off,
     // soft-close clocks). The EN 16931 rules are compiled in the background meanwhile (decision 951).
     command: `{ npx tsx apps/server/test/en16931/compile-rules.ts & } ; npx vitest run --project server --maxWorkers=2 ${vitestOptions('pg')}; __pg=$?; wait; (exit $__pg)`,
     env: { TEST_DATABASE_URL: pgUrl },
     skip: pgUrl ? undefined : 'TEST_POSTGRES_URL is not set',
+  },
+  unit: {
+    command: pgUrl
+      ? `npx vitest run --project web --project shared --project contract ${vitestOptions('unit-1')} && npx vitest run --project server ${vitestOptions('unit-2')} ${EMBEDDED_SUITE.join(' ')}`
+      : `npx vitest run ${vitestOptions('unit')}`,
   },
   build: { command: 'node scripts/ensure-chromium.mjs && npm run build && node scripts/check-web-budget.mjs' },
   e2e: {
