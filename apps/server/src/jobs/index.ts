@@ -141,6 +141,8 @@ export function registerJobs(app: FastifyInstance) {
 }
 
 const EVENTS_BATCH = 200;
+/** How long a pass keeps looking at events an older transaction holds back (decision 1002). */
+const EVENTS_WAIT_MS = 30_000;
 
 /**
  * Each processor runs as the job `events:<name>` (the runner's lock: one instance at a time; its
@@ -161,11 +163,20 @@ function registerProcessors(app: FastifyInstance, processors: Processor[]) {
       atStart: true,
       minGapMs: 0,
       run: async () => {
+        // Events held back by an older transaction still running are looked at again shortly (from
+        // 10 ms, doubling), for as long as EVENTS_WAIT_MS; past it the next tick or commit takes them.
+        let pause = 10;
+        const waitUntil = Date.now() + EVENTS_WAIT_MS;
         for (;;) {
           again.delete(job);
           const r = await dispatch(database.db, p, { batch: EVENTS_BATCH });
           for (const error of r.afterCommitErrors) app.log.error({ processor: p.name, error }, 'an event processor’s after-commit step failed');
           if (r.busy) return;
+          if (r.waiting && r.read < EVENTS_BATCH && !again.has(job) && Date.now() < waitUntil && !app.jobs.halted) {
+            await new Promise((resolve) => setTimeout(resolve, pause));
+            pause = Math.min(pause * 2, 1_000);
+            continue;
+          }
           if (r.read < EVENTS_BATCH && !again.has(job)) {
             if (r.failing) throw new Error(`${r.failing} event(s) parked for ${p.name}; first error: ${r.firstError ?? 'waiting behind another'}`);
             return;

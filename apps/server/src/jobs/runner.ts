@@ -189,6 +189,11 @@ export class JobRunner {
     });
   }
 
+  /** Halted (stopping): a run that waits for something may give up and leave it to the next instance. */
+  get halted() {
+    return this.stopped;
+  }
+
   /** Starts no new run from now on; runs in progress go on (the first step of a graceful shutdown). */
   halt() {
     this.stopped = true;
