@@ -9,7 +9,8 @@
 //   unit    Vitest: web components, shared, contract, and the server suite on PGlite (whole without
 //           TEST_POSTGRES_URL; with it, the files of EMBEDDED_SUITE below)
 //   build   Chromium check, `npm run build` and the web's download budget (scripts/check-web-budget.mjs)
-//   e2e     Playwright in Chromium against the built app: the user flows (every spec but the sweep)
+//   e2e     Playwright in Chromium against the built app: the user flows (every spec but the sweep), on
+//           PostgreSQL when TEST_POSTGRES_URL is set
 //   sweep   Playwright: every page at every width for every role, with axe (ux-pages.spec.ts), against
 //           a second app on its own port and database
 // Before, all phases started at once on two cores: the machine ran at a load of 16–23 for 12–21
@@ -96,7 +97,10 @@ const PHASES = {
   e2e: {
     needs: 'build',
     command: `npx playwright test -c apps/web/playwright.config.ts ${playwrightOptions}`,
-    env: { E2E_PART: 'flows', ...playwrightEnv('e2e') },
+    // With PostgreSQL reachable the flows' app runs there too (decision 1004): PGlite cost the app most
+    // of its CPU, on the phase that is the run's long pole. The specs that host their own app
+    // (own-server.ts: the claim, the order followed live, the proxy bids) keep the embedded database.
+    env: { E2E_PART: 'flows', ...(pgUrl ? { E2E_POSTGRES_URL: pgUrl } : {}), ...playwrightEnv('e2e') },
   },
   sweep: {
     needs: 'build',

@@ -10,8 +10,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = path.join(root, '.tmp', `e2e-data-${PORT}`);
 /**
  * With `E2E_POSTGRES_URL` (a PostgreSQL server's address), the app runs on a fresh database there,
- * `primeur_e2e_<port>`, instead of its embedded one: `npm test` gives it to the every-page sweep, whose
- * app then costs a third of the CPU (decision 950). The flows keep the embedded database.
+ * `primeur_e2e_<port>`, instead of its embedded one: `npm test` gives it to both runs when PostgreSQL
+ * is reachable, whose app then costs a third of the CPU (decisions 950, 1004). The specs that host an
+ * app of their own (own-server.ts) run it on the embedded database.
  */
 const POSTGRES = process.env.E2E_POSTGRES_URL;
 const database = POSTGRES ? Object.assign(new URL(POSTGRES), { pathname: `/primeur_e2e_${PORT}` }).toString() : undefined;
