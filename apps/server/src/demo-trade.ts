@@ -5,7 +5,23 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { AUCTION_DURATION_MS, isoDay } from '@primeur/shared';
 import type { Db, Executor } from './db/client.js';
 import { createOffer, createProduct } from './db/factories/listings.js';
-import { articles, claimHistory, claims, invoices, notifications, orderHistory, orders, outbox, packagings, products, users } from './db/schema/index.js';
+import {
+  articles,
+  claimHistory,
+  claims,
+  events,
+  invoices,
+  notifications,
+  orderHistory,
+  orders,
+  outbox,
+  packagings,
+  products,
+  users,
+} from './db/schema/index.js';
+import { mailDeliveryProcessor } from './documents/email/delivery.js';
+import { drain } from './events/events.js';
+import { claimMessagesProcessor } from './trading/claims/claims.messages.js';
 import { drawProducePhoto } from './lib/png.js';
 import type { Mailer } from './documents/email/mailer.js';
 import type { SessionUser } from './plugins/session.js';
@@ -113,11 +129,11 @@ export async function seedTrade(db: Db, opts: TradeSeedOptions = {}): Promise<{ 
       await createOffer(db, lot.id, byEmail.get(bidder)!.id, amount, new Date(start.getTime() + ((j + 1) / (t.bids.length + 1)) * AUCTION_DURATION_MS));
     }
     const t0 = await clock(db);
-    const closed = await closeAuctions(db, (fx) => orderService.flush(deps, fx));
+    const closed = await closeAuctions(db);
     const orderId = closed.find((c) => c.productId === lot.id)?.orderId;
     if (!orderId) throw new Error(`demo trade "${t.name}": the auction close made no order`);
     await db.update(products).set({ closedAt: endsAt, updatedAt: endsAt }).where(eq(products.id, lot.id));
-    await redate(db, orderId, endsAt, { createdAt: endsAt }, t0);
+    await redate(deps, orderId, endsAt, { createdAt: endsAt }, t0);
     orderIds.push(orderId);
     sold.push(t);
   }
@@ -143,7 +159,7 @@ export async function seedTrade(db: Db, opts: TradeSeedOptions = {}): Promise<{ 
             vehiclePlate: s.plate,
             carrierId: carrier?.id ?? null,
           });
-          await redate(db, id, at, { shippedAt: at }, t0);
+          await redate(deps, id, at, { shippedAt: at }, t0);
           break;
         }
         case 'receive': {
@@ -154,21 +170,21 @@ export async function seedTrade(db: Db, opts: TradeSeedOptions = {}): Promise<{ 
             ...(s.differences ? { differences: s.differences } : {}),
           });
           if (t.steps.some((x) => x.kind === 'claim')) deliveredLater = at;
-          await redate(db, id, at, deliveredLater ? {} : { deliveredAt: at }, t0);
+          await redate(deps, id, at, deliveredLater ? {} : { deliveredAt: at }, t0);
           break;
         }
         case 'invoice': {
-          await issueAt(db, id, at, t0, (tx, o) => ensureOrderInvoice(tx, o));
+          await issueAt(deps, id, at, t0, (tx, o) => ensureOrderInvoice(tx, o));
           break;
         }
         case 'close': {
           await orderService.runLifecycle(deps);
-          await redate(db, id, at, { closedAt: at }, t0);
+          await redate(deps, id, at, { closedAt: at }, t0);
           break;
         }
         case 'cancel': {
           await orderService.cancel(deps, s.by === 'buyer' ? buyer : seller, id, { reason: s.reason });
-          await redate(db, id, at, { cancelledAt: at }, t0);
+          await redate(deps, id, at, { cancelledAt: at }, t0);
           break;
         }
         case 'claim': {
@@ -186,23 +202,23 @@ export async function seedTrade(db: Db, opts: TradeSeedOptions = {}): Promise<{ 
           );
           claimId = claim.id;
           await db.update(claims).set({ createdAt: at, updatedAt: at }).where(eq(claims.id, claimId));
-          await redate(db, id, at, deliveredLater ? { deliveredAt: deliveredLater } : {}, t0);
+          await redate(deps, id, at, deliveredLater ? { deliveredAt: deliveredLater } : {}, t0);
           break;
         }
         case 'propose': {
           await claimsService.act(deps, seller, id, claimId!, 'propose', { credit: s.credit, note: s.note });
           await db.update(claims).set({ updatedAt: at }).where(eq(claims.id, claimId!));
-          await redate(db, id, at, {}, t0);
+          await redate(deps, id, at, {}, t0);
           break;
         }
         case 'acceptProposal': {
           await claimsService.act(deps, buyer, id, claimId!, 'accept', {});
           await db.update(claims).set({ updatedAt: at, settledAt: at }).where(eq(claims.id, claimId!));
-          await redate(db, id, at, { closedAt: at }, t0);
+          await redate(deps, id, at, { closedAt: at }, t0);
           break;
         }
         case 'creditNote': {
-          await issueAt(db, id, at, t0, (tx, o) => ensureCreditNote(tx, { claimId: claimId!, order: o }));
+          await issueAt(deps, id, at, t0, (tx, o) => ensureCreditNote(tx, { claimId: claimId!, order: o }));
           break;
         }
       }
@@ -215,7 +231,14 @@ export async function seedTrade(db: Db, opts: TradeSeedOptions = {}): Promise<{ 
  * Issues an invoice or a credit note of the order through the invoicing module (the row `make`
  * creates, completed at `at`'s day), then re-dates it and the order to `at`.
  */
-async function issueAt(db: Db, id: number, at: Date, t0: Date, make: (tx: Executor, order: typeof orders.$inferSelect) => Promise<number>) {
+async function issueAt(
+  deps: claimsService.ClaimDeps,
+  id: number,
+  at: Date,
+  t0: Date,
+  make: (tx: Executor, order: typeof orders.$inferSelect) => Promise<number>,
+) {
+  const { db } = deps;
   await db.transaction(async (tx) => {
     const [o] = await tx.select().from(orders).where(eq(orders.id, id));
     await completeRow(tx, await make(tx, o!), isoDay(at));
@@ -224,14 +247,22 @@ async function issueAt(db: Db, id: number, at: Date, t0: Date, make: (tx: Execut
     .update(invoices)
     .set({ createdAt: at, updatedAt: at })
     .where(and(eq(invoices.orderId, id), gte(invoices.createdAt, t0)));
-  await redate(db, id, at, {}, t0);
+  await redate(deps, id, at, {}, t0);
 }
 
 /**
  * Moves what one step wrote to the step's time: the order's own timestamps given, and the order
  * history, claim history, notices and e-mails written since `t0` (the seed runs alone).
  */
-async function redate(db: Db, orderId: number, at: Date, columns: Partial<typeof orders.$inferInsert>, t0: Date) {
+async function redate(deps: claimsService.ClaimDeps, orderId: number, at: Date, columns: Partial<typeof orders.$inferInsert>, t0: Date) {
+  const { db } = deps;
+  // The step's events first make their notices and e-mails (as the app's processors would), which are re-dated with it.
+  await drain(db, [
+    orderService.orderMessagesProcessor(deps),
+    claimMessagesProcessor(deps),
+    orderService.relistedPhotosProcessor(deps),
+    mailDeliveryProcessor({ mailer: deps.mailer, renderers: { 'order-confirmation': orderService.renderConfirmationAttachment } }),
+  ]);
   await db
     .update(orders)
     .set({ ...columns, updatedAt: at })
@@ -247,6 +278,7 @@ async function redate(db: Db, orderId: number, at: Date, columns: Partial<typeof
     .where(and(gte(claimHistory.at, since), sql`${claimHistory.claimId} in (select id from claims where order_id = ${orderId})`));
   await db.update(notifications).set({ createdAt: at }).where(gte(notifications.createdAt, since));
   await db.update(outbox).set({ createdAt: at }).where(gte(outbox.createdAt, since));
+  await db.update(events).set({ at }).where(gte(events.at, since));
 }
 
 /** The database's clock now (rows written after this instant belong to the next step). */

@@ -19,7 +19,6 @@ const serverRoot = path.resolve(import.meta.dirname, '..');
 const ALLOWED: Record<string, string> = {
   'src/server.ts:closing': 'the process entry point; no test imports it (tests run it as a child process)',
   'src/server.ts:jobsStart': 'the process entry point; no test imports it (tests run it as a child process)',
-  'src/trading/orders/orders.messages.ts:confirmations': 'keyed by the database (a WeakMap): each app queues and waits for its own confirmations',
   'src/pricing/prices/reference.service.ts:caches': 'keyed by the database (a WeakMap): each app has its own cache',
   'src/lib/password.ts:dummyHash': 'a hash of a constant, computed once for timing-safe sign-in refusals: the same value for every app',
   'src/trading/invoicing/invoicing.builder.ts:service':

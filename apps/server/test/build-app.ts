@@ -5,6 +5,8 @@ import type { Database } from '../src/db/client.js';
 import { buildApp } from '../src/app.js';
 import { createUser, type UserFactoryInput } from '../src/db/factories.js';
 import { freshDatabase } from './database.js';
+import { drain } from '../src/events/events.js';
+import { tradeProcessors } from '../src/jobs/index.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -60,6 +62,16 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       await database.close();
     },
   };
+}
+
+/**
+ * Runs the trade's event processors until they have nothing left: the messages (notices, e-mails, live
+ * order events), invoices and photo copies that follow the steps a test took. The app wakes them at each
+ * commit; the tests' apps leave them to the test (EVENTS_INTERVAL_MS=0), which calls this before it looks.
+ */
+export async function settle(ctx: Pick<TestContext, 'app' | 'db'>) {
+  const r = await drain(ctx.db, tradeProcessors(ctx.app));
+  if (r.afterCommitErrors.length) throw new Error(`an event processor's after-commit step failed: ${r.afterCommitErrors.join('; ')}`);
 }
 
 /** The session cookie header from a response that set one. */

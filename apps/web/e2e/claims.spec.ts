@@ -48,9 +48,8 @@ test('a claim from the phone: filed with two photos, a proposal, an escalation a
   const adminPassword = 'E2e-Passw0rd-long';
   const admin = await createUser(server.database.db, { category: 'admin', email: `admin-${Date.now()}@example.test`, password: adminPassword });
   const lot = await server.auction(seller.id, 1.5, `Clémentines ${Date.now()}`);
-  const fx = new orders.OrderEffects();
   const order = await server.database.db.transaction((tx) =>
-    orders.createOrder(tx, fx, { source: 'AUCTION', productId: lot.id, buyerId: buyer.id, pallets: 6, pricePerKg: 1.5, actor: 'SYSTEM' }),
+    orders.createOrder(tx, { source: 'AUCTION', productId: lot.id, buyerId: buyer.id, pallets: 6, pricePerKg: 1.5, actor: 'SYSTEM' }),
   );
 
   const sellerPage = await open(seller);

@@ -5,6 +5,8 @@ import * as orders from '../trading/orders/orders.service.js';
 import * as purchaseRequests from '../trading/orders/purchase-requests.service.js';
 import { invoicingProcessor, runCommission, runInvoicing } from '../trading/invoicing/invoicing.issuing.js';
 import { dispatch, EVENTS_CHANNEL, type Processor } from '../events/events.js';
+import { mailDeliveryProcessor } from '../documents/email/delivery.js';
+import { claimMessagesProcessor } from '../trading/claims/claims.messages.js';
 import { countByRule, reconcile } from '../trading/invoicing/invoicing.reconciliation.js';
 import { RECONCILIATION_RULES, type ReconciliationReport } from '@primeur/shared';
 
@@ -37,8 +39,8 @@ export function registerJobs(app: FastifyInstance) {
     // Safe on several instances at once (each lot is taken FOR NO KEY UPDATE SKIP LOCKED): no gap needed.
     minGapMs: 0,
     run: async () => {
-      // Each batch's orders are committed with its closes; their messages leave after that commit.
-      const closed = await closeAuctions(database.db, (fx) => orders.flush(orderDeps, fx), config.publicOrigin);
+      // Each batch's orders are committed with its closes; their events tell the parties (order-messages).
+      const closed = await closeAuctions(database.db);
       if (closed.length) app.log.info({ count: closed.length }, 'auctions closed');
     },
   });
@@ -62,8 +64,6 @@ export function registerJobs(app: FastifyInstance) {
     everyMs: config.orders.jobsIntervalMs,
     atStart: true,
     run: async () => {
-      const swept = await orders.sweepOrderMail(orderDeps);
-      if (swept) app.log.warn({ count: swept }, 'order e-mails left unsent by a stopped instance were sent');
       const expired = await purchaseRequests.expireRequests(orderDeps);
       const { received, closed } = await orders.runLifecycle(orderDeps);
       if (expired || received || closed) app.log.info({ expired, received, closed }, 'orders moved by the lifecycle job');
@@ -129,7 +129,7 @@ export function registerJobs(app: FastifyInstance) {
 
   // The trade's processors (issue 33 §2, decision 1001), one list: each reacts to events after their
   // commit, from its own cursor, once across instances.
-  registerProcessors(app, [invoicingProcessor(invoicingDeps)]);
+  registerProcessors(app, tradeProcessors(app));
 
   // Expired sessions would otherwise stay in the table for ever (resolve only refuses them).
   jobs.register({ name: 'session-purge', everyMs: HOUR, run: () => app.sessions.purgeExpired() });
@@ -151,6 +151,23 @@ const EVENTS_WAIT_MS = 30_000;
  * panel, the job-runs metric) while events of its processor stay parked after their retries.
  * With EVENTS_INTERVAL_MS=0 (the tests' default) they run once at start and when asked.
  */
+/**
+ * The trade's processors, one list (issue 33 §3): invoicing from the order and claim events, the
+ * parties' messages, the relisted lots' photos, and the e-mails they queue (sent last: the other
+ * processors' mails are events of their own).
+ */
+export function tradeProcessors(app: FastifyInstance): Processor[] {
+  const { config, database } = app.deps;
+  const orderDeps = orders.orderDepsOf(app);
+  return [
+    invoicingProcessor({ db: database.db, mailer: app.mailer, bus: app.bus, log: app.log, publicOrigin: config.publicOrigin, commission: config.commission }),
+    orders.orderMessagesProcessor(orderDeps),
+    claimMessagesProcessor(orderDeps),
+    orders.relistedPhotosProcessor(orderDeps),
+    mailDeliveryProcessor({ mailer: app.mailer, renderers: { 'order-confirmation': orders.renderConfirmationAttachment } }),
+  ];
+}
+
 function registerProcessors(app: FastifyInstance, processors: Processor[]) {
   const { config, database } = app.deps;
   const everyMs = config.eventsIntervalMs;

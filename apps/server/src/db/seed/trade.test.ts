@@ -42,10 +42,7 @@ beforeAll(async () => {
   buyer = await login(ctx.app, DEMO_ACCOUNTS.buyer.email, DEMO_ACCOUNTS.buyer.password);
   supplier = await login(ctx.app, DEMO_ACCOUNTS.supplier.email, DEMO_ACCOUNTS.supplier.password);
 }, 120_000);
-afterAll(async () => {
-  await orderService.confirmationsSettled(ctx.db);
-  await ctx.close();
-});
+afterAll(() => ctx.close());
 
 const get = (cookie: string, url: string) => ctx.app.inject({ url, headers: { cookie } });
 

@@ -11,9 +11,6 @@ export interface ClosedLot {
   orderId: number | null;
 }
 
-/** Runs a committed batch's order messages (e-mails, notices, live events); omitted: they stay in the outbox. */
-export type AfterClose = (fx: orders.OrderEffects) => Promise<void>;
-
 const BATCH = 100;
 
 /**
@@ -22,11 +19,11 @@ const BATCH = 100;
  * same lot, and a lot whose bid is still committing is left for the next round. The winner is read in
  * a statement after the lock, so the last accepted bid is always seen.
  */
-export async function closeAuctions(db: Db, after?: AfterClose, publicOrigin?: string): Promise<ClosedLot[]> {
+export async function closeAuctions(db: Db): Promise<ClosedLot[]> {
   const closed: ClosedLot[] = [];
   for (;;) {
-    const fx = new orders.OrderEffects();
-    // The close and its order commit together (decision 720): a crash leaves both or neither.
+    // The close and its order commit together (decision 720): a crash leaves both or neither. The
+    // order's `order.confirmed` event, in the same commit, tells both parties (order-messages).
     const batch = await db.transaction(async (tx) => {
       const ids = await repo.lockDue(tx, BATCH);
       const out: ClosedLot[] = [];
@@ -34,12 +31,11 @@ export async function closeAuctions(db: Db, after?: AfterClose, publicOrigin?: s
         const row = await repo.closeLot(tx, id);
         if (!row) continue;
         const winningOfferId = row.winning_offer_id === null ? null : Number(row.winning_offer_id);
-        const order = winningOfferId === null ? null : await orders.createFromAuction(tx, fx, id, winningOfferId, publicOrigin);
+        const order = winningOfferId === null ? null : await orders.createFromAuction(tx, id, winningOfferId);
         out.push({ productId: id, winningOfferId, orderId: order?.id ?? null });
       }
       return out;
     });
-    if (after) await after(fx);
     closed.push(...batch);
     if (batch.length < BATCH) break;
   }

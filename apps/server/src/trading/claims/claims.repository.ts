@@ -25,7 +25,11 @@ export async function updateClaim(tx: Executor, id: number, values: Partial<NewC
 }
 
 /** A step of a claim, in its history and as the event `claim.<step>` (decision 1001), seen by the order's two companies. */
-export async function insertHistory(tx: Executor, values: NewClaimHistory) {
+/**
+ * A claim step in its history, with its `claim.<step>` event (the claim-messages processor tells both
+ * parties from it). `acceptedWhat` says, for an acceptance, whether a proposal or a rejection was accepted.
+ */
+export async function insertHistory(tx: Executor, values: NewClaimHistory, acceptedWhat?: 'proposal' | 'rejection') {
   const row = (await tx.insert(claimHistory).values(values).returning())[0]!;
   const [c] = await tx
     .select({ orderId: claims.orderId, sellerId: orders.sellerId, buyerId: orders.buyerId })
@@ -36,7 +40,15 @@ export async function insertHistory(tx: Executor, values: NewClaimHistory) {
     name: `claim.${values.step}`,
     subject: 'claim',
     subjectId: values.claimId,
-    payload: { claimId: values.claimId, orderId: c?.orderId ?? null, step: values.step, by: values.actor, credit: values.credit ?? null },
+    payload: {
+      claimId: values.claimId,
+      orderId: c?.orderId ?? null,
+      historyId: row.id,
+      step: values.step,
+      by: values.actor,
+      credit: values.credit ?? null,
+      ...(acceptedWhat ? { acceptedWhat } : {}),
+    },
     actor: { kind: values.actor === 'SYSTEM' ? 'system' : 'user', userId: values.actorUserId ?? null, role: values.actor },
     companyIds: [c?.sellerId, c?.buyerId].filter((id): id is number => typeof id === 'number'),
   });

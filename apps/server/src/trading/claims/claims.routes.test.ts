@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/build-app.js';
+import { createTestApp, settle, type TestContext } from '../../../test/build-app.js';
 import { claims, notifications, orders as ordersTable, outbox } from '../../db/schema/index.js';
 import * as orders from '../orders/orders.service.js';
 import { PhotoStore } from '../marketplace/marketplace.service.js';
@@ -86,7 +86,8 @@ describe('receipt with differences', () => {
 describe('filing a claim', () => {
   it('files a claim with two photos within the window, tells both parties and writes the histories', async () => {
     const id = await delivered(ctx, p);
-    // The outbox's last id before the claim: the mails it queues are the rows after it.
+    // The outbox's last id before the claim (the steps before told first): the mails it queues are the rows after it.
+    await settle(ctx);
     const [last] = await ctx.db.select({ id: sql<number>`coalesce(max(${outbox.id}), 0)::int` }).from(outbox);
     const res = await fileClaim(ctx, p.buyer.cookie, id);
     expect(res.statusCode, res.body).toBe(201);
@@ -111,6 +112,8 @@ describe('filing a claim', () => {
     // A code and its values (decision 852), which the reader's language renders; no English text stored.
     expect(order.history.at(-1)).toMatchObject({ noteCode: 'CLAIM_STEP', noteParams: { claim: c.id, step: 'filed' } });
 
+    // Its event tells both parties (claims.messages.ts).
+    await settle(ctx);
     const notices = await ctx.db
       .select()
       .from(notifications)
@@ -298,6 +301,8 @@ describe('settlement', () => {
 
   it('publishes an order event to both parties after each step', async () => {
     const id = await delivered(ctx, p);
+    // The steps before are told first: only the claim's two steps are counted below.
+    await settle(ctx);
     const seen: string[] = [];
     const offs = await Promise.all(
       [p.buyer, p.seller].map((w) =>
@@ -306,9 +311,10 @@ describe('settlement', () => {
     );
     const c = (await fileClaim(ctx, p.buyer.cookie, id)).json();
     await step(p.seller.cookie, id, c.id, 'propose', { credit: 100, note: 'Proposition' });
+    await settle(ctx);
     await Promise.all(offs.map((off) => off()));
-    expect(seen.filter((s) => s === `${p.buyer.user.id}:${id}`).length).toBeGreaterThanOrEqual(2);
-    expect(seen.filter((s) => s === `${p.seller.user.id}:${id}`).length).toBeGreaterThanOrEqual(2);
+    expect(seen.filter((s) => s === `${p.buyer.user.id}:${id}`)).toHaveLength(2);
+    expect(seen.filter((s) => s === `${p.seller.user.id}:${id}`)).toHaveLength(2);
   });
 });
 

@@ -6,7 +6,6 @@ import {
   type Claim,
   type ClaimAction,
   type ClaimList,
-  type ClaimReason,
   type ClaimStep,
   type OrderActor,
   type OrderSide,
@@ -18,15 +17,11 @@ import {
 } from '@primeur/shared';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.js';
-import { languageForCountry } from '../../documents/email/language.js';
-import { queueMail } from '../../documents/email/outbox.js';
-import { renderClaimMail } from '../../documents/email/templates/claim-message.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { SessionUser } from '../../plugins/session.js';
-import * as alerts from '../alerts/alerts.service.js';
 import { PHOTO_VARIANT_WIDTHS, variantName, type CheckedPhoto, type PhotoStore } from '../marketplace/marketplace.service.js';
 import * as orders from '../orders/orders.service.js';
-import type { OrderDeps, OrderEffects, OrderRow } from '../orders/orders.service.js';
+import type { OrderDeps, OrderRow } from '../orders/orders.service.js';
 import { assertClaimStep, isOpen } from './claims.policy.js';
 import { presentAdminItem, presentClaim } from './claims.presenter.js';
 import * as repo from './claims.repository.js';
@@ -125,7 +120,7 @@ export async function file(deps: ClaimDeps, user: SessionUser, orderId: number, 
   }
   let written: number | null = null;
   try {
-    const { order, claim } = await inTransaction(deps, async (tx, fx) => {
+    const { order, claim } = await deps.db.transaction(async (tx) => {
       const order = await orders.lockRow(tx, orderId);
       if (!order) throw notFound('Order');
       const side = orders.sideOf(order, user);
@@ -171,7 +166,7 @@ export async function file(deps: ClaimDeps, user: SessionUser, orderId: number, 
       written = claim.id;
       const names = await deps.claimPhotos.save(claim.id, photos);
       claim = await repo.updateClaim(tx, claim.id, { photos: names });
-      await record(tx, fx, deps, order, claim, {
+      await record(tx, order, claim, {
         step: 'filed',
         actor: 'BUYER',
         userId: user.id,
@@ -218,8 +213,8 @@ const alreadyOpen = (id: number | null) =>
  * window still runs: once the weight claim is settled the buyer may file a quality claim.
  */
 export async function receive(deps: ClaimDeps, user: SessionUser, orderId: number, input: z.output<typeof receiveOrderInput>): Promise<Order> {
-  const { order, side } = await inTransaction(deps, async (tx, fx) => {
-    const { order, side, dispute } = await orders.recordBuyerReceipt(tx, fx, deps, user, orderId, input);
+  const { order, side } = await deps.db.transaction(async (tx) => {
+    const { order, side, dispute } = await orders.recordBuyerReceipt(tx, deps, user, orderId, input);
     if (dispute) {
       const claim = await repo.insertClaim(tx, {
         orderId: order.id,
@@ -230,7 +225,7 @@ export async function receive(deps: ClaimDeps, user: SessionUser, orderId: numbe
         weightDispute: true,
         filedBy: user.id,
       });
-      await record(tx, fx, deps, order, claim, {
+      await record(tx, order, claim, {
         step: 'filed',
         actor: 'BUYER',
         userId: user.id,
@@ -253,8 +248,8 @@ export async function receive(deps: ClaimDeps, user: SessionUser, orderId: numbe
  * its history says so and both parties are told; a claim's credit note never issued is replaced by that credit note.
  */
 export async function cancel(deps: ClaimDeps, user: SessionUser, orderId: number, input: z.output<typeof cancelOrderInput>): Promise<Order> {
-  const { order, side, credit } = await inTransaction(deps, async (tx, fx) => {
-    const done = await orders.recordCancel(tx, fx, deps, user, orderId, input);
+  const { order, side, credit } = await deps.db.transaction(async (tx) => {
+    const done = await orders.recordCancel(tx, user, orderId, input);
     const open = await repo.openClaimOf(tx, done.order.id);
     if (open) {
       const claim = await repo.lockClaim(tx, done.order.id, open.id);
@@ -262,7 +257,7 @@ export async function cancel(deps: ClaimDeps, user: SessionUser, orderId: number
         const closed = await repo.updateClaim(tx, claim.id, { status: 'SETTLED', settledCredit: money(0), settledAt: new Date() });
         const actor: OrderActor = done.side === 'buyer' ? 'BUYER' : done.side === 'seller' ? 'SELLER' : 'OPERATOR';
         const companyName = done.side === 'buyer' ? done.order.buyer.companyName : done.side === 'seller' ? done.order.seller.companyName : null;
-        await record(tx, fx, deps, done.order, closed, { step: 'decided', actor, userId: user.id, companyName, credit: 0, note: input.reason });
+        await record(tx, done.order, closed, { step: 'decided', actor, userId: user.id, companyName, credit: 0, note: input.reason });
       }
     }
     return done;
@@ -291,7 +286,7 @@ const requireCredit = (input: StepInput) => {
  * line, both parties are told, and a settled claim closes its delivered order.
  */
 export async function act(deps: ClaimDeps, user: SessionUser, orderId: number, claimId: number, action: ClaimAction, input: StepInput): Promise<Claim> {
-  const { order, claim, side } = await inTransaction(deps, async (tx, fx) => {
+  const { order, claim, side } = await deps.db.transaction(async (tx) => {
     const order = await orders.lockRow(tx, orderId);
     if (!order) throw notFound('Order');
     const side = orders.sideOf(order, user);
@@ -352,10 +347,10 @@ export async function act(deps: ClaimDeps, user: SessionUser, orderId: number, c
         break;
       }
     }
-    await record(tx, fx, deps, order, next, { step, actor: who.actor, userId: user.id, companyName: who.companyName, credit, note, acceptedWhat });
+    await record(tx, order, next, { step, actor: who.actor, userId: user.id, companyName: who.companyName, credit, note, acceptedWhat });
     // A settled claim ends the order's after-sale (issue 22 §4): it closes now, window or not. A weight
     // claim, which the receipt filed by itself, leaves the window to a quality claim (decision 981).
-    if (settled && !claim.weightDispute) await orders.closeAfterClaim(tx, fx, order, { code: 'CLAIM_SETTLED', params: { claim: claim.id } });
+    if (settled && !claim.weightDispute) await orders.closeAfterClaim(tx, order, { code: 'CLAIM_SETTLED', params: { claim: claim.id } });
     return { order, claim: next, side };
   });
   return presentOne(deps.db, order, claim, side);
@@ -374,65 +369,28 @@ interface StepRecord {
 }
 
 /**
- * The step in the claim's history and in the order's (status unchanged; the order event goes to
- * both parties), then a bell notice and an e-mail in each party's language, sent after the commit.
+ * The step in the claim's history and in the order's (status unchanged): their events tell both
+ * parties (the order's live event; the claim's bell notice and e-mail: claims.messages.ts).
  */
-async function record(tx: Executor, fx: OrderEffects, deps: ClaimDeps, order: OrderRow, claim: ClaimRow, s: StepRecord) {
-  const h = await repo.insertHistory(tx, {
-    claimId: claim.id,
-    step: s.step,
-    actor: s.actor,
-    actorUserId: s.userId,
-    companyName: s.companyName,
-    credit: s.credit === null ? null : money(s.credit),
-    note: s.note,
-  });
+async function record(tx: Executor, order: OrderRow, claim: ClaimRow, s: StepRecord) {
+  await repo.insertHistory(
+    tx,
+    {
+      claimId: claim.id,
+      step: s.step,
+      actor: s.actor,
+      actorUserId: s.userId,
+      companyName: s.companyName,
+      credit: s.credit === null ? null : money(s.credit),
+      note: s.note,
+    },
+    s.acceptedWhat,
+  );
   await orders.noteClaimStep(
     tx,
-    fx,
     order,
     s.actor,
     { userId: s.userId, companyName: s.companyName },
     { code: 'CLAIM_STEP', params: { claim: claim.id, step: s.step, credit: s.credit }, text: s.note ?? '' },
   );
-  for (const userId of [order.buyerId, order.sellerId]) {
-    if (userId === null) continue;
-    const data: Record<string, unknown> = { orderId: order.id, orderNumber: order.number, claimId: claim.id, claimStep: s.step };
-    if (s.credit !== null) data.credit = s.credit;
-    if (s.note) data.reason = s.note;
-    const r = await alerts.recordNotice(tx, {
-      userId,
-      kind: 'order_claim',
-      productId: order.productId,
-      data,
-      dedupeKey: `claim:${claim.id}:${h.id}:${userId}`,
-    });
-    if (!r) continue;
-    if (r.notificationId !== undefined) fx.noticeIds.push(r.notificationId);
-    if (!r.email) continue;
-    const language = languageForCountry(r.recipient.alpha2);
-    const mail = renderClaimMail({
-      language,
-      company: r.recipient.companyName,
-      step: s.step,
-      acceptedWhat: s.acceptedWhat,
-      number: order.number,
-      lot: order.lot.article[language] ? `${order.lot.title} (${order.lot.article[language]})` : order.lot.title,
-      who: s.companyName,
-      reasons: claim.reasons as ClaimReason[],
-      credit: s.credit,
-      note: s.note,
-      url: deps.publicOrigin ? `${deps.publicOrigin.replace(/\/$/, '')}/user/orders/${order.id}` : undefined,
-    });
-    fx.mailIds.push(
-      ...(await queueMail(tx, [{ ...mail, to: { name: r.recipient.companyName, address: r.recipient.email }, language, company: r.recipient.companyName }])),
-    );
-  }
-}
-
-async function inTransaction<T>(deps: OrderDeps, fn: (tx: Executor, fx: OrderEffects) => Promise<T>): Promise<T> {
-  const fx = new orders.OrderEffects();
-  const out = await deps.db.transaction((tx) => fn(tx, fx));
-  await orders.flush(deps, fx);
-  return out;
 }

@@ -47,9 +47,8 @@ export async function confirmedOrder(ctx: TestContext, p: Parties) {
   const res = await createLot(ctx, p.seller.cookie);
   if (res.statusCode !== 201) throw new Error(`lot: ${res.statusCode} ${res.body}`);
   const productId = res.json().productId as number;
-  const fx = new orders.OrderEffects();
   const row = await ctx.db.transaction((tx) =>
-    orders.createOrder(tx, fx, { source: 'AUCTION', productId, buyerId: p.buyer.user.id, pallets: 8, pricePerKg: 1.25, actor: 'SYSTEM' }),
+    orders.createOrder(tx, { source: 'AUCTION', productId, buyerId: p.buyer.user.id, pallets: 8, pricePerKg: 1.25, actor: 'SYSTEM' }),
   );
   return row.id;
 }

@@ -4,7 +4,6 @@ import { ORDER_NUMBER_PATTERN, type Order } from '@primeur/shared';
 import { createAuction, createOffer, createProduct } from '../../db/factories/listings.js';
 import { notifications, orderHistory, orders, outbox, outboxAttachments, products } from '../../db/schema/index.js';
 import { closeAuctions } from '../auctions/auctions.service.js';
-import * as service from './orders.service.js';
 import { accept, buyer, buyer2, call, ctx, ENDED_MS_AGO, request, seller, stranger, useOrdersWorld, wonOrder } from './orders.test-support.js';
 
 useOrdersWorld();
@@ -47,7 +46,6 @@ describe('orders from auctions', () => {
   it('queues a bell notice and an e-mail for each party in its language, the confirmation PDF attached', async () => {
     const { orderId } = await wonOrder();
     const o = (await call('GET', `/api/users/orders/${orderId}`, buyer)).json() as Order;
-    await service.confirmationsSettled(ctx.db);
     const mails = await ctx.db
       .select()
       .from(outbox)

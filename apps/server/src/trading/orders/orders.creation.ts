@@ -5,7 +5,6 @@ import { notFound } from '../../lib/http-error.js';
 import * as repo from './orders.repository.js';
 import type { OrderRow } from './orders.repository.js';
 import { num } from './orders.presenter.js';
-import { announce, type OrderEffects } from './orders.messages.js';
 
 /** An order is born CONFIRMED: at an auction's close or when a seller accepts a purchase request. */
 
@@ -43,10 +42,10 @@ interface NewOrderInput {
 
 /**
  * Makes a CONFIRMED order inside the caller's transaction: number from the locked year counter,
- * snapshots of the lot and both companies, the first history row, and both parties' notices,
- * e-mails (with the sale confirmation) and live events queued for after the commit.
+ * snapshots of the lot and both companies, and the first history row, whose `order.confirmed` event
+ * tells both parties (the order-messages processor: notices, e-mails with the sale confirmation).
  */
-export async function createOrder(tx: Executor, fx: OrderEffects, input: NewOrderInput, publicOrigin?: string): Promise<OrderRow> {
+export async function createOrder(tx: Executor, input: NewOrderInput): Promise<OrderRow> {
   const lot = await repo.lotRow(tx, input.productId);
   if (!lot) throw notFound('Product');
   const [buyer, seller] = await Promise.all([repo.partyRow(tx, input.buyerId), repo.partyRow(tx, lot.product.supplierId)]);
@@ -112,7 +111,6 @@ export async function createOrder(tx: Executor, fx: OrderEffects, input: NewOrde
     noteCode: input.noteCode ?? (input.source === 'AUCTION' ? 'AUCTION_CLOSED' : 'REQUEST_ACCEPTED'),
     noteParams: input.noteParams ?? {},
   });
-  await announce(tx, fx, order, 'confirmed', { publicOrigin });
   return order;
 }
 
@@ -120,25 +118,20 @@ export async function createOrder(tx: Executor, fx: OrderEffects, input: NewOrde
  * The order of an auction closed with a winner, in the close's transaction (decision 720). The
  * lot's unique auction-order index makes a second one impossible even if a close were replayed.
  */
-export async function createFromAuction(tx: Executor, fx: OrderEffects, productId: number, winningOfferId: number, publicOrigin?: string) {
+export async function createFromAuction(tx: Executor, productId: number, winningOfferId: number) {
   const existing = await repo.auctionOrderOf(tx, productId);
   if (existing) return existing;
   const offer = await repo.offerById(tx, winningOfferId);
   if (!offer) throw new Error(`winning offer ${winningOfferId} of lot ${productId} not found`);
   const lot = await repo.lotRow(tx, productId);
   if (!lot) throw new Error(`lot ${productId} not found`);
-  return createOrder(
-    tx,
-    fx,
-    {
-      source: 'AUCTION',
-      productId,
-      buyerId: offer.userId,
-      pallets: lot.product.quantity,
-      pricePerKg: Number(offer.amount),
-      offerId: offer.id,
-      actor: 'SYSTEM',
-    },
-    publicOrigin,
-  );
+  return createOrder(tx, {
+    source: 'AUCTION',
+    productId,
+    buyerId: offer.userId,
+    pallets: lot.product.quantity,
+    pricePerKg: Number(offer.amount),
+    offerId: offer.id,
+    actor: 'SYSTEM',
+  });
 }

@@ -1,12 +1,13 @@
-import { lineAmount, type Language, type NotificationKind, type OrderActor, type OrderEvent, type OrderStatus } from '@primeur/shared';
+import { lineAmount, ORDER_STATUSES, type Language, type NotificationKind, type OrderActor, type OrderEvent, type OrderStatus } from '@primeur/shared';
 import type { AppConfig } from '../../config/env.js';
 import type { Db, Executor } from '../../db/client.js';
+import { queueMailEvent } from '../../documents/email/delivery.js';
 import { languageForCountry } from '../../documents/email/language.js';
 import type { Mailer } from '../../documents/email/mailer.js';
-import { deliverQueued, fillAttachment, queueMail, unrenderedAttachments } from '../../documents/email/outbox.js';
 import { renderOrderMail, type OrderMail } from '../../documents/email/templates/order-message.js';
 import { t as docText } from '../../documents/email/i18n.js';
 import { renderOrderConfirmation } from '../../documents/pdf/order-confirmation.js';
+import type { EventRow, Processor } from '../../events/events.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 import { userQueueTopic } from '../../realtime/user-destinations.js';
 import * as alerts from '../alerts/alerts.service.js';
@@ -17,8 +18,9 @@ import type { OrderRow } from './orders.repository.js';
 import { num } from './orders.presenter.js';
 
 /**
- * What leaves an order transaction after its commit (rule 5): the effects a transaction collects,
- * and the messages of a step — bell notices, e-mails with the sale confirmation, live order events.
+ * What the order steps set off after their commit, as processors of their events (issue 33 §3): the
+ * messages of a step — bell notices, e-mails with the sale confirmation, live order events — and the
+ * photos of a relisted lot. The steps themselves write the change and its event, nothing else.
  */
 
 /** What the order functions need beyond the database: the bus, the mailer and the order settings. */
@@ -60,113 +62,6 @@ export function orderDepsOf(app: OrderApp): OrderDeps {
   };
 }
 
-/**
- * What a transaction leaves to do after its commit (rule 5: nothing leaves before the commit):
- * e-mails to send, bell notices and order events to publish.
- */
-export class OrderEffects {
-  readonly mailIds: number[] = [];
-  readonly noticeIds: number[] = [];
-  readonly events: Array<{ userIds: number[]; event: OrderEvent }> = [];
-  /** Photo folders to copy for relisted lots (from → to). */
-  readonly photoCopies: Array<{ from: number; to: number }> = [];
-}
-
-/** Runs the committed transaction's effects; a failure is logged, never undoes the commit. */
-export async function flush(deps: OrderDeps, fx: OrderEffects) {
-  for (const c of fx.photoCopies) {
-    try {
-      await deps.photos?.copyAll(c.from, c.to);
-    } catch (err) {
-      deps.log.error({ err, from: c.from, to: c.to }, 'could not copy the photos of a relisted lot');
-    }
-  }
-  for (const { userIds, event } of fx.events) {
-    for (const userId of userIds) {
-      try {
-        await deps.bus.publish(userQueueTopic(userId, 'orders'), JSON.stringify(event));
-      } catch (err) {
-        deps.log.error({ err, order: event.orderId }, 'could not publish an order event');
-      }
-    }
-  }
-  if (fx.noticeIds.length) await alerts.publishNotices(deps.db, deps.bus, fx.noticeIds, deps.log);
-  if (fx.mailIds.length) {
-    try {
-      // Messages without a file to render leave now; those with one wait for it (below).
-      await deliverQueued(deps.db, deps.mailer, fx.mailIds);
-    } catch (err) {
-      deps.log.error({ err }, 'could not send order e-mails');
-    }
-    sendConfirmationsLater(deps, fx.mailIds);
-  }
-}
-
-/**
- * The confirmations queued per database (so per app): a chain shared by the process would make one
- * app's close (or a test file's) wait for another's renders, and carry their failures across.
- */
-const confirmations = new WeakMap<Db, Promise<void>>();
-
-/**
- * The sale confirmations are rendered one at a time behind the answer, not inside it: a PDF costs
- * a few hundred milliseconds of CPU, and a burst of acceptances must not hold every request (and
- * the database pool) behind that work (decision 723). The lifecycle job's sweep finishes whatever a
- * stopped process left.
- */
-function sendConfirmationsLater(deps: OrderDeps, outboxIds: number[]) {
-  const next = (confirmations.get(deps.db) ?? Promise.resolve())
-    .then(async () => {
-      const ready = await renderAttachments(deps.db, outboxIds);
-      if (ready.length) await deliverQueued(deps.db, deps.mailer, ready);
-    })
-    .catch((err: unknown) => deps.log.error({ err }, 'could not render or send a sale confirmation'));
-  confirmations.set(deps.db, next);
-}
-
-/** Resolves once every confirmation queued so far on this database is rendered and sent (tests, graceful stop). */
-export function confirmationsSettled(db: Db): Promise<void> {
-  return confirmations.get(db) ?? Promise.resolve();
-}
-
-/**
- * Renders the sale confirmations queued with order e-mails. They are made after the commit, not in
- * the transaction: a PDF takes tens of milliseconds, which the lot and the number counter would
- * otherwise stay locked for (decision 723). `outboxIds` limits it to one commit's messages; without,
- * it is the sweep of what a crash left. Returns the messages whose files are now complete.
- */
-export async function renderAttachments(db: Db, outboxIds?: number[]): Promise<number[]> {
-  const done = new Set<number>();
-  // Walks by id, so a file that cannot be made (its order gone) is passed over, not retried for ever.
-  for (let after = 0; ;) {
-    const batch = await unrenderedAttachments(db, 100, outboxIds, after);
-    for (const a of batch) {
-      after = a.id;
-      if (a.source?.kind !== 'order-confirmation') continue;
-      const order = await repo.findOrder(db, a.source.orderId);
-      if (!order) continue;
-      await fillAttachment(db, a.id, await confirmationOf(order, a.source.language as Language));
-      done.add(a.outboxId);
-    }
-    if (batch.length < 100) return [...done];
-  }
-}
-
-/** The lifecycle job's sweep: confirmations a crash left unrendered are made and their e-mails sent. */
-export async function sweepOrderMail(deps: OrderDeps) {
-  const ids = await renderAttachments(deps.db);
-  if (ids.length) await deliverQueued(deps.db, deps.mailer, ids);
-  return ids.length;
-}
-
-/** A transaction with its effects run after the commit. */
-export async function inTransaction<T>(deps: OrderDeps, fn: (tx: Executor, fx: OrderEffects) => Promise<T>): Promise<T> {
-  const fx = new OrderEffects();
-  const out = await deps.db.transaction((tx) => fn(tx, fx));
-  await flush(deps, fx);
-  return out;
-}
-
 export function confirmationOf(o: OrderRow, lng: Language) {
   return renderOrderConfirmation(
     {
@@ -197,39 +92,104 @@ const KIND: Record<OrderMail['step'], NotificationKind> = {
   cancelled: 'order_cancelled',
 };
 
-export function queueEvent(fx: OrderEffects, o: OrderRow, previous: OrderStatus | null) {
-  fx.events.push({
-    userIds: [o.buyerId, o.sellerId].filter((v): v is number => v !== null),
-    event: { orderId: o.id, number: o.number, status: o.status, previousStatus: previous, at: o.updatedAt.toISOString() },
-  });
+const STEP_MESSAGES: Record<string, OrderMail['step']> = {
+  'order.confirmed': 'confirmed',
+  'order.shipped': 'shipped',
+  'order.delivered': 'delivered',
+  'order.cancelled': 'cancelled',
+};
+
+/** A purchase request's answers the buyer hears of by a bell notice alone. */
+const REQUEST_NOTICES: Record<string, NotificationKind> = {
+  'request.declined': 'request_declined',
+  'request.countered': 'request_countered',
+  'request.expired': 'request_expired',
+};
+
+/** What a handled event sends once its transaction has committed: bell notices and live order events. */
+interface Outgoing {
+  noticeIds: number[];
+  live: Array<{ userIds: number[]; event: OrderEvent }>;
 }
 
-export async function noticeOnly(
-  tx: Executor,
-  fx: OrderEffects,
-  userId: number,
-  kind: NotificationKind,
-  productId: number,
-  data: Record<string, unknown>,
-  dedupeKey: string,
-) {
-  const r = await alerts.recordNotice(tx, { userId, kind, productId, data, dedupeKey });
-  if (r?.notificationId !== undefined) fx.noticeIds.push(r.notificationId);
+/**
+ * The order's messages (issue 33 §3, decision 1003), from its events: every `order.*` event is a live
+ * update to both parties; a step (confirmed, shipped, delivered, cancelled) is also a bell notice and,
+ * for those who want it, an e-mail in their language, with the sale confirmation at CONFIRMED. The
+ * purchase requests' answers are bell notices. Notices are recorded and e-mails queued in the
+ * dispatcher's transaction (notices by their dedupe key, so a replay adds none); the live events and
+ * the notices' pushes leave after its commit.
+ */
+export function orderMessagesProcessor(deps: Pick<OrderDeps, 'bus' | 'db' | 'log' | 'publicOrigin' | 'claimWindowMs'>): Processor {
+  return {
+    name: 'order-messages',
+    events: [...ORDER_EVENT_NAMES, ...Object.keys(REQUEST_NOTICES)],
+    async handle(tx, e) {
+      const out: Outgoing = { noticeIds: [], live: [] };
+      if (e.subject === 'request') await requestNotice(tx, out, e);
+      else {
+        const o = await repo.findOrder(tx, e.subjectId);
+        if (!o) return;
+        const p = e.payload as { from?: OrderStatus | null; by?: OrderActor };
+        out.live.push({
+          userIds: [o.buyerId, o.sellerId].filter((v): v is number => v !== null),
+          event: { orderId: o.id, number: o.number, status: o.status, previousStatus: p.from ?? null, at: e.at.toISOString() },
+        });
+        const stepName = STEP_MESSAGES[e.name];
+        if (stepName)
+          await announce(tx, out, o, stepName, {
+            publicOrigin: deps.publicOrigin,
+            claimWindowMs: deps.claimWindowMs,
+            automatic: stepName === 'delivered' ? o.receivedAutomatically : undefined,
+            who: stepName === 'cancelled' ? p.by : undefined,
+            reason: stepName === 'cancelled' ? (o.cancelReason ?? undefined) : undefined,
+          });
+      }
+      return () => send(deps, out);
+    },
+  };
+}
+
+/** Every order event name: a status reached (`order.<status>`) or a change within one (`order.updated`). */
+const ORDER_EVENT_NAMES = ['order.updated', ...ORDER_STATUSES.map((s) => `order.${s.toLowerCase()}`)];
+
+async function send(deps: Pick<OrderDeps, 'bus' | 'db' | 'log'>, out: Outgoing) {
+  for (const { userIds, event } of out.live) {
+    for (const userId of userIds) {
+      try {
+        await deps.bus.publish(userQueueTopic(userId, 'orders'), JSON.stringify(event));
+      } catch (err) {
+        deps.log.error({ err, order: event.orderId }, 'could not publish an order event');
+      }
+    }
+  }
+  if (out.noticeIds.length) await alerts.publishNotices(deps.db, deps.bus, out.noticeIds, deps.log);
+}
+
+async function requestNotice(tx: Executor, out: Outgoing, e: EventRow) {
+  const p = e.payload as { buyerId: number; productId: number; data?: Record<string, unknown> };
+  const kind = REQUEST_NOTICES[e.name]!;
+  const r = await alerts.recordNotice(tx, { userId: p.buyerId, kind, productId: p.productId, data: p.data ?? {}, dedupeKey: `${kind}:${e.subjectId}` });
+  if (r?.notificationId !== undefined) out.noticeIds.push(r.notificationId);
+}
+
+/** The sale confirmation of a queued e-mail, made when the mail processor sends it. */
+export async function renderConfirmationAttachment(db: Executor, source: { orderId: number; language: string }) {
+  const order = await repo.findOrder(db, source.orderId);
+  return order ? confirmationOf(order, source.language as Language) : null;
 }
 
 /**
  * Both parties hear of a step: a bell notice, an e-mail in their language (decision 123: by the
- * company's country) if they want it — with the sale confirmation at CONFIRMED — and a live event.
+ * company's country) if they want it — with the sale confirmation at CONFIRMED.
  */
-export async function announce(
+async function announce(
   tx: Executor,
-  fx: OrderEffects,
+  out: Outgoing,
   o: OrderRow,
   stepName: OrderMail['step'],
   opts: { publicOrigin?: string; claimWindowMs?: number; automatic?: boolean; who?: OrderActor; reason?: string },
 ) {
-  const previous = stepName === 'confirmed' ? null : ((await repo.historyOf(tx, o.id)).at(-1)?.fromStatus ?? null);
-  queueEvent(fx, o, previous);
   const parties: Array<{ side: 'buyer' | 'seller'; userId: number | null; other: string }> = [
     { side: 'buyer', userId: o.buyerId, other: o.seller.companyName },
     { side: 'seller', userId: o.sellerId, other: o.buyer.companyName },
@@ -246,7 +206,7 @@ export async function announce(
       dedupeKey: `order:${o.id}:${stepName}:${p.userId}`,
     });
     if (!r) continue;
-    if (r.notificationId !== undefined) fx.noticeIds.push(r.notificationId);
+    if (r.notificationId !== undefined) out.noticeIds.push(r.notificationId);
     if (!r.email) continue;
     const language = languageForCountry(r.recipient.alpha2);
     const mail = renderOrderMail({
@@ -283,7 +243,7 @@ export async function announce(
             },
           ]
         : undefined;
-    const ids = await queueMail(tx, [
+    await queueMailEvent(tx, [
       {
         ...mail,
         to: { name: r.recipient.companyName, address: r.recipient.email },
@@ -292,6 +252,21 @@ export async function announce(
         ...(attachments ? { attachments } : {}),
       },
     ]);
-    fx.mailIds.push(...ids);
   }
+}
+
+/**
+ * A cancelled auction order's pallets relisted as a new lot (`order.relisted`): the lot's photos are
+ * copied to it. Done inside the dispatcher's pass, before its commit: a copy is idempotent, so a pass
+ * that fails after it copies again.
+ */
+export function relistedPhotosProcessor(deps: Pick<OrderDeps, 'photos'>): Processor {
+  return {
+    name: 'relisted-photos',
+    events: ['order.relisted'],
+    async handle(_tx, e) {
+      const p = e.payload as { fromLotId: number; toLotId: number };
+      await deps.photos?.copyAll(p.fromLotId, p.toLotId);
+    },
+  };
 }

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { type OrderPage } from '@primeur/shared';
 import type { IMessage } from '@stomp/stompjs';
-import { signedIn } from '../../../test/build-app.js';
+import { settle, signedIn } from '../../../test/build-app.js';
 import { listenWs, stompClient } from '../../../test/stomp-client.js';
 import { createAuction, createOffer } from '../../db/factories/listings.js';
-import { orders, outbox, outboxAttachments } from '../../db/schema/index.js';
+import { notifications, orders, outbox, outboxAttachments } from '../../db/schema/index.js';
 import { closeAuctions } from '../auctions/auctions.service.js';
 import { admin, buyer, call, ctx, ENDED_MS_AGO, seller, stranger, useOrdersWorld, wonOrder } from './orders.test-support.js';
 
@@ -75,33 +75,43 @@ describe('live and background', () => {
       ),
     );
     await call('POST', `/api/users/orders/${orderId}/ship`, seller, { pallets: 8, netKg: 6400, departureDate: '2026-11-27', vehiclePlate: 'XY-1' });
+    // The step's event is told by the order-messages processor (woken by the commit in production).
+    await settle(ctx);
     await expect.poll(() => got.buyer.length).toBeGreaterThan(0);
     expect(JSON.parse(got.buyer[0]!.body)).toMatchObject({ orderId, status: 'SHIPPED', previousStatus: 'CONFIRMED' });
     expect(got.stranger).toEqual([]);
     await Promise.all([clients.buyer.stop(), clients.stranger.stop()]);
   });
 
-  it('the order job sends the confirmations a stopped instance left unrendered', async () => {
+  it('an instance stopped between the close’s commit and its processors: the restart tells both parties once, with the PDF', async () => {
     const lot = await createAuction(ctx.db, { supplierId: seller.user.id, startedMsAgo: ENDED_MS_AGO });
     await createOffer(ctx.db, lot.id, buyer.user.id, 2);
-    // Closed without its after-commit step, as if the process had died right after the commit.
+    // The close commits the order and its event; no processor has run yet (as if the process died there).
     await closeAuctions(ctx.db);
     const [order] = await ctx.db.select().from(orders).where(eq(orders.productId, lot.id));
-    const pending = await ctx.db
-      .select()
-      .from(outbox)
-      .where(sql`${outbox.subject} like ${'%' + order!.number + '%'}`);
-    expect(pending.map((m) => m.status)).toEqual(['pending', 'pending']);
-    expect(await ctx.app.jobs.runExclusive('order-lifecycle', { force: true })).toBe('ok');
-    const after = await ctx.db
-      .select()
-      .from(outbox)
-      .where(sql`${outbox.subject} like ${'%' + order!.number + '%'}`);
+    const mailsOf = () =>
+      ctx.db
+        .select()
+        .from(outbox)
+        .where(sql`${outbox.subject} like ${'%' + order!.number + '%'}`);
+    expect(await mailsOf()).toEqual([]);
+    // The next instance's processors (their jobs) take the event: the messages, then the e-mails.
+    expect(await ctx.app.jobs.runExclusive('events:order-messages', { force: true })).toBe('ok');
+    expect((await mailsOf()).map((m) => m.status)).toEqual(['pending', 'pending']);
+    expect(await ctx.app.jobs.runExclusive('events:mail-delivery', { force: true })).toBe('ok');
+    // Run again: nothing more (the cursors moved; the notices' dedupe keys and the mails' status hold too).
+    await settle(ctx);
+    const after = await mailsOf();
     // No SMTP in tests: delivered into the outbox for the operator, each with its PDF.
     expect(after.map((m) => m.status)).toEqual(['outbox', 'outbox']);
     for (const m of after) {
       const [file] = await ctx.db.select().from(outboxAttachments).where(eq(outboxAttachments.outboxId, m.id));
       expect(file!.content?.subarray(0, 5).toString()).toBe('%PDF-');
     }
+    const notices = await ctx.db
+      .select()
+      .from(notifications)
+      .where(sql`${notifications.dedupeKey} like ${`order:${order!.id}:confirmed:%`}`);
+    expect(notices).toHaveLength(2);
   }, 120_000);
 });

@@ -32,7 +32,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = service.orderDepsOf(app);
 
   // A stopping instance finishes the confirmations it queued (the sweep would otherwise send them later).
-  app.addHook('onClose', () => service.confirmationsSettled(deps.db));
 
   // ---- purchase requests (the supplier answers them) ----
   app.get(

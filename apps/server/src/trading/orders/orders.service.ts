@@ -1,20 +1,16 @@
 /**
  * The orders module's one door for the rest of the server (routes, jobs, auctions, claims): what
  * other modules may call. The work lives beside it — creation, transitions (steps, lifecycle job,
- * claim steps), reads, and messages (what leaves after a commit).
+ * claim steps), reads, and messages (the processors of its events, after a commit).
  */
 export type { OrderRow } from './orders.repository.js';
 export { sideOf } from './orders.policy.js';
 export { bestNetKg } from './orders.presenter.js';
 export {
-  OrderEffects,
-  confirmationsSettled,
-  flush,
-  inTransaction,
-  noticeOnly,
   orderDepsOf,
-  renderAttachments,
-  sweepOrderMail,
+  orderMessagesProcessor,
+  relistedPhotosProcessor,
+  renderConfirmationAttachment,
   type OrderApp,
   type OrderDeps,
 } from './orders.messages.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createTestApp, jobsDrivenByTest, signedIn, type TestContext } from '../../../test/build-app.js';
+import { createTestApp, jobsDrivenByTest, settle, signedIn, type TestContext } from '../../../test/build-app.js';
 import { createAuction, createOffer } from '../../db/factories/listings.js';
 import { closeAuctions } from '../auctions/auctions.service.js';
 import * as service from './orders.service.js';
@@ -56,8 +56,9 @@ export async function wonOrder(opts: { amount?: number; quantity?: number; netKg
   });
   await createOffer(ctx.db, lot.id, buyer2.user.id, 1.5);
   await createOffer(ctx.db, lot.id, buyer.user.id, opts.amount ?? 1.62);
-  // As the job does: the close's order messages leave after its commit.
-  const closed = await closeAuctions(ctx.db, (fx) => service.flush(deps(), fx));
+  // As the job does; the close's events make the order's messages (settle).
+  const closed = await closeAuctions(ctx.db);
+  await settle(ctx);
   const mine = closed.find((c) => c.productId === lot.id)!;
   return { lot, orderId: mine.orderId! };
 }

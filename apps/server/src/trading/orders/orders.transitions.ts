@@ -23,7 +23,8 @@ import type { SessionUser } from '../../plugins/session.js';
 import { actorOf, assertAllowed, assertParty, sideOf, targetOf, type Transition } from './orders.policy.js';
 import * as repo from './orders.repository.js';
 import type { OrderRow } from './orders.repository.js';
-import { announce, inTransaction, queueEvent, type OrderDeps, type OrderEffects } from './orders.messages.js';
+import type { OrderDeps } from './orders.messages.js';
+import { emit } from '../../events/events.js';
 import { present } from './orders.reads.js';
 import * as invoicing from '../invoicing/invoicing.service.js';
 
@@ -50,7 +51,6 @@ export interface HistoryNote {
 
 async function step(
   tx: Executor,
-  fx: OrderEffects,
   order: OrderRow,
   t: Transition,
   actor: OrderActor,
@@ -80,7 +80,7 @@ export const toleranceOf = (deps: Pick<OrderDeps, 'weightTolerancePercent'>) => 
 const companyOf = (o: OrderRow, side: OrderSide) => (side === 'buyer' ? o.buyer.companyName : side === 'seller' ? o.seller.companyName : null);
 
 export async function ship(deps: OrderDeps, user: SessionUser, id: number, input: z.output<typeof shipOrderInput>): Promise<Order> {
-  const { order, side } = await inTransaction(deps, async (tx, fx) => {
+  const { order, side } = await deps.db.transaction(async (tx) => {
     const { order, side } = await lockForStep(tx, id, user);
     assertParty('ship', side);
     assertAllowed('ship', order.status, 'SELLER');
@@ -110,7 +110,6 @@ export async function ship(deps: OrderDeps, user: SessionUser, id: number, input
     }
     const next = await step(
       tx,
-      fx,
       order,
       'ship',
       'SELLER',
@@ -127,7 +126,6 @@ export async function ship(deps: OrderDeps, user: SessionUser, id: number, input
       },
       {},
     );
-    await announce(tx, fx, next, 'shipped', { publicOrigin: deps.publicOrigin });
     return { order: next, side };
   });
   return present(deps.db, order, side, deps);
@@ -140,8 +138,6 @@ export async function ship(deps: OrderDeps, user: SessionUser, id: number, input
  */
 async function recordReceipt(
   tx: Executor,
-  fx: OrderEffects,
-  deps: Pick<OrderDeps, 'publicOrigin' | 'claimWindowMs'>,
   order: OrderRow,
   r: {
     pallets: number;
@@ -158,7 +154,6 @@ async function recordReceipt(
   const invoicedKg = r.invoicedWeight === 'SHIPPED' ? Number(order.shippedNetKg) : r.netKg;
   const next = await step(
     tx,
-    fx,
     order,
     r.automatic ? 'autoReceive' : 'receive',
     r.automatic ? 'SYSTEM' : 'BUYER',
@@ -175,7 +170,6 @@ async function recordReceipt(
     },
     r.note ?? (r.automatic ? { code: 'AUTO_RECEIVED' } : r.differences ? { code: 'RECEIVED_WITH_DIFFERENCES', text: r.differences } : {}),
   );
-  await announce(tx, fx, next, 'delivered', { publicOrigin: deps.publicOrigin, claimWindowMs: deps.claimWindowMs, automatic: r.automatic });
   return next;
 }
 
@@ -196,7 +190,6 @@ export interface WeightDispute {
  */
 export async function recordBuyerReceipt(
   tx: Executor,
-  fx: OrderEffects,
   deps: OrderDeps,
   user: SessionUser,
   id: number,
@@ -233,7 +226,7 @@ export async function recordBuyerReceipt(
           tolerancePercent: tolerance,
         }
       : null;
-  const next = await recordReceipt(tx, fx, deps, order, {
+  const next = await recordReceipt(tx, order, {
     pallets: input.pallets,
     netKg: input.netKg,
     receivedAt,
@@ -258,13 +251,12 @@ export async function recordBuyerReceipt(
  * the seller's back on sale, and the books' side: documents never issued removed, an issued sale
  * invoice credited for what remains (the returned outcome is finished after the commit by `afterCancel`).
  */
-export async function recordCancel(tx: Executor, fx: OrderEffects, deps: OrderDeps, user: SessionUser, id: number, input: z.output<typeof cancelOrderInput>) {
+export async function recordCancel(tx: Executor, user: SessionUser, id: number, input: z.output<typeof cancelOrderInput>) {
   const { order, side } = await lockForStep(tx, id, user);
   const actor = actorOf(side);
   assertAllowed('cancel', order.status, actor);
   const next = await step(
     tx,
-    fx,
     order,
     'cancel',
     actor,
@@ -273,10 +265,9 @@ export async function recordCancel(tx: Executor, fx: OrderEffects, deps: OrderDe
     { text: input.reason },
   );
   // Goods still at the seller's go back on sale; once shipped they are on a truck, not on the marketplace.
-  if (order.status === 'CONFIRMED') await returnPallets(tx, fx, order);
-  // Every caller runs this in inTransaction: the executor is a transaction (the credit note's attempt takes a savepoint).
+  if (order.status === 'CONFIRMED') await returnPallets(tx, order);
+  // Every caller runs this in a transaction: the executor is a transaction (the credit note's attempt takes a savepoint).
   const credit = await invoicing.creditCancelledOrder(tx as Tx, order.id);
-  await announce(tx, fx, next, 'cancelled', { publicOrigin: deps.publicOrigin, who: actor, reason: input.reason });
   return { order: next, side, credit };
 }
 
@@ -293,7 +284,7 @@ export async function afterCancel(deps: OrderDeps, credit: CancelCredit) {
 }
 
 export async function cancel(deps: OrderDeps, user: SessionUser, id: number, input: z.output<typeof cancelOrderInput>): Promise<Order> {
-  const { order, side, credit } = await inTransaction(deps, (tx, fx) => recordCancel(tx, fx, deps, user, id, input));
+  const { order, side, credit } = await deps.db.transaction((tx) => recordCancel(tx, user, id, input));
   await afterCancel(deps, credit);
   return present(deps.db, order, side, deps);
 }
@@ -303,7 +294,7 @@ export async function cancel(deps: OrderDeps, user: SessionUser, id: number, inp
  * purchase request; for an auction (whose lot is closed) as a new fixed-price lot of the seller at
  * the order's price, with the lot's texts and photos, available at least two more days.
  */
-async function returnPallets(tx: Executor, fx: OrderEffects, order: OrderRow) {
+async function returnPallets(tx: Executor, order: OrderRow) {
   if (order.productId === null) return;
   const lot = await repo.lockLot(tx, order.productId);
   if (!lot) return;
@@ -332,12 +323,18 @@ async function returnPallets(tx: Executor, fx: OrderEffects, order: OrderRow) {
     variety: lot.variety,
     packedOn: lot.packedOn,
   });
-  fx.photoCopies.push({ from: lot.id, to: relisted.id });
+  await emit(tx, {
+    name: 'order.relisted',
+    subject: 'order',
+    subjectId: order.id,
+    payload: { orderId: order.id, fromLotId: lot.id, toLotId: relisted.id },
+    companyIds: [lot.supplierId],
+  });
 }
 
 /** PATCH by the buyer until shipped: the delivery address and the requested delivery date. */
 export async function update(deps: OrderDeps, user: SessionUser, id: number, input: z.output<typeof updateOrderInput>): Promise<Order> {
-  const { order, side } = await inTransaction(deps, async (tx, fx) => {
+  const { order, side } = await deps.db.transaction(async (tx) => {
     const { order, side } = await lockForStep(tx, id, user);
     if (side !== 'buyer') throw new HttpError(403, 'FORBIDDEN', 'Only the buyer changes the delivery of an order.');
     if (order.status !== 'CONFIRMED') {
@@ -372,7 +369,6 @@ export async function update(deps: OrderDeps, user: SessionUser, id: number, inp
       noteCode: 'DELIVERY_CHANGED',
       noteParams: params,
     });
-    queueEvent(fx, next, order.status);
     return { order: next, side };
   });
   return present(deps.db, order, side, deps);
@@ -391,10 +387,10 @@ export async function runLifecycle(deps: OrderDeps, now = Date.now()) {
   let received = 0;
   let closed = 0;
   for (;;) {
-    const n = await inTransaction(deps, async (tx, fx) => {
+    const n = await deps.db.transaction(async (tx) => {
       const due = await repo.lockShippedBefore(tx, new Date(now - AUTO_RECEIVE_MS), 100);
       for (const o of due) {
-        await recordReceipt(tx, fx, deps, o, {
+        await recordReceipt(tx, o, {
           pallets: o.shippedPallets!,
           netKg: Number(o.shippedNetKg),
           receivedAt: new Date(o.shippedAt!.getTime() + AUTO_RECEIVE_MS),
@@ -410,11 +406,10 @@ export async function runLifecycle(deps: OrderDeps, now = Date.now()) {
     if (n < 100) break;
   }
   for (;;) {
-    const n = await inTransaction(deps, async (tx, fx) => {
+    const n = await deps.db.transaction(async (tx) => {
       const due = await repo.lockDeliveredBefore(tx, new Date(now - deps.claimWindowMs), 100);
       for (const o of due) {
-        const next = await step(tx, fx, o, 'close', 'SYSTEM', {}, { closedAt: new Date() }, { code: 'CLAIM_WINDOW_ENDED' });
-        queueEvent(fx, next, o.status);
+        await step(tx, o, 'close', 'SYSTEM', {}, { closedAt: new Date() }, { code: 'CLAIM_WINDOW_ENDED' });
       }
       return due.length;
     });
@@ -427,14 +422,7 @@ export async function runLifecycle(deps: OrderDeps, now = Date.now()) {
 // ---- for the claims module (issue 22) -------------------------------------------------------------
 
 /** A claim step in the order's history (status unchanged) and the live event to both parties. */
-export async function noteClaimStep(
-  tx: Executor,
-  fx: OrderEffects,
-  o: OrderRow,
-  actor: OrderActor,
-  who: { userId: number; companyName: string | null },
-  note: HistoryNote,
-) {
+export async function noteClaimStep(tx: Executor, o: OrderRow, actor: OrderActor, who: { userId: number; companyName: string | null }, note: HistoryNote) {
   await repo.insertHistory(tx, {
     orderId: o.id,
     actor,
@@ -446,13 +434,11 @@ export async function noteClaimStep(
     noteCode: note.code ?? null,
     noteParams: note.params ?? {},
   });
-  queueEvent(fx, o, o.status);
 }
 
 /** A settled claim closes its delivered order at once, whatever is left of the window. */
-export async function closeAfterClaim(tx: Executor, fx: OrderEffects, o: OrderRow, note: HistoryNote) {
+export async function closeAfterClaim(tx: Executor, o: OrderRow, note: HistoryNote) {
   if (o.status !== 'DELIVERED') return o;
-  const next = await step(tx, fx, o, 'close', 'SYSTEM', {}, { closedAt: new Date() }, note);
-  queueEvent(fx, next, o.status);
+  const next = await step(tx, o, 'close', 'SYSTEM', {}, { closedAt: new Date() }, note);
   return next;
 }

@@ -4,7 +4,8 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import type { SessionUser } from '../../plugins/session.js';
 import { presentRef } from './orders.presenter.js';
 import * as repo from './orders.repository.js';
-import { createOrder, inTransaction, noticeOnly, present, type OrderDeps, type OrderEffects } from './orders.service.js';
+import { emit } from '../../events/events.js';
+import { createOrder, present, type OrderDeps } from './orders.service.js';
 
 /**
  * Purchase requests on marketplace lots (issue 21): accepted (an order at the request's price),
@@ -33,7 +34,6 @@ const notPending = (r: RequestRow, ttlMs: number) =>
  */
 async function sell(
   tx: Executor,
-  fx: OrderEffects,
   deps: OrderDeps,
   req: RequestRow,
   lot: NonNullable<Awaited<ReturnType<typeof repo.lockLot>>>,
@@ -47,22 +47,17 @@ async function sell(
   }
   await repo.setLotQuantity(tx, lot.id, lot.quantity - req.pallets);
   await repo.decideRequest(tx, req.id, 'ACCEPTED');
-  return createOrder(
-    tx,
-    fx,
-    {
-      source: 'PURCHASE_REQUEST',
-      productId: lot.id,
-      buyerId: req.buyerId,
-      pallets: req.pallets,
-      pricePerKg,
-      purchaseRequestId: req.id,
-      actor: by.actor,
-      actorUserId: by.userId,
-      ...(by.actor === 'BUYER' ? { noteCode: 'COUNTER_OFFER_ACCEPTED' as const, noteParams: { pricePerKg } } : {}),
-    },
-    deps.publicOrigin,
-  );
+  return createOrder(tx, {
+    source: 'PURCHASE_REQUEST',
+    productId: lot.id,
+    buyerId: req.buyerId,
+    pallets: req.pallets,
+    pricePerKg,
+    purchaseRequestId: req.id,
+    actor: by.actor,
+    actorUserId: by.userId,
+    ...(by.actor === 'BUYER' ? { noteCode: 'COUNTER_OFFER_ACCEPTED' as const, noteParams: { pricePerKg } } : {}),
+  });
 }
 
 /**
@@ -71,7 +66,7 @@ async function sell(
  * now (decision 982). A lot left with 0 pallets leaves the marketplace.
  */
 export async function acceptRequest(deps: OrderDeps, user: SessionUser, requestId: number): Promise<{ order: Order; created: boolean }> {
-  const { order, created } = await inTransaction(deps, async (tx, fx) => {
+  const { order, created } = await deps.db.transaction(async (tx) => {
     const req = await repo.lockRequest(tx, requestId);
     if (!req) throw notFound('Purchase request');
     const lot = await repo.lockLot(tx, req.productId);
@@ -84,21 +79,21 @@ export async function acceptRequest(deps: OrderDeps, user: SessionUser, requestI
     if (req.status !== 'PENDING' || requestExpired(req, deps.purchaseRequestTtlMs)) throw notPending(req, deps.purchaseRequestTtlMs);
     // Requests made before prices were kept (they expire within PURCHASE_REQUEST_TTL_HOURS) take the lot's price.
     const price = Number(req.pricePerKg ?? lot.price);
-    const order = await sell(tx, fx, deps, req, lot, price, { actor: 'SELLER', userId: user.id });
+    const order = await sell(tx, deps, req, lot, price, { actor: 'SELLER', userId: user.id });
     return { order, created: true };
   });
   return { order: await present(deps.db, order, 'seller', deps), created };
 }
 
 export async function declineRequest(deps: OrderDeps, user: SessionUser, requestId: number, reason: string) {
-  return inTransaction(deps, async (tx, fx) => {
+  return deps.db.transaction(async (tx) => {
     const req = await repo.lockRequest(tx, requestId);
     if (!req) throw notFound('Purchase request');
     const lot = await repo.lotTitle(tx, req.productId);
     if (!lot || lot.supplierId !== user.id) throw notFound('Purchase request');
     if (req.status !== 'PENDING') throw notPending(req, deps.purchaseRequestTtlMs);
     const row = await repo.decideRequest(tx, req.id, 'DECLINED', reason);
-    await noticeOnly(tx, fx, req.buyerId, 'request_declined', req.productId, { reason }, `request_declined:${req.id}`);
+    await requestEvent(tx, 'request.declined', req, { reason });
     return row;
   });
 }
@@ -109,7 +104,7 @@ export async function declineRequest(deps: OrderDeps, user: SessionUser, request
  * refused (accept the request instead).
  */
 export async function counterRequest(deps: OrderDeps, user: SessionUser, requestId: number, input: { pricePerKg: number; note: string }) {
-  await inTransaction(deps, async (tx, fx) => {
+  await deps.db.transaction(async (tx) => {
     const req = await repo.lockRequest(tx, requestId);
     if (!req) throw notFound('Purchase request');
     const lot = await repo.lotTitle(tx, req.productId);
@@ -121,7 +116,7 @@ export async function counterRequest(deps: OrderDeps, user: SessionUser, request
       ]);
     }
     await repo.counterRequest(tx, req.id, input.pricePerKg.toFixed(2), input.note);
-    await noticeOnly(tx, fx, req.buyerId, 'request_countered', req.productId, { amount: input.pricePerKg }, `request_countered:${req.id}`);
+    await requestEvent(tx, 'request.countered', req, { amount: input.pricePerKg });
   });
   return (await requestsReceived(deps, user)).find((r) => r.id === requestId)!;
 }
@@ -140,7 +135,7 @@ const noCounterOffer = (r: RequestRow, ttlMs: number) =>
 
 /** The buyer accepts the seller's counter-offer: the order is made at the counter price, the pallets leave the lot. */
 export async function acceptCounter(deps: OrderDeps, user: SessionUser, requestId: number): Promise<{ order: Order; created: boolean }> {
-  const { order, created } = await inTransaction(deps, async (tx, fx) => {
+  const { order, created } = await deps.db.transaction(async (tx) => {
     const req = await lockOwnRequest(tx, user, requestId);
     if (req.status === 'ACCEPTED' && req.counteredAt) {
       const existing = await repo.orderOfRequest(tx, req.id);
@@ -149,7 +144,7 @@ export async function acceptCounter(deps: OrderDeps, user: SessionUser, requestI
     if (req.status !== 'COUNTERED' || requestExpired(req, deps.purchaseRequestTtlMs)) throw noCounterOffer(req, deps.purchaseRequestTtlMs);
     const lot = await repo.lockLot(tx, req.productId);
     if (!lot) throw notFound('Purchase request');
-    const order = await sell(tx, fx, deps, req, lot, Number(req.counterPricePerKg), { actor: 'BUYER', userId: user.id });
+    const order = await sell(tx, deps, req, lot, Number(req.counterPricePerKg), { actor: 'BUYER', userId: user.id });
     return { order, created: true };
   });
   return { order: await present(deps.db, order, 'buyer', deps), created };
@@ -157,7 +152,7 @@ export async function acceptCounter(deps: OrderDeps, user: SessionUser, requestI
 
 /** The buyer declines the counter-offer (with an optional reason the seller reads): the request ends without an order. */
 export async function declineCounter(deps: OrderDeps, user: SessionUser, requestId: number, reason: string) {
-  await inTransaction(deps, async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const req = await lockOwnRequest(tx, user, requestId);
     if (req.status !== 'COUNTERED' || requestExpired(req, deps.purchaseRequestTtlMs)) throw noCounterOffer(req, deps.purchaseRequestTtlMs);
     await repo.decideRequest(tx, req.id, 'COUNTER_DECLINED', reason || null);
@@ -165,16 +160,31 @@ export async function declineCounter(deps: OrderDeps, user: SessionUser, request
   return (await requestsMade(deps, user)).find((r) => r.id === requestId)!;
 }
 
+/**
+ * A request's answer as an event, in its transaction: the buyer's bell notice follows from it (the
+ * order-messages processor); the buyer and the lot's seller may see it.
+ */
+async function requestEvent(tx: Executor, name: 'request.declined' | 'request.countered' | 'request.expired', req: RequestRow, data: Record<string, unknown>) {
+  const lot = await repo.lotTitle(tx, req.productId);
+  await emit(tx, {
+    name,
+    subject: 'request',
+    subjectId: req.id,
+    payload: { requestId: req.id, buyerId: req.buyerId, productId: req.productId, data },
+    companyIds: [req.buyerId, ...(lot ? [lot.supplierId] : [])],
+  });
+}
+
 /** The expiry job: pending requests past PURCHASE_REQUEST_TTL_HOURS become EXPIRED and the buyer is told. */
 export async function expireRequests(deps: OrderDeps): Promise<number> {
   let total = 0;
   for (;;) {
-    const n = await inTransaction(deps, async (tx, fx) => {
+    const n = await deps.db.transaction(async (tx) => {
       const due = await repo.lockPendingBefore(tx, new Date(Date.now() - deps.purchaseRequestTtlMs), 100);
       // A counter-offer left unanswered expires too; the buyer, who did not answer it, is told alike.
       for (const req of due) {
         await repo.decideRequest(tx, req.id, 'EXPIRED');
-        await noticeOnly(tx, fx, req.buyerId, 'request_expired', req.productId, {}, `request_expired:${req.id}`);
+        await requestEvent(tx, 'request.expired', req, {});
       }
       return due.length;
     });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { type MyPurchaseRequest, type Order, type PurchaseRequest } from '@primeur/shared';
-import { signedIn } from '../../../test/build-app.js';
+import { settle, signedIn } from '../../../test/build-app.js';
 import { createProduct } from '../../db/factories/listings.js';
 import { notifications, orders, products, purchaseRequests } from '../../db/schema/index.js';
 import * as requests from './purchase-requests.service.js';
@@ -78,6 +78,7 @@ describe('purchase requests', () => {
     expect(await requests.expireRequests(deps())).toBeGreaterThanOrEqual(1);
     const [row] = await ctx.db.select().from(purchaseRequests).where(eq(purchaseRequests.id, id));
     expect(row!.status).toBe('EXPIRED');
+    await settle(ctx);
     const notes = await ctx.db
       .select()
       .from(notifications)
@@ -125,7 +126,8 @@ describe('purchase requests', () => {
     expect((await accept(id)).json()).toMatchObject({ code: 'REQUEST_NOT_PENDING', details: [{ message: 'COUNTERED' }] });
     expect((await counter(seller, { pricePerKg: 1.7 })).statusCode).toBe(409);
     expect((await call('POST', `/api/users/product/purchaseRequest/${id}/decline`, seller, { reason: 'Changed my mind' })).statusCode).toBe(409);
-    // The buyer is told, and reads it in its own list; nobody else sees it.
+    // The buyer is told (the request's event makes the notice), and reads it in its own list; nobody else sees it.
+    await settle(ctx);
     const [note] = await ctx.db
       .select()
       .from(notifications)
