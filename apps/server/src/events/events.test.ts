@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, jobsDrivenByTest, type TestContext } from '../../test/build-app.js';
 import { commissionSettings } from '../../test/commission.js';
 import { deliveredOrder } from '../../test/delivered-order.js';
@@ -30,7 +30,28 @@ async function emitFor(subject: 'order' | 'claim', n: number, name = `${subject}
   const id = ++subjects;
   const ids: number[] = [];
   for (let i = 0; i < n; i++) ids.push(await ctx.db.transaction((tx) => emit(tx, { name, subject, subjectId: id, payload: { i }, companyIds: [1, 1, 2] })));
+  await readable(ids);
   return { id, ids };
+}
+
+/**
+ * Waits until a pass can read these events: on PostgreSQL, a transaction older than theirs, of any
+ * test file running beside this one (transaction ids are the server's), holds them back until it
+ * ends (decision 1002). The tests below count what one pass does, so they start it only then.
+ */
+async function readable(ids: number[]) {
+  await expect
+    .poll(
+      async () =>
+        (
+          await ctx.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(events)
+            .where(and(inArray(events.id, ids), sql`${events.txid} < pg_snapshot_xmin(pg_current_snapshot())`))
+        )[0]!.n,
+      { timeout: 60_000, interval: 10 },
+    )
+    .toBe(ids.length);
 }
 
 /**
@@ -89,6 +110,7 @@ describe('the event backbone (issue 33 §2)', () => {
     const stuck = await emitFor('order', 1);
     const sameLater = await ctx.db.transaction((tx) => emit(tx, { name: 'order.shipped', subject: 'order', subjectId: stuck.id, payload: {}, companyIds: [] }));
     const other = await emitFor('order', 2);
+    await readable([sameLater]);
     const { p, seen } = recorder('test-park', [stuck.id, other.id], (e) => broken && e.id === stuck.ids[0]);
     // backoffMs 0: a parked event is due again at the next pass.
     const r = await dispatch(ctx.db, p, { backoffMs: 0 });
@@ -155,7 +177,8 @@ describe('the event backbone (issue 33 §2)', () => {
     expect(held.waiting).toBe(true);
     release();
     await a;
-    expect((await dispatch(ctx.db, p)).waiting).toBe(false);
+    await readable([early, late]);
+    await dispatch(ctx.db, p);
     expect(seen).toEqual([early, late]);
   });
 
@@ -195,6 +218,7 @@ describe('the event backbone (issue 33 §2)', () => {
     const evs = await eventsOf(ctx.db, 'order', orderId);
     expect(evs.map((e) => [e.name, e.companyIds.toSorted((x, y) => x - y)])).toEqual([['order.delivered', [seller.id, buyer.id].toSorted((x, y) => x - y)]]);
     expect(evs[0]!.payload).toMatchObject({ orderId, from: 'SHIPPED', to: 'DELIVERED', by: 'BUYER' });
+    await readable(evs.map((e) => e.id));
     const p = invoicingProcessor({ db: ctx.db, mailer: ctx.app.mailer, log: ctx.app.log, commission: commissionSettings });
     const r = await dispatch(ctx.db, p);
     expect(r).toMatchObject({ parked: 0, failing: 0, afterCommitErrors: [] });
