@@ -261,7 +261,11 @@ async function redate(deps: claimsService.ClaimDeps, orderId: number, at: Date, 
     orderService.orderMessagesProcessor(deps),
     claimMessagesProcessor(deps),
     orderService.relistedPhotosProcessor(deps),
-    mailDeliveryProcessor({ mailer: deps.mailer, renderers: { 'order-confirmation': orderService.renderConfirmationAttachment } }),
+    mailDeliveryProcessor({
+      mailer: deps.mailer,
+      messageIdDomain: 'primeur.invalid',
+      renderers: { 'order-confirmation': orderService.renderConfirmationAttachment },
+    }),
   ]);
   await db
     .update(orders)

@@ -48,6 +48,8 @@ export interface Processor {
   name: string;
   /** The event names it handles; others move its cursor without a call. */
   events: readonly string[];
+  /** Events read per pass, when fewer than the dispatcher's (a processor whose events are slow to handle). */
+  batch?: number;
   /**
    * Handles one event inside the dispatcher's transaction (a savepoint of it), which also moves the
    * cursor: what it writes there commits exactly once with it. Throwing parks the event for a retry
@@ -85,6 +87,7 @@ export interface DispatchResult {
   afterCommitErrors: string[];
 }
 
+const batchOf = (p: Processor, o: DispatchOptions) => Math.min(p.batch ?? Infinity, o.batch ?? 200);
 const backoff = (attempts: number, o: DispatchOptions) => Math.min((o.backoffMs ?? 5_000) * 2 ** Math.max(0, attempts - 1), o.maxBackoffMs ?? 3_600_000);
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 2000);
 
@@ -130,7 +133,7 @@ export async function dispatch(db: Db, p: Processor, o: DispatchOptions = {}): P
         ),
       )
       .orderBy(asc(events.txid), asc(events.id))
-      .limit(o.batch ?? 200);
+      .limit(batchOf(p, o));
     result.read = batch.length;
     for (const e of batch) {
       if (!p.events.includes(e.name)) continue;
@@ -163,7 +166,7 @@ export async function dispatch(db: Db, p: Processor, o: DispatchOptions = {}): P
     result.firstError = f?.first ?? null;
     // Committed events this pass could not take yet: an older transaction (of any database of the
     // server: transaction ids are the server's) was still running. The caller looks again shortly.
-    if (batch.length < (o.batch ?? 200)) {
+    if (batch.length < batchOf(p, o)) {
       const from = last ?? { txid: cursor.positionTxid, id: cursor.position };
       const [w] = await tx
         .select({ id: events.id })

@@ -5,7 +5,7 @@ import * as orders from '../trading/orders/orders.service.js';
 import * as purchaseRequests from '../trading/orders/purchase-requests.service.js';
 import { invoicingProcessor, runCommission, runInvoicing } from '../trading/invoicing/invoicing.issuing.js';
 import { dispatch, EVENTS_CHANNEL, type Processor } from '../events/events.js';
-import { mailDeliveryProcessor } from '../documents/email/delivery.js';
+import { mailDeliveryProcessor, messageIdDomain } from '../documents/email/delivery.js';
 import { claimMessagesProcessor } from '../trading/claims/claims.messages.js';
 import { countByRule, reconcile } from '../trading/invoicing/invoicing.reconciliation.js';
 import { RECONCILIATION_RULES, type ReconciliationReport } from '@primeur/shared';
@@ -164,7 +164,11 @@ export function tradeProcessors(app: FastifyInstance): Processor[] {
     orders.orderMessagesProcessor(orderDeps),
     claimMessagesProcessor(orderDeps),
     orders.relistedPhotosProcessor(orderDeps),
-    mailDeliveryProcessor({ mailer: app.mailer, renderers: { 'order-confirmation': orders.renderConfirmationAttachment } }),
+    mailDeliveryProcessor({
+      mailer: app.mailer,
+      messageIdDomain: messageIdDomain(config.mailFrom),
+      renderers: { 'order-confirmation': orders.renderConfirmationAttachment },
+    }),
   ];
 }
 
@@ -174,6 +178,7 @@ function registerProcessors(app: FastifyInstance, processors: Processor[]) {
   const again = new Set<string>();
   for (const p of processors) {
     const job = `events:${p.name}`;
+    const batch = Math.min(p.batch ?? EVENTS_BATCH, EVENTS_BATCH);
     app.jobs.register({
       name: job,
       everyMs,
@@ -189,12 +194,12 @@ function registerProcessors(app: FastifyInstance, processors: Processor[]) {
           const r = await dispatch(database.db, p, { batch: EVENTS_BATCH });
           for (const error of r.afterCommitErrors) app.log.error({ processor: p.name, error }, 'an event processor’s after-commit step failed');
           if (r.busy) return;
-          if (r.waiting && r.read < EVENTS_BATCH && !again.has(job) && Date.now() < waitUntil && !app.jobs.halted) {
+          if (r.waiting && r.read < batch && !again.has(job) && Date.now() < waitUntil && !app.jobs.halted) {
             await new Promise((resolve) => setTimeout(resolve, pause));
             pause = Math.min(pause * 2, 1_000);
             continue;
           }
-          if (r.read < EVENTS_BATCH && !again.has(job)) {
+          if (r.read < batch && !again.has(job)) {
             if (r.failing) throw new Error(`${r.failing} event(s) parked for ${p.name}; first error: ${r.firstError ?? 'waiting behind another'}`);
             return;
           }

@@ -24,6 +24,8 @@ export async function queueMailEvent(tx: Executor, mails: QueuedMail[]): Promise
 
 export interface MailDeliveryDeps {
   mailer: Mailer;
+  /** The domain of the Message-IDs (the sender's): `<outbox-{id}@{domain}>`, the same at every attempt. */
+  messageIdDomain: string;
   renderers: Partial<Record<AttachmentSource['kind'], AttachmentRenderer>>;
 }
 
@@ -39,6 +41,9 @@ export function mailDeliveryProcessor(deps: MailDeliveryDeps): Processor {
   return {
     name: 'mail-delivery',
     events: ['mail.queued'],
+    // A pass holds a transaction open while it talks to the SMTP server, and every other processor
+    // waits for it to read newer events (decision 1002): a few messages per pass, not hundreds.
+    batch: 10,
     async handle(tx, e) {
       await deliverOne(tx, deps, e.subjectId);
     },
@@ -77,6 +82,7 @@ async function deliverOne(tx: Tx, deps: MailDeliveryDeps, id: number) {
       subject: row.subject,
       text: row.textBody,
       html: row.htmlBody,
+      messageId: `<outbox-${row.id}@${deps.messageIdDomain}>`,
       ...(files.length ? { attachments: files.map((f) => ({ filename: f.filename, contentType: f.contentType, content: f.content! })) } : {}),
     });
     await tx.update(outbox).set({ status: 'sent', messageId, sentAt: new Date(), error: null }).where(eq(outbox.id, id));
@@ -84,4 +90,10 @@ async function deliverOne(tx: Tx, deps: MailDeliveryDeps, id: number) {
     const error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
     await tx.update(outbox).set({ status: 'failed', error }).where(eq(outbox.id, id));
   }
+}
+
+/** The domain of a sender address (`"Primeur" <no-reply@primeur.example>` → `primeur.example`), for Message-IDs. */
+export function messageIdDomain(mailFrom: string): string {
+  const domain = /@([A-Za-z0-9.-]+)/.exec(mailFrom)?.[1];
+  return domain ?? 'primeur.invalid';
 }

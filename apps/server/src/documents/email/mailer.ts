@@ -9,6 +9,11 @@ export interface OutgoingMail {
   html: string;
   /** Files sent with the message (the sale confirmation PDF). */
   attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
+  /**
+   * The Message-ID, when the sender may send the same message twice (a restart after the SMTP server
+   * took it and before its status was written): the same id each time, so the receiver sees one message.
+   */
+  messageId?: string;
 }
 
 /**
@@ -40,6 +45,7 @@ export function createMailer(config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'>): M
         text: mail.text,
         html: mail.html,
         attachments: mail.attachments?.map((a) => ({ filename: headerSafe(a.filename), contentType: a.contentType, content: a.content })),
+        ...(mail.messageId ? { messageId: mail.messageId } : {}),
         // Message content never names local files or URLs to fetch.
         disableFileAccess: true,
         disableUrlAccess: true,

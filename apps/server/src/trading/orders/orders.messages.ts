@@ -130,10 +130,11 @@ export function orderMessagesProcessor(deps: Pick<OrderDeps, 'bus' | 'db' | 'log
       else {
         const o = await repo.findOrder(tx, e.subjectId);
         if (!o) return;
-        const p = e.payload as { from?: OrderStatus | null; by?: OrderActor };
+        const p = e.payload as { from?: OrderStatus | null; to?: OrderStatus; by?: OrderActor };
+        // The status the event reached (not the row's now: a later step may already have committed).
         out.live.push({
           userIds: [o.buyerId, o.sellerId].filter((v): v is number => v !== null),
-          event: { orderId: o.id, number: o.number, status: o.status, previousStatus: p.from ?? null, at: e.at.toISOString() },
+          event: { orderId: o.id, number: o.number, status: p.to ?? o.status, previousStatus: p.from ?? null, at: e.at.toISOString() },
         });
         const stepName = STEP_MESSAGES[e.name];
         if (stepName)
