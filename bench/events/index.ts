@@ -10,6 +10,7 @@
  */
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
+import type { Db } from '../../apps/server/src/db/client.js';
 import { eventCursors } from '../../apps/server/src/db/schema/index.js';
 import { dispatch, type Processor } from '../../apps/server/src/events/events.js';
 import { benchDatabase, ms, summary } from '../lib.js';
@@ -38,7 +39,8 @@ async function build(size: number) {
   }
   await db.execute(sql`analyze events`);
   // 100 parked failures of another processor: the retry query reads them at every pass.
-  await db.insert(eventCursors).values({ processor: failing.name, position: size - 300 });
+  // A cursor is the (transaction, id) of its last event (decision 1002).
+  await db.insert(eventCursors).values({ processor: failing.name, positionTxid: await txidOf(db, size - 300), position: size - 300 });
   await dispatch(db, failing, { backoffMs: 3_600_000 });
   await db.insert(eventCursors).values({ processor: noop.name, position: 0 });
   return { size, ...target, db };
@@ -46,12 +48,19 @@ async function build(size: number) {
 
 type Target = Awaited<ReturnType<typeof build>>;
 
+/** The writing transaction of the event `id` ('0' before the first). */
+async function txidOf(db: Db, id: number) {
+  const r = await db.execute<{ txid: string }>(sql`select txid::text as txid from events where id = ${id}`);
+  return r.rows[0]?.txid ?? '0';
+}
+
 async function measure(t: Target, position: number) {
   const times: number[] = [];
+  const positionTxid = await txidOf(t.db, position);
   for (let i = 0; i < RUNS; i++) {
     await t.db
       .update(eventCursors)
-      .set({ position })
+      .set({ positionTxid, position })
       .where(sql`${eventCursors.processor} = ${noop.name}`);
     const start = performance.now();
     const r = await dispatch(t.db, noop);
