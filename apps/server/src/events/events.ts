@@ -87,6 +87,10 @@ export interface DispatchResult {
   afterCommitErrors: string[];
 }
 
+/** The oldest transaction still running, in the statement's own snapshot: events below it are final. */
+const XMIN = sql`pg_snapshot_xmin(pg_current_snapshot())`;
+/** The events after a cursor position, in the dispatcher's order (transaction, then id). */
+const pastCursor = (position: { txid: string; id: number }) => sql`(${events.txid}, ${events.id}) > (${position.txid}::xid8, ${position.id})`;
 const batchOf = (p: Processor, o: DispatchOptions) => Math.min(p.batch ?? Infinity, o.batch ?? 200);
 const backoff = (attempts: number, o: DispatchOptions) => Math.min((o.backoffMs ?? 5_000) * 2 ** Math.max(0, attempts - 1), o.maxBackoffMs ?? 3_600_000);
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 2000);
@@ -126,12 +130,7 @@ export async function dispatch(db: Db, p: Processor, o: DispatchOptions = {}): P
     const batch = await tx
       .select()
       .from(events)
-      .where(
-        and(
-          sql`(${events.txid}, ${events.id}) > (${cursor.positionTxid}::xid8, ${cursor.position})`,
-          sql`${events.txid} < pg_snapshot_xmin(pg_current_snapshot())`,
-        ),
-      )
+      .where(and(pastCursor({ txid: cursor.positionTxid, id: cursor.position }), sql`${events.txid} < ${XMIN}`))
       .orderBy(asc(events.txid), asc(events.id))
       .limit(batchOf(p, o));
     result.read = batch.length;
@@ -167,11 +166,10 @@ export async function dispatch(db: Db, p: Processor, o: DispatchOptions = {}): P
     // Committed events this pass could not take yet: an older transaction (of any database of the
     // server: transaction ids are the server's) was still running. The caller looks again shortly.
     if (batch.length < batchOf(p, o)) {
-      const from = last ?? { txid: cursor.positionTxid, id: cursor.position };
       const [w] = await tx
         .select({ id: events.id })
         .from(events)
-        .where(and(sql`(${events.txid}, ${events.id}) > (${from.txid}::xid8, ${from.id})`, sql`${events.txid} >= pg_snapshot_xmin(pg_current_snapshot())`))
+        .where(and(pastCursor(last ?? { txid: cursor.positionTxid, id: cursor.position }), sql`${events.txid} >= ${XMIN}`))
         .limit(1);
       result.waiting = w !== undefined;
     }

@@ -22,6 +22,15 @@ export async function queueMailEvent(tx: Executor, mails: QueuedMail[]): Promise
   return ids;
 }
 
+/** A rendered message addressed to a notice's recipient (its company, in its language). */
+export function addressedTo(
+  recipient: { email: string; companyName: string },
+  language: string,
+  mail: Omit<QueuedMail, 'to' | 'language' | 'company'>,
+): QueuedMail {
+  return { ...mail, to: { name: recipient.companyName, address: recipient.email }, language, company: recipient.companyName };
+}
+
 export interface MailDeliveryDeps {
   mailer: Mailer;
   /** The domain of the Message-IDs (the sender's): `<outbox-{id}@{domain}>`, the same at every attempt. */

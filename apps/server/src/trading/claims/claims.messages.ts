@@ -2,7 +2,7 @@ import { CLAIM_STEPS, type ClaimReason, type ClaimStep } from '@primeur/shared';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { claimHistory } from '../../db/schema/index.js';
-import { queueMailEvent } from '../../documents/email/delivery.js';
+import { addressedTo, queueMailEvent } from '../../documents/email/delivery.js';
 import { languageForCountry } from '../../documents/email/language.js';
 import { renderClaimMail } from '../../documents/email/templates/claim-message.js';
 import type { Processor } from '../../events/events.js';
@@ -87,7 +87,7 @@ async function tell(tx: Executor, deps: Pick<OrderDeps, 'publicOrigin'>, s: Told
       note: s.note,
       url: deps.publicOrigin ? `${deps.publicOrigin.replace(/\/$/, '')}/user/orders/${order.id}` : undefined,
     });
-    await queueMailEvent(tx, [{ ...mail, to: { name: r.recipient.companyName, address: r.recipient.email }, language, company: r.recipient.companyName }]);
+    await queueMailEvent(tx, [addressedTo(r.recipient, language, mail)]);
   }
   return noticeIds;
 }

@@ -1,7 +1,7 @@
 import { lineAmount, ORDER_STATUSES, type Language, type NotificationKind, type OrderActor, type OrderEvent, type OrderStatus } from '@primeur/shared';
 import type { AppConfig } from '../../config/env.js';
 import type { Db, Executor } from '../../db/client.js';
-import { queueMailEvent } from '../../documents/email/delivery.js';
+import { addressedTo, queueMailEvent } from '../../documents/email/delivery.js';
 import { languageForCountry } from '../../documents/email/language.js';
 import type { Mailer } from '../../documents/email/mailer.js';
 import { renderOrderMail, type OrderMail } from '../../documents/email/templates/order-message.js';
@@ -244,15 +244,7 @@ async function announce(
             },
           ]
         : undefined;
-    await queueMailEvent(tx, [
-      {
-        ...mail,
-        to: { name: r.recipient.companyName, address: r.recipient.email },
-        language,
-        company: r.recipient.companyName,
-        ...(attachments ? { attachments } : {}),
-      },
-    ]);
+    await queueMailEvent(tx, [addressedTo(r.recipient, language, { ...mail, ...(attachments ? { attachments } : {}) })]);
   }
 }
 
