@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
+import { dataWall } from './scripts/eslint-data-wall.mjs';
 
 /**
  * Import boundaries (docs/architecture.md, "Request path (server)"): an import between two parts is
@@ -247,5 +248,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The data wall (issue 33 §4, scripts/eslint-data-wall.mjs): a module uses only its own tables and the
+    // reference tables; the crossings left are listed in scripts/table-ownership.mjs and may only shrink.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { primeur: { rules: { 'data-wall': dataWall } } },
+    rules: { 'primeur/data-wall': 'error' },
   },
 );

@@ -1,109 +1,35 @@
 #!/usr/bin/env node
 // Which module owns which table, and which modules read tables they do not own (issue 33 §4, the data
-// wall). Generated from the code, never kept by hand:
-//   - the tables are the `pgTable('<name>', …)` of apps/server/src/db/schema/*.ts, by export name;
-//   - a module (apps/server/src/<folder>/<module>, or an infrastructure folder) uses a table when one of
-//     its runtime files (tests excluded) imports that export from db/schema, or names it in SQL
-//     (`from`, `join`, `into`, `update` followed by the table's name);
-//   - a table's owner is the module named in OWNERS below (the one that writes it by its business);
-//     a table left out there is owned by the only module using it, or is listed as unowned.
+// wall), written to docs/table-owners.md from the code (scripts/table-ownership.mjs has the model). The
+// ESLint rule `primeur/data-wall` refuses a new crossing; this check refuses a listed crossing the code
+// no longer has (KNOWN_CROSSINGS may only shrink).
 //
 //   node scripts/table-owners.mjs           writes docs/table-owners.md and prints the counts
 //   node scripts/table-owners.mjs --check   exit 1 when docs/table-owners.md is not what the code says
 import fs from 'node:fs';
 import path from 'node:path';
+import { KNOWN_CROSSINGS, REFERENCE, ownerOf, root, schemaTables, tableUses } from './table-ownership.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const src = path.join(root, 'apps/server/src');
 const out = path.join(root, 'docs/table-owners.md');
-
-/** The owner of each table used by several modules: who writes it by its business. */
-const OWNERS = {
-  users: 'companies/users',
-  sessions: 'plugins',
-  countries: 'platform/location',
-  cities: 'platform/location',
-  articles: 'platform/catalog',
-  articleFamilies: 'platform/catalog',
-  transports: 'platform/catalog',
-  packagings: 'platform/catalog',
-  products: 'trading/marketplace',
-  productPhotos: 'trading/marketplace',
-  offers: 'trading/auctions',
-  orders: 'trading/orders',
-  orderHistory: 'trading/orders',
-  orderCounters: 'trading/orders',
-  purchaseRequests: 'trading/orders',
-  claims: 'trading/claims',
-  claimHistory: 'trading/claims',
-  invoices: 'trading/invoicing',
-  invoiceDocuments: 'trading/invoicing',
-  invoicePayments: 'trading/invoicing',
-  auditEvents: 'audit',
-  companies: 'companies/companies',
-  companyCertificates: 'companies/companies',
-  productLinks: 'companies/product-links',
-  certificates: 'platform/catalog',
-  boxes: 'platform/catalog',
-  outbox: 'documents',
-  alertLotState: 'trading/alerts',
-  auctionMaxima: 'trading/auctions',
-  inboundMessages: 'pricing/unchecked-products',
-  events: 'events',
-  eventCursors: 'events',
-  eventFailures: 'events',
-  jobRuns: 'jobs',
-};
-/** Reference data every module may read (the shared reference tables of the data wall). */
-const REFERENCE = new Set(['countries', 'cities', 'articles', 'articleFamilies', 'transports', 'packagings', 'certificates', 'boxes']);
-
-const tables = new Map();
-for (const f of fs.readdirSync(path.join(src, 'db/schema'))) {
-  if (!f.endsWith('.ts') || f === 'index.ts') continue;
-  const text = fs.readFileSync(path.join(src, 'db/schema', f), 'utf8');
-  for (const m of text.matchAll(/export const (\w+) = pgTable\(\s*'([^']+)'/g)) tables.set(m[1], m[2]);
-}
-
-const walk = (dir) => fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)]));
-const BUSINESS = new Set(['platform', 'companies', 'pricing', 'trading', 'backoffice']);
-/** The module of a file: <folder>/<module> in a business folder, else its top folder (db itself excluded). */
-function moduleOf(file) {
-  const [top, second] = path.relative(src, file).split(path.sep);
-  if (!second || top === 'db') return null;
-  return BUSINESS.has(top) ? `${top}/${second}` : top;
-}
-
-const uses = new Map(); // table export → Set(module)
-for (const file of walk(src)) {
-  if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
-  const mod = moduleOf(file);
-  if (!mod) continue;
-  const text = fs.readFileSync(file, 'utf8');
-  const use = (name) => {
-    if (!uses.has(name)) uses.set(name, new Set());
-    uses.get(name).add(mod);
-  };
-  for (const m of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'[./]*\/db\/schema\/index\.js'/g)) {
-    for (const name of m[1].split(',').map(
-      (s) =>
-        s
-          .replace(/\btype\b/, '')
-          .trim()
-          .split(/\s+as\s+/)[0],
-    ))
-      if (tables.has(name)) use(name);
-  }
-  for (const [name, sqlName] of tables) if (new RegExp(`\\b(from|join|into|update)\\s+${sqlName}\\b`, 'i').test(text)) use(name);
-}
+const tables = schemaTables();
+const uses = tableUses(tables);
 
 const rows = [...tables.keys()].sort().map((t) => {
   const users = [...(uses.get(t) ?? [])].sort();
-  const owner = OWNERS[t] ?? (users.length === 1 ? users[0] : null);
+  const owner = ownerOf(t, new Set(users));
   const others = users.filter((u) => u !== owner && !(REFERENCE.has(t) && u !== owner));
   return { t, sql: tables.get(t), owner, users, others };
 });
 const shared = rows.filter((r) => r.users.length > 1);
 const crossing = rows.filter((r) => r.others.length > 0);
+/** Each module's reads across the wall, as pairs: what KNOWN_CROSSINGS must list, no more and no less. */
+const pairs = crossing.flatMap((r) => r.others.map((m) => `${m} → ${r.t}`)).sort();
+const known = Object.entries(KNOWN_CROSSINGS)
+  .flatMap(([m, ts]) => ts.map((t) => `${m} → ${t}`))
+  .sort();
+const unlisted = pairs.filter((p) => !known.includes(p));
+const stale = known.filter((p) => !pairs.includes(p));
+const unowned = rows.filter((r) => r.users.length > 1 && !r.owner).map((r) => r.t);
 
 const lines = [
   '# Who owns which table',
@@ -113,7 +39,9 @@ const lines = [
   'writes it by its business. Reference tables (countries, cities, the catalog) are read by every module.',
   '',
   `- Tables: ${rows.length}. Used by more than one module: ${shared.length}. Read by a module that does`,
-  `  not own them (reference tables excepted): ${crossing.length}, the data wall's work list.`,
+  `  not own them (reference tables excepted): ${crossing.length}, in ${pairs.length} module → table reads, the data`,
+  "  wall's work list (`KNOWN_CROSSINGS` in scripts/table-ownership.mjs; the ESLint rule `primeur/data-wall`",
+  '  refuses any other).',
   '',
   '| table | owner | also used by |',
   '| --- | --- | --- |',
@@ -123,14 +51,22 @@ const lines = [
   '',
 ];
 const text = lines.join('\n');
+for (const p of unlisted) console.error(`table-owners: ${p} reads another module's table and is not in KNOWN_CROSSINGS: read it through the owner's service`);
+for (const p of stale) console.error(`table-owners: ${p} is listed in KNOWN_CROSSINGS but the code no longer needs it: remove the entry`);
+for (const t of unowned) console.error(`table-owners: ${t} is used by several modules and has no owner: name one in OWNERS`);
+if (unlisted.length || stale.length || unowned.length) process.exit(1);
 if (process.argv.includes('--check')) {
   const current = fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '';
   if (current !== text) {
     console.error('docs/table-owners.md is not what the code says: run node scripts/table-owners.mjs');
     process.exit(1);
   }
-  console.log(`table-owners: ${rows.length} tables, ${shared.length} used by several modules, ${crossing.length} read across the wall.`);
+  console.log(
+    `table-owners: ${rows.length} tables, ${shared.length} used by several modules, ${crossing.length} read across the wall (${pairs.length} module → table reads).`,
+  );
 } else {
   fs.writeFileSync(out, text);
-  console.log(`docs/table-owners.md: ${rows.length} tables, ${shared.length} used by several modules, ${crossing.length} read across the wall.`);
+  console.log(
+    `docs/table-owners.md: ${rows.length} tables, ${shared.length} used by several modules, ${crossing.length} read across the wall (${pairs.length} module → table reads).`,
+  );
 }
