@@ -215,13 +215,13 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^\\.\\./(?!\\.)[^/]+/(?!.*(\\.service|-view)(\\.js)?$).+',
-              message: 'Reach another module through its service or read model (x-view) only, never its repository, routes or presenter.',
+              regex: '^\\.\\./(?!\\.)[^/]+/(?!.*(\\.service|\\.read-model|-view)(\\.js)?$).+',
+              message: 'Reach another module through its service or read model (x.read-model, x-view) only, never its repository, routes or presenter.',
             },
             {
               // The same wall through a longer way round: ../../<domain>/<other>/<other>.repository.js.
-              regex: `(^|/)${DOMAINS_RE}/[^/]+/(?!.*(\\.service|-view)(\\.js)?$).+`,
-              message: 'Reach another module through its service or read model (x-view) only, never its repository, routes or presenter.',
+              regex: `(^|/)${DOMAINS_RE}/[^/]+/(?!.*(\\.service|\\.read-model|-view)(\\.js)?$).+`,
+              message: 'Reach another module through its service or read model (x.read-model, x-view) only, never its repository, routes or presenter.',
             },
           ],
         },

@@ -23,13 +23,14 @@ const check = process.argv.includes('--check');
 
 /** Business folder → its modules. */
 const DOMAINS = {
-  // products, product-links and catalog moved again with the layers (decision 1000).
-  trading: ['auctions', 'marketplace', 'orders', 'claims', 'invoicing', 'requests', 'alerts', 'products'],
+  // products, product-links and catalog moved again with the layers (decision 1000); home joined
+  // trading with the data wall (decision 1005): its pages show the trade's lots, bids and requests.
+  trading: ['auctions', 'marketplace', 'orders', 'claims', 'invoicing', 'requests', 'alerts', 'products', 'home'],
   companies: ['companies', 'contacts', 'users', 'auth', 'product-links'],
   pricing: ['prices', 'supplier-products', 'client-products', 'unchecked-products'],
   // The operator's tools across the records: bulk actions, CSV in and out, the history of changes.
   backoffice: ['bulk', 'data-exchange', 'activity'],
-  platform: ['health', 'home', 'location', 'weather', 'catalog'],
+  platform: ['health', 'location', 'weather', 'catalog'],
 };
 /** Modules whose files join another module's folder. */
 const FOLD = { suppliers: 'companies' };

@@ -7,6 +7,7 @@ import { REDACT_PATHS, safeError, safeRequest } from './lib/log-safety.js';
 import type { Database } from './db/client.js';
 import { InProcessEventBus, type EventBus } from './realtime/event-bus.js';
 import { createMailer, type Mailer } from './documents/email/mailer.js';
+import { countPendingMails } from './documents/email/outbox.js';
 import { stompRoutes, websocketTransport } from './realtime/stomp-routes.js';
 import { SESSIONS_ENDED_TOPIC } from './plugins/live-sessions.js';
 import type { StompLimits } from './realtime/stomp-connection.js';
@@ -19,6 +20,7 @@ import openapiPlugin from './plugins/openapi.js';
 import { healthRoutes } from './platform/health/health.routes.js';
 import { authRoutes } from './companies/auth/auth.routes.js';
 import { usersRoutes } from './companies/users/users.routes.js';
+import { accountsView } from './companies/users/users.read-model.js';
 import { locationRoutes } from './platform/location/location.routes.js';
 import { catalogRoutes } from './platform/catalog/catalog.routes.js';
 import { suppliersRoutes } from './companies/companies/suppliers.routes.js';
@@ -39,15 +41,17 @@ import { clientProductsRoutes } from './pricing/client-products/client-products.
 import { uncheckedProductsRoutes } from './pricing/unchecked-products/unchecked-products.routes.js';
 import { whatsappRoutes } from './pricing/unchecked-products/whatsapp.routes.js';
 import { IntakeWorker } from './pricing/unchecked-products/intake-worker.js';
+import { countInboundToParse } from './pricing/unchecked-products/unchecked-products.service.js';
 import { JobRunner } from './jobs/runner.js';
 import { ordersRoutes } from './trading/orders/orders.routes.js';
 import { claimsRoutes } from './trading/claims/claims.routes.js';
 import { invoicingRoutes } from './trading/invoicing/invoicing.routes.js';
+import { countInvoicesNeedingAttention } from './trading/invoicing/invoicing.service.js';
 import { registerJobs } from './jobs/index.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
 import metricsPlugin, { AppMetrics } from './plugins/metrics.js';
 import { alertsRoutes } from './trading/alerts/alerts.routes.js';
-import { homeRoutes } from './platform/home/home.routes.js';
+import { homeRoutes } from './trading/home/home.routes.js';
 import { adminProductsRoutes } from './trading/products/admin-products.routes.js';
 import { bulkRoutes } from './backoffice/bulk/bulk.routes.js';
 import { dataExchangeRoutes } from './backoffice/data-exchange/data-exchange.routes.js';
@@ -137,11 +141,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(securityPlugin, { config });
-  await app.register(sessionPlugin, { db: deps.database.db, config });
+  await app.register(sessionPlugin, { db: deps.database.db, config, accounts: accountsView });
   await app.register(rateLimitPlugin, { config });
   await app.register(openapiPlugin);
   await app.register(websocketTransport, { limits: deps.stomp });
-  await app.register(metricsPlugin, { metrics, db: deps.database.db, token: config.metricsToken });
+  // The backlog gauges read the owners' counts (plugins import no module).
+  await app.register(metricsPlugin, {
+    metrics,
+    token: config.metricsToken,
+    sources: {
+      pendingEmails: () => countPendingMails(deps.database.db),
+      inboundToParse: () => countInboundToParse(deps.database.db),
+      invoicesNeedingAttention: () => countInvoicesNeedingAttention(deps.database.db),
+    },
+  });
   // Ended sessions are announced on the bus after their commit: every instance closes their sockets.
   app.sessions.onEnded = (ev) => {
     void app.bus.publish(SESSIONS_ENDED_TOPIC, JSON.stringify(ev)).catch((err: unknown) => app.log.error({ err }, 'could not announce ended sessions'));

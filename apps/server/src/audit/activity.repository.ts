@@ -1,7 +1,8 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, type Subquery } from 'drizzle-orm';
 import type { ActivityAction, ActivityChange, ActivityEntity } from '@primeur/shared';
 import type { Executor } from '../db/client.js';
-import { auditEvents, users } from '../db/schema/index.js';
+import type { ReadModelColumn } from '../db/read-model.js';
+import { auditEvents } from '../db/schema/index.js';
 
 export interface NewEvent {
   userId: number | null;
@@ -28,12 +29,18 @@ export interface EventFilter {
 const where = (f: EventFilter): SQL | undefined =>
   and(f.entity ? eq(auditEvents.entity, f.entity) : undefined, f.entityId !== undefined ? eq(auditEvents.entityId, f.entityId) : undefined);
 
+/**
+ * The accounts the entries name, as their owner shows them: the read model `accountsView` of companies/users,
+ * handed in by the caller (audit/ imports no module).
+ */
+export type Actors = Subquery & { id: ReadModelColumn<number>; email: ReadModelColumn<string>; companyName: ReadModelColumn<string> };
+
 /** Newest first; the id breaks ties of one transaction's timestamp. */
-export function list(db: Executor, f: EventFilter, limit: number, offset: number) {
+export function list(db: Executor, actors: Actors, f: EventFilter, limit: number, offset: number) {
   return db
-    .select({ event: auditEvents, user: { id: users.id, email: users.email, companyName: users.companyName } })
+    .select({ event: auditEvents, user: { id: actors.id, email: actors.email, companyName: actors.companyName } })
     .from(auditEvents)
-    .leftJoin(users, eq(users.id, auditEvents.userId))
+    .leftJoin(actors, eq(actors.id, auditEvents.userId))
     .where(where(f))
     .orderBy(desc(auditEvents.id))
     .limit(limit)

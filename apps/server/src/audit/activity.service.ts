@@ -75,9 +75,10 @@ export async function recordCreations(tx: Executor, actor: Actor | null, entity:
   );
 }
 
-export async function page(db: Db, q: ActivityQuery): Promise<ActivityPage> {
+/** One page of the history, each entry with its account as `actors` (the users' read model) shows it now. */
+export async function page(db: Db, actors: repo.Actors, q: ActivityQuery): Promise<ActivityPage> {
   const filter = { entity: q.entity, entityId: q.id };
-  const [rows, total] = await Promise.all([repo.list(db, filter, q.size, (q.page - 1) * q.size), repo.countAll(db, filter)]);
+  const [rows, total] = await Promise.all([repo.list(db, actors, filter, q.size, (q.page - 1) * q.size), repo.countAll(db, filter)]);
   return {
     items: rows.map(({ event, user }) => ({
       id: event.id,

@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import cookie from '@fastify/cookie';
 import { createTestApp, type TestContext } from '../../test/build-app.js';
 import sessionPlugin, { requireAccessRules } from './session.js';
+import { accountsView } from '../companies/users/users.read-model.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -56,7 +57,7 @@ describe('server core', () => {
   it('refuses to start when a route declares no access rule', async () => {
     const app = Fastify();
     await app.register(cookie);
-    await app.register(sessionPlugin, { db: ctx.db, config: ctx.config });
+    await app.register(sessionPlugin, { db: ctx.db, config: ctx.config, accounts: accountsView });
     await expect(
       app
         .register(async (api) => {

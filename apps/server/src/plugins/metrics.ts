@@ -1,15 +1,26 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { INVOICE_ATTENTION_REASONS, RECONCILIATION_RULES, type ReconciliationViolation } from '@primeur/shared';
-import type { Db } from '../db/client.js';
 import { HttpError } from '../lib/http-error.js';
 import { SESSION_COOKIE } from './session.js';
 
 /** The bid route, whose answers are counted as accepted or refused. */
 const BID_ROUTE = '/api/users/auction/offers/add/:productId';
+
+/**
+ * What the backlog gauges count, read at scrape time from the modules that own the data: app.ts,
+ * the composition root, hands them over (plugins import no module).
+ */
+export interface GaugeSources {
+  /** E-mails not sent yet (the outbox's pending messages). */
+  pendingEmails: () => Promise<number>;
+  /** Received WhatsApp messages not parsed yet (waiting, or being parsed). */
+  inboundToParse: () => Promise<number>;
+  /** Invoices and credit notes needing attention, by their first reason (null: none recorded). */
+  invoicesNeedingAttention: () => Promise<Array<{ reason: string | null; n: number }>>;
+}
 
 export class AppMetrics {
   readonly registry = new Registry();
@@ -56,7 +67,7 @@ export class AppMetrics {
   }
 
   /** Gauges read at scrape time. */
-  addGauges(app: FastifyInstance, db: Db) {
+  addGauges(app: FastifyInstance, sources: GaugeSources) {
     const source = () => this.reconciliationSource;
     new Gauge({
       name: 'primeur_reconciliation_violations',
@@ -89,11 +100,9 @@ export class AppMetrics {
       registers: [this.registry],
       async collect() {
         try {
-          const res = await db.execute<{ emails: number; inbound: number }>(sql`
-            select (select count(*) from outbox where status = 'pending')::int as emails,
-                   (select count(*) from inbound_messages where status in ('pending', 'parsing'))::int as inbound`);
-          this.set({ queue: 'email' }, Number(res.rows[0]?.emails ?? 0));
-          this.set({ queue: 'inbound' }, Number(res.rows[0]?.inbound ?? 0));
+          const [emails, inbound] = await Promise.all([sources.pendingEmails(), sources.inboundToParse()]);
+          this.set({ queue: 'email' }, emails);
+          this.set({ queue: 'inbound' }, inbound);
         } catch {
           // Database away: the gauges keep their last values; readiness says why.
         }
@@ -106,11 +115,10 @@ export class AppMetrics {
       registers: [this.registry],
       async collect() {
         try {
-          const res = await db.execute<{ reason: string | null; n: number }>(sql`
-            select needs->>0 as reason, count(*)::int as n from invoices where status = 'NEEDS_ATTENTION' group by 1`);
+          const rows = await sources.invoicesNeedingAttention();
           // Every known reason is written, 0 included, so an alert rule sees the series before the first failure.
           const counts = new Map<string, number>(INVOICE_ATTENTION_REASONS.filter((r) => r !== 'RENDER_FAILED').map((r) => [r, 0]));
-          for (const r of res.rows) counts.set(r.reason ?? 'UNKNOWN', Number(r.n));
+          for (const r of rows) counts.set(r.reason ?? 'UNKNOWN', r.n);
           this.reset();
           for (const [reason, n] of counts) this.set({ reason }, n);
         } catch {
@@ -140,10 +148,10 @@ export const sameSecret = (given: string, expected: string) => timingSafeEqual(s
  * Prometheus metrics (decision 525): request latency by route, bids, relay lag, live connections,
  * job runs, backlogs, invoices needing attention. GET /metrics answers a `Bearer METRICS_TOKEN` or an admin's session.
  */
-async function metricsPlugin(app: FastifyInstance, opts: { metrics: AppMetrics; db: Db; token?: string }) {
+async function metricsPlugin(app: FastifyInstance, opts: { metrics: AppMetrics; sources: GaugeSources; token?: string }) {
   const m = opts.metrics;
   app.decorate('metrics', m);
-  m.addGauges(app, opts.db);
+  m.addGauges(app, opts.sources);
 
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url;

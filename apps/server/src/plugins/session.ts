@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, type Subquery } from 'drizzle-orm';
 import type { Category, ErrorCode } from '@primeur/shared';
 import type { AppConfig } from '../config/env.js';
 import type { Db, Executor } from '../db/client.js';
-import { sessions, users } from '../db/schema/index.js';
+import type { ReadModelColumn as Column } from '../db/read-model.js';
+import { sessions } from '../db/schema/index.js';
 import { HttpError } from '../lib/http-error.js';
 import { parseSessionsEnded, SESSIONS_ENDED_TOPIC } from './live-sessions.js';
 
@@ -88,6 +89,18 @@ export interface EndedSessions {
   exceptSessionId?: string;
 }
 
+/**
+ * The accounts sessions belong to, as their owner shows them: the read model `accountsView` of
+ * companies/users, given by app.ts (the plugins import no module).
+ */
+export type SessionAccounts = Subquery & {
+  id: Column<number>;
+  email: Column<string>;
+  category: Column<Category>;
+  companyName: Column<string>;
+  active: Column<boolean>;
+};
+
 interface CachedSession {
   user: SessionUser;
   /** Reused until then (now + cacheMs), and never past the session's own absolute expiry. */
@@ -127,6 +140,7 @@ export class SessionStore {
   constructor(
     private readonly db: Db,
     private readonly cfg: AppConfig['session'],
+    private readonly accounts: SessionAccounts,
   ) {}
 
   /** Drops the cached sessions an ended-sessions event names (one, all of a user's, or all but one). */
@@ -186,18 +200,19 @@ export class SessionStore {
 
   private async lookup(id: string): Promise<{ user: SessionUser; expiresAt: number } | null> {
     const now = new Date();
+    const account = this.accounts;
     const rows = await this.db
       .select({
-        id: users.id,
-        email: users.email,
-        category: users.category,
-        companyName: users.companyName,
-        active: users.active,
+        id: account.id,
+        email: account.email,
+        category: account.category,
+        companyName: account.companyName,
+        active: account.active,
         lastSeenAt: sessions.lastSeenAt,
         expiresAt: sessions.expiresAt,
       })
       .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
+      .innerJoin(account, eq(account.id, sessions.userId))
       .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
       .limit(1);
     const row = rows[0];
@@ -231,6 +246,11 @@ export class SessionStore {
     await db.delete(sessions).where(eq(sessions.userId, userId));
   }
 
+  /** Deletes a user's sessions but one (in the caller's transaction); the caller calls onEnded after its commit. */
+  async destroyOthersOf(userId: number, keptSessionId: string, db: Executor = this.db) {
+    await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keptSessionId)));
+  }
+
   async purgeExpired() {
     await this.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
   }
@@ -239,10 +259,11 @@ export class SessionStore {
 export interface SessionPluginOptions {
   db: Db;
   config: AppConfig;
+  accounts: SessionAccounts;
 }
 
 async function sessionPlugin(app: FastifyInstance, opts: SessionPluginOptions) {
-  const store = new SessionStore(opts.db, opts.config.session);
+  const store = new SessionStore(opts.db, opts.config.session, opts.accounts);
   app.decorate('sessions', store);
   app.decorateRequest('user', null);
 

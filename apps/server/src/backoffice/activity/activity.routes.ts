@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activityPage, activityQuery, errorBody } from '@primeur/shared';
 import * as activityService from '../../audit/activity.service.js';
+import { accountsView } from '../../companies/users/users.read-model.js';
 
 /** The history of changes (issue 26): the operator's only; traders never see who changed what. */
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -8,6 +9,6 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/activity',
     { config: { access: 'admin' }, schema: { tags: ['admin'], querystring: activityQuery, response: { 200: activityPage, 400: errorBody } } },
-    async (req) => activityService.page(db, req.query),
+    async (req) => activityService.page(db, accountsView, req.query),
   );
 };

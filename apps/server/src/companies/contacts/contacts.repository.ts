@@ -1,12 +1,13 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { companies, contacts } from '../../db/schema/index.js';
+import { contacts } from '../../db/schema/index.js';
+import { companyView } from '../companies/company-view.js';
 
 export type NewContact = typeof contacts.$inferInsert;
 
 /** A contact with its owner's kind, so it can be shown with supplierId or clientId (spec §3). */
 const withOwner = (db: Executor) =>
-  db.select({ contact: contacts, kind: companies.kind }).from(contacts).innerJoin(companies, eq(companies.id, contacts.companyId));
+  db.select({ contact: contacts, kind: companyView.kind }).from(contacts).innerJoin(companyView, eq(companyView.id, contacts.companyId));
 
 export type ContactWithOwner = Awaited<ReturnType<ReturnType<typeof withOwner>['execute']>>[number];
 

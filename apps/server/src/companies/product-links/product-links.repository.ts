@@ -1,13 +1,14 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { articles, companies, productLinks } from '../../db/schema/index.js';
+import { articles, productLinks } from '../../db/schema/index.js';
+import { companyView } from '../companies/company-view.js';
 
 const withProduct = (db: Executor) =>
   db
-    .select({ link: productLinks, kind: companies.kind, article: articles })
+    .select({ link: productLinks, kind: companyView.kind, article: articles })
     .from(productLinks)
     .innerJoin(articles, eq(articles.id, productLinks.articleId))
-    .innerJoin(companies, eq(companies.id, productLinks.companyId));
+    .innerJoin(companyView, eq(companyView.id, productLinks.companyId));
 
 export type LinkWithProduct = Awaited<ReturnType<ReturnType<typeof withProduct>['execute']>>[number];
 

@@ -53,7 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['users'], body: changePassword, response: { 200: okMessage, 400: errorBody } },
     },
     async (req) => {
-      const ended = await usersService.changePassword(db, req.user!.id, req.user!.sessionId, req.body.oldPassword, req.body.newPassword);
+      const ended = await usersService.changePassword(db, app.sessions, req.user!.id, req.user!.sessionId, req.body.oldPassword, req.body.newPassword);
       // The other sessions are gone: their live sockets close on every instance.
       app.sessions.onEnded(ended);
       return { message: 'Password changed.' };

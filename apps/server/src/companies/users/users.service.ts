@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ADMIN_PAGE_SIZE, checkRegistrationId, type changeUserInfos, type CompanyLegal, type UserListQuery } from '@primeur/shared';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/password.js';
 import * as locationService from '../../platform/location/location.service.js';
@@ -14,8 +14,6 @@ import { presentUserCard, presentUserInfo } from './users.presenter.js';
 import * as activityService from '../../audit/activity.service.js';
 import * as repo from './users.repository.js';
 import { type NewUser } from './users.repository.js';
-import { and, eq, ne } from 'drizzle-orm';
-import { sessions } from '../../db/schema/index.js';
 
 export function findByEmail(db: Db, email: string) {
   return repo.findByEmail(db, email);
@@ -95,8 +93,13 @@ export async function changeLegal(db: Db, adminId: number, userId: number, input
   });
 }
 
+/** Saves a seller's invoicing settings: the bank account and the invoice number prefix its invoices print. */
+export async function setInvoicingSettings(db: Executor, userId: number, settings: { iban: string | null; bic: string | null; invoicePrefix: string | null }) {
+  await repo.update(db, userId, settings);
+}
+
 /** Changes the password and ends the user's other sessions (the current one stays signed in). */
-export async function changePassword(db: Db, userId: number, currentSessionId: string, oldPassword: string, newPassword: string) {
+export async function changePassword(db: Db, store: SessionStore, userId: number, currentSessionId: string, oldPassword: string, newPassword: string) {
   const user = await repo.findById(db, userId);
   if (!user) throw notFound('User');
   if (!(await verifyPassword(user.passwordHash, oldPassword))) {
@@ -109,7 +112,7 @@ export async function changePassword(db: Db, userId: number, currentSessionId: s
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await repo.update(tx, userId, { passwordHash });
-    await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)));
+    await store.destroyOthersOf(userId, currentSessionId, tx);
   });
   return { userId, exceptSessionId: currentSessionId };
 }

@@ -124,3 +124,18 @@ export async function createOffer(db: Executor, productId: number, userId: numbe
     bidder_count = (select count(distinct user_id)::int from offers where product_id = ${productId}) where id = ${productId}`);
   return row!;
 }
+
+/**
+ * Makes an auction end now and records its result as the closer does (trading/auctions/auction-closer.ts):
+ * with `highest`, the highest offer at or above the reserve wins, the later one on a tie; with `none`, no winner.
+ */
+export async function closeAuctionNow(db: Executor, productId: number, winner: 'highest' | 'none') {
+  await db.execute(sql`
+    update products p set status = 'EXPIRED', ends_at = now(), closed_at = now(),
+      winning_offer_id = ${
+        winner === 'highest'
+          ? sql`(select o.id from offers o where o.product_id = ${productId} and (p.reserve_price is null or o.amount >= p.reserve_price) order by o.amount desc, o.id desc limit 1)`
+          : sql`null`
+      }
+    where p.id = ${productId}`);
+}

@@ -109,6 +109,8 @@ export async function requeue(db: Db, id: number): Promise<'missing' | 'sent' | 
 export const listOutbox = (db: Db, limit: number, offset: number) =>
   db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit).offset(offset);
 export const countOutbox = async (db: Db) => db.$count(outbox);
+/** The number of messages not sent yet (`pending`). */
+export const countPendingMails = (db: Executor) => db.$count(outbox, eq(outbox.status, 'pending'));
 
 /** Files queued with a `source` and not rendered yet, oldest first (a sweep after a crash). */
 export function unrenderedAttachments(db: Db, limit: number, outboxIds?: number[], afterId = 0) {

@@ -1,7 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { variantOrigin, variantRefColumns } from '../../db/variant-refs.js';
-import { articles, boxes, clientPriceLists, clientVariants, companies, packagings, productLinks } from '../../db/schema/index.js';
+import { articles, boxes, clientPriceLists, clientVariants, packagings } from '../../db/schema/index.js';
+import { companyView } from '../../companies/companies/company-view.js';
+import { productLinkView } from '../../companies/product-links/product-links.read-model.js';
 
 export type NewClientVariantRow = typeof clientVariants.$inferInsert;
 
@@ -9,13 +11,13 @@ const withRefs = (db: Executor) =>
   db
     .select({
       variant: clientVariants,
-      link: productLinks,
+      link: { id: productLinkView.id },
       article: articles,
       ...variantRefColumns,
     })
     .from(clientVariants)
-    .innerJoin(productLinks, eq(productLinks.id, clientVariants.productLinkId))
-    .innerJoin(articles, eq(articles.id, productLinks.articleId))
+    .innerJoin(productLinkView, eq(productLinkView.id, clientVariants.productLinkId))
+    .innerJoin(articles, eq(articles.id, productLinkView.articleId))
     .leftJoin(variantOrigin, eq(variantOrigin.id, clientVariants.originId))
     .leftJoin(packagings, eq(packagings.id, clientVariants.packagingId))
     .leftJoin(boxes, eq(boxes.id, clientVariants.boxId));
@@ -28,7 +30,7 @@ export async function find(db: Executor, id: number) {
 
 /** A client's variants by article name (English), then creation order. */
 export function listByClient(db: Executor, clientId: number) {
-  return withRefs(db).where(eq(productLinks.companyId, clientId)).orderBy(asc(articles.family), asc(articles.article), asc(clientVariants.id));
+  return withRefs(db).where(eq(productLinkView.companyId, clientId)).orderBy(asc(articles.family), asc(articles.article), asc(clientVariants.id));
 }
 
 /** Many rows in one statement (a CSV import's chunk); ids in the order given. */
@@ -45,8 +47,8 @@ async function delete_(db: Executor, id: number) {
   const [row] = await db
     .select({ id: clientVariants.id })
     .from(clientVariants)
-    .innerJoin(productLinks, eq(productLinks.id, clientVariants.productLinkId))
-    .innerJoin(companies, and(eq(companies.id, productLinks.companyId), eq(companies.kind, 'client')))
+    .innerJoin(productLinkView, eq(productLinkView.id, clientVariants.productLinkId))
+    .innerJoin(companyView, and(eq(companyView.id, productLinkView.companyId), eq(companyView.kind, 'client')))
     .where(eq(clientVariants.id, id));
   if (!row) return undefined;
   return (await db.delete(clientVariants).where(eq(clientVariants.id, id)).returning())[0];

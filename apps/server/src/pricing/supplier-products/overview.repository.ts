@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CLASS_NOT_STATED, type OverviewClassFilter } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
+import { companyViewSql } from '../../companies/companies/company-view.js';
+import { productLinkViewSql } from '../../companies/product-links/product-links.read-model.js';
 
 /**
  * The price overview of one article, computed by PostgreSQL (decision 122). A line counts when its
@@ -33,8 +35,8 @@ function where(f: OverviewFilter): SQL {
 }
 
 const FROM = sql`from supplier_variants v
-  join product_links l on l.id = v.product_link_id
-  join companies c on c.id = l.company_id`;
+  join ${productLinkViewSql} l on l.id = v.product_link_id
+  join ${companyViewSql} c on c.id = l.company_id`;
 const DISCOUNTED = sql`(v.price_kg - v.price_kg * c.discount / 100)`;
 
 type Row = Record<string, unknown>;

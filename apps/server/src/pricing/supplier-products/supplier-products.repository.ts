@@ -1,7 +1,9 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { variantOrigin, variantRefColumns } from '../../db/variant-refs.js';
-import { articles, boxes, companies, packagings, productLinks, supplierVariants } from '../../db/schema/index.js';
+import { articles, boxes, packagings, supplierVariants } from '../../db/schema/index.js';
+import { companyView } from '../../companies/companies/company-view.js';
+import { productLinkView } from '../../companies/product-links/product-links.read-model.js';
 
 export type VariantRow = typeof supplierVariants.$inferSelect;
 export type NewVariantRow = typeof supplierVariants.$inferInsert;
@@ -11,15 +13,15 @@ const withRefs = (db: Executor) =>
   db
     .select({
       variant: supplierVariants,
-      link: productLinks,
+      link: { id: productLinkView.id },
       article: articles,
-      supplier: { id: companies.id, company: companies.company, kind: companies.kind, discount: companies.discount },
+      supplier: { id: companyView.id, company: companyView.company, kind: companyView.kind, discount: companyView.discount },
       ...variantRefColumns,
     })
     .from(supplierVariants)
-    .innerJoin(productLinks, eq(productLinks.id, supplierVariants.productLinkId))
-    .innerJoin(articles, eq(articles.id, productLinks.articleId))
-    .innerJoin(companies, eq(companies.id, productLinks.companyId))
+    .innerJoin(productLinkView, eq(productLinkView.id, supplierVariants.productLinkId))
+    .innerJoin(articles, eq(articles.id, productLinkView.articleId))
+    .innerJoin(companyView, eq(companyView.id, productLinkView.companyId))
     .leftJoin(variantOrigin, eq(variantOrigin.id, supplierVariants.originId))
     .leftJoin(packagings, eq(packagings.id, supplierVariants.packagingId))
     .leftJoin(boxes, eq(boxes.id, supplierVariants.boxId));
@@ -33,7 +35,7 @@ export async function find(db: Executor, id: number) {
 /** Variants after `afterId` in id order, of one supplier or all: the CSV export's batches (keyset, no offset drift). */
 export function listAfter(db: Executor, supplierId: number | undefined, afterId: number, limit: number) {
   return withRefs(db)
-    .where(and(gt(supplierVariants.id, afterId), supplierId === undefined ? undefined : eq(productLinks.companyId, supplierId)))
+    .where(and(gt(supplierVariants.id, afterId), supplierId === undefined ? undefined : eq(productLinkView.companyId, supplierId)))
     .orderBy(asc(supplierVariants.id))
     .limit(limit);
 }
@@ -43,7 +45,9 @@ export function listByIds(db: Executor, ids: number[]) {
 }
 
 export function listBySupplier(db: Executor, supplierId: number) {
-  return withRefs(db).where(eq(productLinks.companyId, supplierId)).orderBy(asc(articles.article), asc(supplierVariants.startDate), asc(supplierVariants.id));
+  return withRefs(db)
+    .where(eq(productLinkView.companyId, supplierId))
+    .orderBy(asc(articles.article), asc(supplierVariants.startDate), asc(supplierVariants.id));
 }
 
 /** The variant row alone, locked so two edits of one variant apply one after the other. */
@@ -54,10 +58,10 @@ export async function lockRow(db: Executor, id: number) {
 export async function findLink(db: Executor, linkId: number) {
   return (
     await db
-      .select({ id: productLinks.id, kind: companies.kind })
-      .from(productLinks)
-      .innerJoin(companies, eq(companies.id, productLinks.companyId))
-      .where(eq(productLinks.id, linkId))
+      .select({ id: productLinkView.id, kind: companyView.kind })
+      .from(productLinkView)
+      .innerJoin(companyView, eq(companyView.id, productLinkView.companyId))
+      .where(eq(productLinkView.id, linkId))
       .limit(1)
   )[0];
 }
@@ -89,10 +93,10 @@ export { delete_ as delete };
 export async function supplierIdsForArticle(db: Executor, articleId: number) {
   return (
     await db
-      .select({ id: companies.id })
-      .from(productLinks)
-      .innerJoin(companies, and(eq(companies.id, productLinks.companyId), eq(companies.kind, 'supplier')))
-      .where(eq(productLinks.articleId, articleId))
-      .orderBy(asc(companies.company))
+      .select({ id: companyView.id })
+      .from(productLinkView)
+      .innerJoin(companyView, and(eq(companyView.id, productLinkView.companyId), eq(companyView.kind, 'supplier')))
+      .where(eq(productLinkView.articleId, articleId))
+      .orderBy(asc(companyView.company))
   ).map((r) => r.id);
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { companies, inboundMessages, uncheckedProducts } from '../../db/schema/index.js';
+import { inboundMessages, uncheckedProducts } from '../../db/schema/index.js';
+import { companyView } from '../../companies/companies/company-view.js';
 
 export type InboundMessageRow = typeof inboundMessages.$inferSelect;
 export type UncheckedRow = typeof uncheckedProducts.$inferSelect;
@@ -9,7 +10,7 @@ export type NewUncheckedRow = typeof uncheckedProducts.$inferInsert;
 const selection = {
   row: uncheckedProducts,
   message: inboundMessages,
-  supplier: { id: companies.id, company: companies.company },
+  supplier: { id: companyView.id, company: companyView.company },
 };
 
 /** Rows per INSERT when storing a large notification (bounded statements, the event loop breathes between them). */
@@ -74,6 +75,11 @@ export function unparsed(db: Executor, limit: number) {
     .limit(limit);
 }
 
+/** The number of messages waiting to be parsed or being parsed. */
+export function countToParse(db: Executor) {
+  return db.$count(inboundMessages, inArray(inboundMessages.status, ['pending', 'parsing']));
+}
+
 /** Puts a failed message back in the queue; false when it is not a failed one. */
 export async function requeue(db: Executor, id: number) {
   const rows = await db
@@ -114,7 +120,7 @@ export function page(db: Executor, offset: number, limit: number) {
     .select(selection)
     .from(uncheckedProducts)
     .innerJoin(inboundMessages, eq(inboundMessages.id, uncheckedProducts.messageId))
-    .leftJoin(companies, and(eq(companies.id, uncheckedProducts.supplierId), eq(companies.kind, 'supplier')))
+    .leftJoin(companyView, and(eq(companyView.id, uncheckedProducts.supplierId), eq(companyView.kind, 'supplier')))
     .orderBy(asc(uncheckedProducts.createdAt), asc(uncheckedProducts.id))
     .offset(offset)
     .limit(limit);
@@ -126,7 +132,7 @@ export function byIds(db: Executor, ids: number[]) {
     .select(selection)
     .from(uncheckedProducts)
     .innerJoin(inboundMessages, eq(inboundMessages.id, uncheckedProducts.messageId))
-    .leftJoin(companies, and(eq(companies.id, uncheckedProducts.supplierId), eq(companies.kind, 'supplier')))
+    .leftJoin(companyView, and(eq(companyView.id, uncheckedProducts.supplierId), eq(companyView.kind, 'supplier')))
     .where(inArray(uncheckedProducts.id, ids))
     .orderBy(asc(uncheckedProducts.id));
 }

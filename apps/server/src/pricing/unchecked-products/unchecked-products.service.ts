@@ -201,6 +201,9 @@ export async function unparsed(db: Executor, limit = 50) {
   }));
 }
 
+/** The number of received messages not parsed yet (waiting, or being parsed): the metrics' inbound backlog. */
+export const countInboundToParse = (db: Executor) => repo.countToParse(db);
+
 /** Puts a failed message back in the queue; the caller then runs parsePending. */
 export async function retry(db: Executor, messageId: number) {
   if (!(await repo.requeue(db, messageId))) throw notFound('Failed message');

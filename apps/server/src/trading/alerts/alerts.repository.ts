@@ -2,7 +2,10 @@ import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { NotificationKind } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
 import { auctionOpenSql, lotAlias } from '../../db/auction-phase.js';
-import { auctionWatches, countries, notificationPrefs, notifications, products, users } from '../../db/schema/index.js';
+import { auctionWatches, countries, notificationPrefs, notifications } from '../../db/schema/index.js';
+import { maximumRows, offerRows } from '../auctions/auctions.read-model.js';
+import { lotRows, lotsView } from '../marketplace/marketplace.read-model.js';
+import { accountRows, accountsView } from '../../companies/users/users.read-model.js';
 
 /** Key of the notifier's transaction-level advisory lock ("alerts" in ASCII, arbitrary but fixed). */
 export const NOTIFIER_LOCK_KEY = 0x616c65727473;
@@ -25,7 +28,7 @@ const notificationColumns = {
   userId: notifications.userId,
   kind: notifications.kind,
   productId: notifications.productId,
-  productName: products.name,
+  productName: lotsView.name,
   data: notifications.data,
   createdAt: notifications.createdAt,
   readAt: notifications.readAt,
@@ -48,16 +51,6 @@ export interface MyLotRow {
 }
 
 // ---- watch list -------------------------------------------------------------------------------
-
-/** The lot when it is an auction (watchable), else undefined. */
-export async function auctionLot(db: Executor, productId: number) {
-  return (
-    await db
-      .select({ id: products.id, supplierId: products.supplierId, status: products.status })
-      .from(products)
-      .where(and(eq(products.id, productId), sql`${products.auctionStartDate} is not null`))
-  )[0];
-}
 
 export function watch(db: Executor, userId: number, productId: number) {
   return db.insert(auctionWatches).values({ userId, productId }).onConflictDoNothing();
@@ -101,26 +94,26 @@ export async function myLots(db: Executor, userId: number): Promise<MyLotRow[]> 
     with mine as (
       select product_id from auction_watches where user_id = ${userId}
       union
-      select distinct product_id from offers where user_id = ${userId}
+      select distinct o.product_id from ${offerRows} o where o.user_id = ${userId}
     )
     select p.id as product_id,
       (w.user_id is not null) as watched,
       w.created_at as watched_at,
       ${auctionOpenSql(lotAlias('p'))} as open,
-      (select max(o.amount) from offers o where o.product_id = p.id) as highest,
-      (select count(distinct o.user_id) from offers o where o.product_id = p.id) as bidders,
-      (select max(o.amount) from offers o where o.product_id = p.id and o.user_id = ${userId}) as my_bid,
-      (select m.max_amount from auction_maxima m where m.product_id = p.id and m.user_id = ${userId}) as my_max,
-      (select o.user_id from offers o where o.product_id = p.id order by o.amount desc, o.id desc limit 1) as leader_user_id,
+      (select max(o.amount) from ${offerRows} o where o.product_id = p.id) as highest,
+      (select count(distinct o.user_id) from ${offerRows} o where o.product_id = p.id) as bidders,
+      (select max(o.amount) from ${offerRows} o where o.product_id = p.id and o.user_id = ${userId}) as my_bid,
+      (select m.max_amount from ${maximumRows} m where m.product_id = p.id and m.user_id = ${userId}) as my_max,
+      (select o.user_id from ${offerRows} o where o.product_id = p.id order by o.amount desc, o.id desc limit 1) as leader_user_id,
       wo.user_id as winner_user_id,
       wo.amount as final_amount,
       p.reserve_price,
       (p.closed_at is not null) as closed
     from mine m
-    join products p on p.id = m.product_id and p.auction_start_date is not null
+    join ${lotRows} p on p.id = m.product_id and p.auction_start_date is not null
     left join auction_watches w on w.product_id = p.id and w.user_id = ${userId}
-    left join offers wo on wo.id = p.winning_offer_id
-    where p.ends_at > now() - interval '90 days' or exists (select 1 from offers o where o.product_id = p.id and o.user_id = ${userId})
+    left join ${offerRows} wo on wo.id = p.winning_offer_id
+    where p.ends_at > now() - interval '90 days' or exists (select 1 from ${offerRows} o where o.product_id = p.id and o.user_id = ${userId})
     order by p.ends_at desc
     limit 300`);
   return res.rows.map((r) => ({
@@ -154,12 +147,12 @@ export async function sellerLots(db: Executor, supplierId: number) {
     buyer: string | null;
   }>(sql`
     select p.id as product_id, p.ends_at, p.status, p.reserve_price, p.closed_at,
-      (select max(o.amount) from offers o where o.product_id = p.id) as highest,
-      (select count(distinct o.user_id) from offers o where o.product_id = p.id) as bidders,
+      (select max(o.amount) from ${offerRows} o where o.product_id = p.id) as highest,
+      (select count(distinct o.user_id) from ${offerRows} o where o.product_id = p.id) as bidders,
       wo.amount as final_amount, wu.company_name as buyer
-    from products p
-    left join offers wo on wo.id = p.winning_offer_id
-    left join users wu on wu.id = wo.user_id
+    from ${lotRows} p
+    left join ${offerRows} wo on wo.id = p.winning_offer_id
+    left join ${accountRows} wu on wu.id = wo.user_id
     where p.supplier_id = ${supplierId} and p.auction_start_date is not null and p.ends_at > now() - interval '7 days'
     order by p.ends_at`);
   return res.rows.map((r) => ({
@@ -181,7 +174,7 @@ export function list(db: Executor, userId: number, limit: number, before?: numbe
   return db
     .select(notificationColumns)
     .from(notifications)
-    .leftJoin(products, eq(products.id, notifications.productId))
+    .leftJoin(lotsView, eq(lotsView.id, notifications.productId))
     .where(and(eq(notifications.userId, userId), eq(notifications.inApp, true), before ? lt(notifications.id, before) : undefined))
     .orderBy(desc(notifications.id))
     .limit(limit);
@@ -193,7 +186,7 @@ export function byIds(db: Executor, ids: number[]) {
     : db
         .select(notificationColumns)
         .from(notifications)
-        .leftJoin(products, eq(products.id, notifications.productId))
+        .leftJoin(lotsView, eq(lotsView.id, notifications.productId))
         .where(inArray(notifications.id, ids))
         .orderBy(notifications.id);
 }
@@ -248,11 +241,11 @@ export async function tryLock(tx: Executor) {
 export async function lotsWithNewOffers(tx: Executor) {
   const res = await tx.execute<{ product_id: number; last_offer_id: string | number | null; leader_user_id: number | null; leader_amount: string | null }>(sql`
     select p.id as product_id, s.last_offer_id, s.leader_user_id, s.leader_amount
-    from products p
+    from ${lotRows} p
     left join alert_lot_state s on s.product_id = p.id
     where p.auction_start_date is not null
       and (p.status = 'IN_AUCTION' or p.closed_at > now() - interval '2 days')
-      and exists (select 1 from offers o where o.product_id = p.id and o.id > coalesce(s.last_offer_id, 0))
+      and exists (select 1 from ${offerRows} o where o.product_id = p.id and o.id > coalesce(s.last_offer_id, 0))
     order by p.id`);
   return res.rows.map((r) => ({
     productId: Number(r.product_id),
@@ -265,7 +258,7 @@ export async function lotsWithNewOffers(tx: Executor) {
 export async function offersAfter(tx: Executor, productId: number, afterId: number) {
   return (
     await tx.execute<{ id: string | number; user_id: number; amount: string }>(
-      sql`select id, user_id, amount from offers where product_id = ${productId} and id > ${afterId} order by id`,
+      sql`select o.id, o.user_id, o.amount from ${offerRows} o where o.product_id = ${productId} and o.id > ${afterId} order by o.id`,
     )
   ).rows.map((r) => ({ id: Number(r.id), userId: Number(r.user_id), amount: Number(r.amount) }));
 }
@@ -292,7 +285,7 @@ export async function endingSoon(tx: Executor) {
   return (
     await tx.execute<{ user_id: number; product_id: number; ends_at: string | Date }>(sql`
         select w.user_id, p.id as product_id, p.ends_at
-        from products p
+        from ${lotRows} p
         join auction_watches w on w.product_id = p.id
         where ${auctionOpenSql(lotAlias('p'))} and p.ends_at <= now() + interval '1 hour'
           and not exists (select 1 from notifications n where n.dedupe_key = 'ending_soon:' || p.id || ':' || w.user_id)
@@ -315,11 +308,11 @@ export async function closedUnannounced(tx: Executor) {
     }>(sql`
         select p.id as product_id, p.supplier_id, wo.user_id as winner_user_id, wo.bidder_number as winner_number,
           wu.company_name as winner_company, wo.amount as final_amount,
-          (select max(o.amount) from offers o where o.product_id = p.id) as highest
-        from products p
+          (select max(o.amount) from ${offerRows} o where o.product_id = p.id) as highest
+        from ${lotRows} p
         left join alert_lot_state s on s.product_id = p.id
-        left join offers wo on wo.id = p.winning_offer_id
-        left join users wu on wu.id = wo.user_id
+        left join ${offerRows} wo on wo.id = p.winning_offer_id
+        left join ${accountRows} wu on wu.id = wo.user_id
         where p.closed_at is not null and p.closed_at > now() - interval '2 days' and p.auction_start_date is not null
           and not coalesce(s.result_done, false)
         order by p.closed_at
@@ -336,9 +329,9 @@ export async function closedUnannounced(tx: Executor) {
 }
 
 export async function biddersOf(tx: Executor, productId: number) {
-  return (await tx.execute<{ user_id: number }>(sql`select distinct user_id from offers where product_id = ${productId} order by user_id`)).rows.map((r) =>
-    Number(r.user_id),
-  );
+  return (
+    await tx.execute<{ user_id: number }>(sql`select distinct o.user_id from ${offerRows} o where o.product_id = ${productId} order by o.user_id`)
+  ).rows.map((r) => Number(r.user_id));
 }
 
 export function markResultDone(tx: Executor, productId: number) {
@@ -351,23 +344,19 @@ export function markResultDone(tx: Executor, productId: number) {
 export async function recipient(tx: Executor, userId: number, kind: NotificationKind) {
   const [row] = await tx
     .select({
-      id: users.id,
-      email: users.email,
-      companyName: users.companyName,
-      active: users.active,
+      id: accountsView.id,
+      email: accountsView.email,
+      companyName: accountsView.companyName,
+      active: accountsView.active,
       alpha2: countries.alpha2,
       inApp: notificationPrefs.inApp,
       emailOn: notificationPrefs.email,
     })
-    .from(users)
-    .leftJoin(countries, eq(countries.id, users.countryId))
-    .leftJoin(notificationPrefs, and(eq(notificationPrefs.userId, users.id), eq(notificationPrefs.kind, kind)))
-    .where(eq(users.id, userId));
+    .from(accountsView)
+    .leftJoin(countries, eq(countries.id, accountsView.countryId))
+    .leftJoin(notificationPrefs, and(eq(notificationPrefs.userId, accountsView.id), eq(notificationPrefs.kind, kind)))
+    .where(eq(accountsView.id, userId));
   return row;
-}
-
-export async function lotName(tx: Executor, productId: number) {
-  return (await tx.select({ name: products.name, endsAt: products.endsAt }).from(products).where(eq(products.id, productId)))[0];
 }
 
 /** Whether an outbid e-mail for this lot went to this user in the last 10 minutes. */
@@ -411,14 +400,4 @@ export async function insertOnce(
   n: { userId: number; kind: NotificationKind; productId: number | null; data: Record<string, unknown>; dedupeKey: string; inApp: boolean; emailed: boolean },
 ) {
   return (await tx.insert(notifications).values(n).onConflictDoNothing({ target: notifications.dedupeKey }).returning({ id: notifications.id }))[0];
-}
-
-/** The operator's active admin accounts, who hear of what needs the operator (decision 971). */
-export async function activeAdminIds(tx: Executor): Promise<number[]> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.category, 'admin'), eq(users.active, true)))
-    .orderBy(users.id);
-  return rows.map((r) => r.id);
 }

@@ -13,13 +13,15 @@ import type { EventBus } from '../../realtime/event-bus.js';
 import { userQueueTopic } from '../../realtime/user-destinations.js';
 import { notFound } from '../../lib/http-error.js';
 import type { SessionUser } from '../../plugins/session.js';
+import * as marketplaceView from '../marketplace/marketplace.read-model.js';
 import * as marketplaceService from '../marketplace/marketplace.service.js';
 import * as repo from './alerts.repository.js';
+import { activeAdminIds } from '../../companies/users/users.read-model.js';
 import { presentNotification } from './alerts.presenter.js';
 
 /** An auction lot the caller may see; a disabled lot is unknown as for its details (decision 505). */
 async function watchableLot(db: Db, user: SessionUser, productId: number) {
-  const lot = await repo.auctionLot(db, productId);
+  const lot = await marketplaceView.auctionLot(db, productId);
   if (!lot || !marketplaceService.visibleTo(lot, user)) throw notFound('Auction');
 }
 
@@ -169,7 +171,7 @@ export async function recordNotice(
  */
 export async function recordAdminNotice(tx: Executor, n: { kind: NotificationKind; data: Record<string, unknown>; dedupeKey: string }) {
   const out = [];
-  for (const userId of await repo.activeAdminIds(tx)) {
+  for (const userId of await activeAdminIds(tx)) {
     const r = await recordNotice(tx, { userId, kind: n.kind, productId: null, data: n.data, dedupeKey: `${n.dedupeKey}:${userId}` });
     if (r) out.push(r);
   }

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, vi } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
-import { notifications, outbox } from '../../db/schema/index.js';
+import { mailsAddressedTo } from '../../../test/mails.js';
+import { closeAuctionNow } from '../../db/factories/listings.js';
+import { notifications } from '../../db/schema/index.js';
 import { runNotifier, type NotifierDeps } from './notifier.js';
 
 /**
@@ -51,19 +53,9 @@ export const noticesOf = (userId: number, productId: number) =>
     .where(and(eq(notifications.userId, userId), eq(notifications.productId, productId)))
     .orderBy(notifications.id);
 
-export const mailsTo = (address: string) => ctx.db.select().from(outbox).where(eq(outbox.toAddress, address)).orderBy(outbox.id);
+export const mailsTo = (address: string) => mailsAddressedTo(ctx.db, address);
 
-/**
- * Makes a lot end now and records its result as the closer does (trading/auctions/auction-closer.ts,
- * not reachable from here): the highest offer at or above the reserve wins, the later one on a tie.
- */
+/** Makes a lot end now and records its result as the closer does (db/factories: closeAuctionNow). */
 export async function closeLot(productId: number, winner: 'highest' | 'none') {
-  await ctx.db.execute(sql`
-    update products p set status = 'EXPIRED', ends_at = now(), closed_at = now(),
-      winning_offer_id = ${
-        winner === 'highest'
-          ? sql`(select o.id from offers o where o.product_id = ${productId} and (p.reserve_price is null or o.amount >= p.reserve_price) order by o.amount desc, o.id desc limit 1)`
-          : sql`null`
-      }
-    where p.id = ${productId}`);
+  await closeAuctionNow(ctx.db, productId, winner);
 }

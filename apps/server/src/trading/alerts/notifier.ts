@@ -7,6 +7,7 @@ import { deliverQueued, queueMail } from '../../documents/email/outbox.js';
 import { renderAuctionAlert } from '../../documents/email/templates/auction-alert.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 import { userQueueTopic } from '../../realtime/user-destinations.js';
+import * as marketplaceView from '../marketplace/marketplace.read-model.js';
 import * as repo from './alerts.repository.js';
 import { presentNotification } from './alerts.presenter.js';
 
@@ -165,7 +166,7 @@ async function record(tx: Executor, deps: NotifierDeps, e: Event): Promise<{ not
   if (e.kind === 'outbid') await repo.supersedeOutbid(tx, e.userId, e.productId, inserted.id);
   const out: { notificationId?: number; mailId?: number } = inApp ? { notificationId: inserted.id } : {};
   if (email) {
-    const lot = await repo.lotName(tx, e.productId);
+    const lot = await marketplaceView.lotSummary(tx, e.productId);
     const language = languageForCountry(user.alpha2);
     const mail = renderAuctionAlert({
       language,

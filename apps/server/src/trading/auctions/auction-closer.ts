@@ -2,7 +2,7 @@ import { todayInParis } from '@primeur/shared';
 import type { Db } from '../../db/client.js';
 
 import * as orders from '../orders/orders.service.js';
-import * as repo from './auctions.repository.js';
+import * as marketplaceService from '../marketplace/marketplace.service.js';
 
 export interface ClosedLot {
   productId: number;
@@ -25,10 +25,10 @@ export async function closeAuctions(db: Db): Promise<ClosedLot[]> {
     // The close and its order commit together (decision 720): a crash leaves both or neither. The
     // order's `order.confirmed` event, in the same commit, tells both parties (order-messages).
     const batch = await db.transaction(async (tx) => {
-      const ids = await repo.lockDue(tx, BATCH);
+      const ids = await marketplaceService.lockAuctionsDue(tx, BATCH);
       const out: ClosedLot[] = [];
       for (const id of ids) {
-        const row = await repo.closeLot(tx, id);
+        const row = await marketplaceService.closeAuction(tx, id);
         if (!row) continue;
         const winningOfferId = row.winning_offer_id === null ? null : Number(row.winning_offer_id);
         const order = winningOfferId === null ? null : await orders.createFromAuction(tx, id, winningOfferId);
@@ -39,7 +39,7 @@ export async function closeAuctions(db: Db): Promise<ClosedLot[]> {
     closed.push(...batch);
     if (batch.length < BATCH) break;
   }
-  await db.transaction((tx) => repo.expireFixedPrice(tx, todayInParis()));
+  await db.transaction((tx) => marketplaceService.expireFixedPrice(tx, todayInParis()));
   return closed;
 }
 

@@ -1,6 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { auctionMaxima, offers, products, users } from '../../db/schema/index.js';
+import { auctionMaxima, offers } from '../../db/schema/index.js';
+import { accountsView } from '../../companies/users/users.read-model.js';
+import { lotRows, lotsView } from '../marketplace/marketplace.read-model.js';
+import { highestOfferSql } from './auctions.read-model.js';
 
 export type BidOutcome =
   | 'OK'
@@ -38,10 +41,6 @@ export interface PlaceBidRow {
 }
 
 const num = (v: string | number | null) => (v === null ? null : Number(v));
-
-/** The highest offer of a lot, one probe of offers_product_amount_idx. */
-const highestOf = (productId: unknown) =>
-  sql<string | null>`(select o.amount from offers o where o.product_id = ${productId} order by o.amount desc nulls last limit 1)`;
 
 /**
  * The bid in one statement (function place_bid, migration 0012): lock the lot, then check the
@@ -103,10 +102,10 @@ export function offersOf(db: Executor, productId: number) {
       auto: offers.auto,
       userId: offers.userId,
       bidderNumber: offers.bidderNumber,
-      companyName: users.companyName,
+      companyName: accountsView.companyName,
     })
     .from(offers)
-    .innerJoin(users, eq(users.id, offers.userId))
+    .innerJoin(accountsView, eq(accountsView.id, offers.userId))
     .where(eq(offers.productId, productId))
     .orderBy(desc(offers.id));
 }
@@ -115,9 +114,9 @@ export function offersOf(db: Executor, productId: number) {
 export async function leadingOffer(db: Executor, productId: number) {
   return (
     await db
-      .select({ id: offers.id, amount: offers.amount, userId: offers.userId, bidderNumber: offers.bidderNumber, companyName: users.companyName })
+      .select({ id: offers.id, amount: offers.amount, userId: offers.userId, bidderNumber: offers.bidderNumber, companyName: accountsView.companyName })
       .from(offers)
-      .innerJoin(users, eq(users.id, offers.userId))
+      .innerJoin(accountsView, eq(accountsView.id, offers.userId))
       .where(eq(offers.productId, productId))
       .orderBy(desc(offers.amount), desc(offers.id))
       .limit(1)
@@ -147,7 +146,7 @@ export async function offerWithLotState(db: Executor, offerId: number) {
     select o.id, o.product_id, o.user_id, o.amount, o.auto, o.created_at, o.bidder_number, o.extended_ms, p.ends_at, p.auction_start_date, p.reserve_price,
       case when l.later then (select max(x.amount) from offers x where x.product_id = o.product_id and x.id <= o.id) else p.highest_amount end as highest,
       case when l.later then (select count(distinct x.user_id) from offers x where x.product_id = o.product_id and x.id <= o.id)::int else p.bidder_count end as bidders
-    from offers o join products p on p.id = o.product_id
+    from offers o join ${lotRows} p on p.id = o.product_id
       cross join lateral (select exists (select 1 from offers x where x.product_id = o.product_id and x.id > o.id) as later) l
     where o.id = ${offerId}`);
   const r = res.rows[0];
@@ -170,7 +169,7 @@ export async function offerWithLotState(db: Executor, offerId: number) {
 }
 
 export async function highest(db: Executor, productId: number) {
-  const res = await db.execute<{ highest: string | null }>(sql`select ${highestOf(productId)} as highest`);
+  const res = await db.execute<{ highest: string | null }>(sql`select ${highestOfferSql(productId)} as highest`);
   const v = res.rows[0]?.highest ?? null;
   return v === null ? null : Number(v);
 }
@@ -180,48 +179,12 @@ export async function serverTime(db: Executor) {
   return new Date(res.rows[0]!.now);
 }
 
-/** Locks auctions past their end that no bid transaction holds; a held one is taken on the next round. */
-export async function lockDue(tx: Executor, limit: number) {
-  // FOR NO KEY UPDATE, the lock the close's UPDATE takes anyway: it waits for no bid (place_bid holds
-  // the row FOR UPDATE, so a lot being bid on is skipped and taken on the next pass), but not for the
-  // KEY SHARE lock that a row referencing the lot takes while it is written (an outbid notice, an
-  // order): with FOR UPDATE, a notifier pass writing notices made the closer skip a lot already due.
-  return (
-    await tx.execute<{ id: number }>(
-      sql`select id from products where status = 'IN_AUCTION' and ends_at <= clock_timestamp() order by ends_at limit ${limit} for no key update skip locked`,
-    )
-  ).rows.map((r) => Number(r.id));
-}
-
-/**
- * Runs in a statement after lockDue, so it sees every bid committed before the lock was taken and
- * the CURRENT end (a bid that moved it commits before the lock is ours). The winner is the leading
- * offer, unless the lot has a reserve its price did not reach: then it ends unsold (decision 403).
- */
-export async function closeLot(tx: Executor, productId: number) {
-  return (
-    await tx.execute<{ id: number; winning_offer_id: string | number | null }>(sql`
-        update products p set status = 'EXPIRED', closed_at = clock_timestamp(), updated_at = clock_timestamp(),
-          winning_offer_id = (select o.id from offers o where o.product_id = ${productId}
-                                and (p.reserve_price is null or o.amount >= p.reserve_price)
-                              order by o.amount desc, o.id desc limit 1)
-        where p.id = ${productId} and p.status = 'IN_AUCTION' and p.ends_at <= clock_timestamp()
-        returning p.id, p.winning_offer_id`)
-  ).rows[0];
-}
-
-export function expireFixedPrice(tx: Executor, today: string) {
-  return tx.execute(
-    sql`update products set status = 'EXPIRED', updated_at = now() where status = 'ENABLED' and auction_start_date is null and available_until < ${today}::date`,
-  );
-}
-
 /** Offers of this user recorded as the winning offer of a closed auction, latest close first. */
 export function wonBy(db: Executor, userId: number) {
   return db
-    .select({ productId: products.id, amount: offers.amount, date: offers.createdAt })
-    .from(products)
-    .innerJoin(offers, eq(offers.id, products.winningOfferId))
+    .select({ productId: lotsView.id, amount: offers.amount, date: offers.createdAt })
+    .from(lotsView)
+    .innerJoin(offers, eq(offers.id, lotsView.winningOfferId))
     .where(eq(offers.userId, userId))
-    .orderBy(desc(products.closedAt));
+    .orderBy(desc(lotsView.closedAt));
 }

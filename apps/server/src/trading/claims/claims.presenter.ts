@@ -33,7 +33,7 @@ export function presentClaim(c: ClaimRow, history: ClaimHistoryRow[], order: Pic
   };
 }
 
-export function presentAdminItem(c: ClaimRow, o: OrderRow): AdminClaimItem {
+export function presentAdminItem(c: ClaimRow, o: Pick<OrderRow, 'id' | 'number' | 'status' | 'buyer' | 'seller' | 'lot' | 'amount'>): AdminClaimItem {
   return {
     id: c.id,
     orderId: o.id,

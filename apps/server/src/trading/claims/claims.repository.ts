@@ -3,7 +3,8 @@ import type { AdminClaimListQuery } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
 import { foldedSearch } from '../../db/fold.js';
 import { emit } from '../../events/events.js';
-import { claimHistory, claims, orders } from '../../db/schema/index.js';
+import { claimHistory, claims } from '../../db/schema/index.js';
+import { orderView } from '../orders/orders.read-model.js';
 
 export type ClaimRow = typeof claims.$inferSelect;
 export type NewClaim = typeof claims.$inferInsert;
@@ -32,9 +33,9 @@ export async function updateClaim(tx: Executor, id: number, values: Partial<NewC
 export async function insertHistory(tx: Executor, values: NewClaimHistory, acceptedWhat?: 'proposal' | 'rejection') {
   const row = (await tx.insert(claimHistory).values(values).returning())[0]!;
   const [c] = await tx
-    .select({ orderId: claims.orderId, sellerId: orders.sellerId, buyerId: orders.buyerId })
+    .select({ orderId: claims.orderId, sellerId: orderView.sellerId, buyerId: orderView.buyerId })
     .from(claims)
-    .innerJoin(orders, eq(orders.id, claims.orderId))
+    .innerJoin(orderView, eq(orderView.id, claims.orderId))
     .where(eq(claims.id, values.claimId));
   await emit(tx, {
     name: `claim.${values.step}`,
@@ -101,14 +102,30 @@ export async function page(db: Executor, q: AdminClaimListQuery) {
   if (q.status === 'open') where.push(ne(claims.status, 'SETTLED'));
   else if (q.status) where.push(eq(claims.status, q.status));
   if (q.reason) where.push(sql`${claims.reasons} @> ${JSON.stringify([q.reason])}::jsonb`);
-  const search = foldedSearch(q.q, [orders.number, sql`${orders.buyer}->>'companyName'`, sql`${orders.seller}->>'companyName'`, sql`${orders.lot}->>'title'`]);
+  const search = foldedSearch(q.q, [
+    orderView.number,
+    sql`${orderView.buyer}->>'companyName'`,
+    sql`${orderView.seller}->>'companyName'`,
+    sql`${orderView.lot}->>'title'`,
+  ]);
   if (search) where.push(search);
   const cond = where.length ? and(...where) : undefined;
   const [rows, total] = await Promise.all([
     db
-      .select({ claim: claims, order: orders })
+      .select({
+        claim: claims,
+        order: {
+          id: orderView.id,
+          number: orderView.number,
+          status: orderView.status,
+          buyer: orderView.buyer,
+          seller: orderView.seller,
+          lot: orderView.lot,
+          amount: orderView.amount,
+        },
+      })
       .from(claims)
-      .innerJoin(orders, eq(orders.id, claims.orderId))
+      .innerJoin(orderView, eq(orderView.id, claims.orderId))
       .where(cond)
       // Waiting claims first (escalated before the others), the oldest at the top; settled ones after.
       .orderBy(
@@ -122,7 +139,7 @@ export async function page(db: Executor, q: AdminClaimListQuery) {
     db
       .select({ n: count() })
       .from(claims)
-      .innerJoin(orders, eq(orders.id, claims.orderId))
+      .innerJoin(orderView, eq(orderView.id, claims.orderId))
       .where(cond)
       .then((r) => r[0]?.n ?? 0),
   ]);

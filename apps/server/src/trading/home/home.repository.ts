@@ -2,6 +2,10 @@ import { sql } from 'drizzle-orm';
 import { HOME_LIST_SIZE } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
 import { auctionEndedSql, auctionOpenSql, lotAlias } from '../../db/auction-phase.js';
+import { accountRows } from '../../companies/users/users.read-model.js';
+import { offerRows } from '../auctions/auctions.read-model.js';
+import { lotRows } from '../marketplace/marketplace.read-model.js';
+import { purchaseRequestRows } from '../orders/purchase-requests.read-model.js';
 
 /**
  * Read-only queries behind the role homes (issue 16). Each list is one statement, limited, walking the
@@ -41,14 +45,14 @@ const lot = (r: LotRow) => ({
 // The highest offer and the number of bidders of a lot, from the offers themselves.
 const lotColumns = sql`
   p.id as product_id, p.name, a.article, a.names, p.ends_at, p.price, p.quantity, p.created_at,
-  (select max(o.amount) from offers o where o.product_id = p.id) as highest,
-  (select count(distinct o.user_id)::int from offers o where o.product_id = p.id) as bidders`;
+  (select max(o.amount) from ${offerRows} o where o.product_id = p.id) as highest,
+  (select count(distinct o.user_id)::int from ${offerRows} o where o.product_id = p.id) as bidders`;
 
 /** Open auctions, soonest end first. */
 export async function endingSoon(db: Executor, now: Date) {
   const res = await db.execute<LotRow>(sql`
     select ${lotColumns}
-    from products p join articles a on a.id = p.article_id
+    from ${lotRows} p join articles a on a.id = p.article_id
     where ${auctionOpenSql(lotAlias('p'), now)}
     order by p.ends_at asc, p.id asc
     limit ${HOME_LIST_SIZE}`);
@@ -59,7 +63,7 @@ export async function endingSoon(db: Executor, now: Date) {
 export async function newLots(db: Executor, today: string) {
   const res = await db.execute<LotRow>(sql`
     select ${lotColumns}
-    from products p join articles a on a.id = p.article_id
+    from ${lotRows} p join articles a on a.id = p.article_id
     where p.status = 'ENABLED' and p.auction_start_date is null and p.available_until >= ${today}
     order by p.created_at desc, p.id desc
     limit ${HOME_LIST_SIZE}`);
@@ -73,15 +77,15 @@ export async function newLots(db: Executor, today: string) {
 export async function myBids(db: Executor, userId: number, now: Date) {
   const res = await db.execute<LotRow & { my_best: string; leading: boolean; ended: boolean }>(sql`
     with mine as (
-      select product_id, max(amount) as my_best from offers where user_id = ${userId} group by product_id
+      select o.product_id, max(o.amount) as my_best from ${offerRows} o where o.user_id = ${userId} group by o.product_id
     ), top as (
       select distinct on (o.product_id) o.product_id, o.user_id
-      from offers o join mine m on m.product_id = o.product_id
+      from ${offerRows} o join mine m on m.product_id = o.product_id
       order by o.product_id, o.amount desc, o.id desc
     )
     select ${lotColumns}, m.my_best, (t.user_id = ${userId}) as leading, not ${auctionOpenSql(lotAlias('p'), now)} as ended
     from mine m
-    join products p on p.id = m.product_id
+    join ${lotRows} p on p.id = m.product_id
     join articles a on a.id = p.article_id
     join top t on t.product_id = m.product_id
     where p.ends_at > ${new Date(now.getTime() - 7 * 86_400_000).toISOString()}
@@ -113,9 +117,9 @@ export async function sentRequests(db: Executor, buyerId: number, today: string,
   const res = await db.execute<Row>(sql`
     select ${requestColumns}, u.company_name as supplier,
       (p.status = 'ENABLED' and p.available_until >= ${today}) as open
-    from purchase_requests r
-    join products p on p.id = r.product_id
-    join users u on u.id = p.supplier_id
+    from ${purchaseRequestRows} r
+    join ${lotRows} p on p.id = r.product_id
+    join ${accountRows} u on u.id = p.supplier_id
     where r.buyer_id = ${buyerId}
     order by r.created_at desc, r.id desc
     limit ${limit}`);
@@ -126,10 +130,10 @@ export async function supplierCounts(db: Executor, supplierId: number, now: Date
   const res = await db.execute<{ on_sale: number; in_auction: number; ended: number }>(sql`
     select
       count(*) filter (where status = 'ENABLED' and auction_start_date is null and available_until >= ${today})::int as on_sale,
-      count(*) filter (where status = 'IN_AUCTION' and not ${auctionEndedSql(undefined, now)})::int as in_auction,
-      count(*) filter (where status = 'EXPIRED' or ${auctionEndedSql(undefined, now)}
+      count(*) filter (where status = 'IN_AUCTION' and not ${auctionEndedSql(lotAlias('p'), now)})::int as in_auction,
+      count(*) filter (where status = 'EXPIRED' or ${auctionEndedSql(lotAlias('p'), now)}
         or (status = 'ENABLED' and auction_start_date is null and available_until < ${today}))::int as ended
-    from products where supplier_id = ${supplierId}`);
+    from ${lotRows} p where supplier_id = ${supplierId}`);
   const r = (res.rows as Array<{ on_sale: number; in_auction: number; ended: number }>)[0]!;
   return { onSale: Number(r.on_sale), inAuction: Number(r.in_auction), ended: Number(r.ended) };
 }
@@ -138,7 +142,7 @@ export async function supplierCounts(db: Executor, supplierId: number, now: Date
 export async function supplierLots(db: Executor, supplierId: number) {
   const res = await db.execute<LotRow & { status: 'ENABLED' | 'DISABLED' | 'EXPIRED' | 'IN_AUCTION'; available_until: string }>(sql`
     select ${lotColumns}, p.status
-    from products p join articles a on a.id = p.article_id
+    from ${lotRows} p join articles a on a.id = p.article_id
     where p.supplier_id = ${supplierId}
     order by (p.status = 'EXPIRED') asc, p.ends_at asc nulls last, p.created_at desc
     limit ${HOME_LIST_SIZE}`);
@@ -149,9 +153,9 @@ export async function offersReceived(db: Executor, supplierId: number) {
   type Row = { product_id: number; name: string; amount: string; company_name: string; created_at: Ts };
   const res = await db.execute<Row>(sql`
     select o.product_id, p.name, o.amount, u.company_name, o.created_at
-    from offers o
-    join products p on p.id = o.product_id
-    join users u on u.id = o.user_id
+    from ${offerRows} o
+    join ${lotRows} p on p.id = o.product_id
+    join ${accountRows} u on u.id = o.user_id
     where p.supplier_id = ${supplierId}
     order by o.created_at desc, o.id desc
     limit ${HOME_LIST_SIZE}`);
@@ -168,9 +172,9 @@ export async function requestsReceived(db: Executor, supplierId: number) {
   type Row = RequestRow & { buyer: string };
   const res = await db.execute<Row>(sql`
     select ${requestColumns}, u.company_name as buyer
-    from purchase_requests r
-    join products p on p.id = r.product_id
-    join users u on u.id = r.buyer_id
+    from ${purchaseRequestRows} r
+    join ${lotRows} p on p.id = r.product_id
+    join ${accountRows} u on u.id = r.buyer_id
     where p.supplier_id = ${supplierId}
     order by r.created_at desc, r.id desc
     limit ${HOME_LIST_SIZE}`);

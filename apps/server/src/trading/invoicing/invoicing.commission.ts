@@ -14,9 +14,11 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import type { CommissionConfig } from '../../config/commission.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
-import { cities, commissionCoverage, countries, invoices, operatorInvoiceCounters, users } from '../../db/schema/index.js';
+import { commissionCoverage, invoices, operatorInvoiceCounters } from '../../db/schema/index.js';
+import { accountWithPlace } from '../../companies/users/users.read-model.js';
 import { languageForCountry } from '../../documents/email/language.js';
 import { t as text } from '../../documents/email/i18n.js';
+import { orderViewSql } from '../orders/orders.read-model.js';
 import type { InvoiceInput, InvoiceParty } from './invoice-input.js';
 import { issueOrFlag, storeIssued, type RowOutcome } from './invoicing.attention.js';
 import { prepareInvoice } from './invoicing.builder.js';
@@ -105,7 +107,7 @@ export async function claimSaleInvoices(
   const { nextFirst } = previousMonth(addDays(period, 40));
   const res = await tx.execute<{ id: number | string; number: string; order: string; day: string; net: string }>(sql`
     select i.id, i.number, o.number as "order", to_char(i.issue_date, 'YYYY-MM-DD') as day, i.net::text as net
-    from invoices i join orders o on o.id = i.order_id
+    from invoices i join ${orderViewSql} o on o.id = i.order_id
     where ${isSaleInvoice} and i.seller_id = ${sellerId}
       and i.issue_date >= ${period}::date and i.issue_date < ${nextFirst}::date
       and not exists (select 1 from commission_coverage c where c.sale_invoice_id = i.id)
@@ -159,7 +161,7 @@ export async function coveredBy(db: Executor, commissionInvoiceId: number): Prom
   const res = await db.execute<{ id: number | string; number: string; order: string; day: string; base: string; percent: string; commission: string }>(sql`
     select i.id, i.number, o.number as "order", to_char(i.issue_date, 'YYYY-MM-DD') as day,
            c.base::text as base, c.percent::text as percent, c.commission::text as commission
-    from commission_coverage c join invoices i on i.id = c.sale_invoice_id join orders o on o.id = i.order_id
+    from commission_coverage c join invoices i on i.id = c.sale_invoice_id join ${orderViewSql} o on o.id = i.order_id
     where c.commission_invoice_id = ${commissionInvoiceId}
     order by i.issue_date, i.id`);
   return res.rows.map((r) => ({
@@ -184,29 +186,15 @@ async function newCommissionRow(tx: Executor, sellerId: number, period: string):
 
 /** The selling company as the customer of the commission, from its current company data. */
 async function customerOf(db: Executor, sellerId: number): Promise<InvoiceParty | null> {
-  const [u] = await db
-    .select({
-      name: users.companyName,
-      address: users.address,
-      postalCode: users.postalCode,
-      vatId: users.vatId,
-      registrationId: users.registrationId,
-      email: users.email,
-      country: countries.alpha2,
-      city: cities.name,
-    })
-    .from(users)
-    .leftJoin(countries, eq(countries.id, users.countryId))
-    .leftJoin(cities, eq(cities.id, users.cityId))
-    .where(eq(users.id, sellerId));
+  const u = await accountWithPlace(db, sellerId);
   if (!u) return null;
   const address = u.address.trim();
   return {
-    name: u.name.trim().slice(0, 200),
+    name: u.companyName.trim().slice(0, 200),
     addressLines: address ? [address.slice(0, 200)] : [],
     postalCode: u.postalCode.trim().slice(0, 20),
     city: (u.city ?? '').trim().slice(0, 100),
-    country: u.country ?? 'FR',
+    country: u.alpha2 ?? 'FR',
     vatId: u.vatId.trim() || null,
     // The seller as the operator's customer: its identifier is BT-47 (decision 968).
     registrationId: u.registrationId?.slice(0, 40) ?? null,

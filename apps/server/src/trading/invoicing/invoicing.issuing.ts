@@ -17,7 +17,10 @@ import { chargeMonth, completeCommissionRow } from './invoicing.commission.js';
 import { applyCreditNote } from './invoicing.payments.js';
 import { numberInvoice, renderInvoiceDocuments, type InvoiceDraft } from './invoicing.documents.js';
 import * as repo from './invoicing.repository.js';
-import type { InvoiceRow, OrderRow } from './invoicing.repository.js';
+import type { InvoiceRow } from './invoicing.repository.js';
+import { settledClaim } from '../claims/claims.read-model.js';
+import * as orders from '../orders/orders.read-model.js';
+import type { OrderRow } from '../orders/orders.read-model.js';
 
 /**
  * Issuing (decision 820): an idempotent pass, run by the invoicing job (and by the operator's retry),
@@ -308,7 +311,7 @@ export async function completeRow(tx: Tx, id: number, today: string, commission?
 /** One attempt at a sale invoice or credit note (in a savepoint: an error undoes it, not the row). */
 async function issueSaleRow(tx: Tx, row: InvoiceRow, today: string): Promise<RowOutcome> {
   const id = row.id;
-  const o = await repo.findOrder(tx, row.orderId!);
+  const o = await orders.findRow(tx, row.orderId!);
   if (!o) throw new Error(`order ${row.orderId} of invoice ${id} not found`);
   const waiting = async (needs: string[]) => {
     const same = row.status === 'NEEDS_DATA' && needs.length === row.needs.length && needs.every((n, i) => n === row.needs[i]);
@@ -340,7 +343,7 @@ async function issueSaleRow(tx: Tx, row: InvoiceRow, today: string): Promise<Row
     precedingInvoiceId = inv.id;
     draft = next;
   } else {
-    const claim = await repo.settledClaim(tx, row.claimId!);
+    const claim = await settledClaim(tx, row.claimId!);
     if (!claim) return waiting(['CLAIM_NOT_SETTLED']);
     const found = await repo.orderInvoice(tx, o.id);
     // Locked before this row refers to it (the foreign key's share lock would otherwise let two
@@ -423,7 +426,7 @@ export async function issueForOrder(deps: IssueDeps, orderId: number, today = to
 export async function issueOrderIn(tx: Tx, orderId: number, today: string) {
   // Share-locked: a cancellation (which locks the order for update, decision 966) waits for this
   // invoice and credits it, or this pass waits for the cancellation and finds the order CANCELLED.
-  const o = await repo.lockOrderShared(tx, orderId);
+  const o = await orders.lockRowShared(tx, orderId);
   if (!o || !o.receivedNetKg || (o.status !== 'DELIVERED' && o.status !== 'CLOSED')) return null;
   return completeRow(tx, await repo.ensureOrderInvoice(tx, o), today);
 }
@@ -436,9 +439,9 @@ export async function issueForClaim(deps: IssueDeps, claimId: number, today = to
 
 /** The claim's credit note in the caller's transaction; null when it has none to issue. */
 export async function issueClaimIn(tx: Tx, claimId: number, today: string) {
-  const claim = await repo.settledClaim(tx, claimId);
+  const claim = await settledClaim(tx, claimId);
   if (!claim || claim.credit <= 0) return null;
-  const o = await repo.findOrder(tx, claim.orderId);
+  const o = await orders.findRow(tx, claim.orderId);
   if (!o || o.status === 'CANCELLED') return null;
   return completeRow(tx, await repo.ensureCreditNote(tx, { claimId, order: o }), today);
 }
@@ -475,7 +478,7 @@ export async function creditCancelledOrder(tx: Tx, orderId: number, today = toda
   const inv = await repo.lockInvoice(tx, found.id);
   const credited = await repo.issuedCredits(tx, inv!.id, null);
   if (repo.decimalToCents(inv!.total) - credited.totalCents <= 0) return null;
-  const o = await repo.findOrder(tx, orderId);
+  const o = await orders.findRow(tx, orderId);
   return completeRow(tx, await repo.ensureCancellationCreditNote(tx, o!), today);
 }
 
@@ -565,7 +568,7 @@ export async function sendReminders(deps: IssueDeps, today: string): Promise<num
       const due = await repo.lockDueForReminder(tx, today, BATCH);
       const mailIds: number[] = [];
       for (const inv of due) {
-        const buyer = await repo.buyerContact(tx, inv.buyerId);
+        const buyer = await repo.currentCompany(tx, inv.buyerId);
         const input = inv.input as unknown as InvoiceInput;
         if (buyer?.email) {
           const lng = input.language;

@@ -1,7 +1,8 @@
 import { defaultInvoicePrefix, formatInvoiceNumber, type InvoiceKind } from '@primeur/shared';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
-import { invoiceCounters, users } from '../../db/schema/index.js';
+import { invoiceCounters } from '../../db/schema/index.js';
+import { accountWithPlace } from '../../companies/users/users.read-model.js';
 
 /**
  * Document numbers per seller, kind and year, continuous and never reused (decisions 762, 970): an
@@ -33,7 +34,7 @@ export async function nextInvoiceNumber(
 
 /** The seller's prefix from the company settings, or the one derived from its name. Null: no such seller. */
 export async function sellerInvoicePrefix(db: Executor, sellerId: number): Promise<string | null> {
-  const [row] = await db.select({ prefix: users.invoicePrefix, name: users.companyName }).from(users).where(eq(users.id, sellerId));
-  if (!row) return null;
-  return row.prefix ?? defaultInvoicePrefix(row.name);
+  const seller = await accountWithPlace(db, sellerId);
+  if (!seller) return null;
+  return seller.invoicePrefix ?? defaultInvoicePrefix(seller.companyName);
 }

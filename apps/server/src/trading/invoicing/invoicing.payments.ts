@@ -2,6 +2,7 @@ import { centsToDecimal, toCents, todayInParis, type PaymentState, type RecordPa
 import type { Db, Tx } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { SessionUser } from '../../plugins/session.js';
+import * as orders from '../orders/orders.read-model.js';
 import * as repo from './invoicing.repository.js';
 import type { InvoiceRow } from './invoicing.repository.js';
 
@@ -70,7 +71,7 @@ export async function recordPayment(db: Db, user: SessionUser, id: number, req: 
     }
     // Nothing on a cancelled order is paid (decision 966): its invoice is credited by the cancellation
     // (balance 0, or a refund due on the credit note, which stays payable as a refund).
-    if (row.kind === 'INVOICE' && row.orderId !== null && (await repo.orderStatusOf(tx, row.orderId)) === 'CANCELLED') {
+    if (row.kind === 'INVOICE' && row.orderId !== null && (await orders.statusOf(tx, row.orderId)) === 'CANCELLED') {
       throw new HttpError(409, 'ORDER_CANCELLED', 'The order of this invoice was cancelled: nothing on it can be paid.', [
         { path: 'status', message: 'CANCELLED' },
       ]);

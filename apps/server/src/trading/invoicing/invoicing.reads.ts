@@ -13,6 +13,8 @@ import type { Db, Executor } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { SessionUser } from '../../plugins/session.js';
 import * as repo from './invoicing.repository.js';
+import { accountWithPlace } from '../../companies/users/users.read-model.js';
+import * as usersService from '../../companies/users/users.service.js';
 import type { InvoiceFilter, InvoiceView } from './invoicing.repository.js';
 import { paymentStateOf, recordPayment, type PaymentRequest } from './invoicing.payments.js';
 
@@ -158,7 +160,7 @@ export async function addPayment(db: Db, user: SessionUser, id: number, input: P
 
 /** The seller's bank account and number prefix (company settings for its invoices). */
 export async function invoicingSettings(db: Executor, user: SessionUser): Promise<InvoicingSettings> {
-  const row = await repo.invoicingSettingsOf(db, user.id);
+  const row = await accountWithPlace(db, user.id);
   if (!row) throw notFound('User');
   return { iban: row.iban, bic: row.bic, invoicePrefix: row.invoicePrefix, defaultPrefix: defaultInvoicePrefix(row.companyName) };
 }
@@ -169,6 +171,6 @@ export async function saveInvoicingSettings(
   v: { iban: string | null; bic: string | null; invoicePrefix: string | null },
 ): Promise<InvoicingSettings> {
   // A BIC alone says nothing: it is kept only beside an IBAN.
-  await repo.setInvoicingSettings(db, user.id, { ...v, bic: v.iban ? v.bic : null });
+  await usersService.setInvoicingSettings(db, user.id, { ...v, bic: v.iban ? v.bic : null });
   return invoicingSettings(db, user);
 }

@@ -1,6 +1,7 @@
 import { todayInParis, type ReconciliationReport, type ReconciliationRule, type ReconciliationViolation } from '@primeur/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
+import { orderViewSql } from '../orders/orders.read-model.js';
 import { commissionStart } from './invoicing.commission.js';
 
 /**
@@ -42,10 +43,11 @@ export async function ordersInvoiced(db: Executor, at: Date): Promise<Reconcilia
     sql`
     select o.id, o.number, o.amount::text as amount, count(i.id)::int as n, min(i.status::text) as status,
            min(i.net::text) as net, min(i.needs::text) as needs
-    from orders o
+    from ${orderViewSql} o
     left join invoices i on i.order_id = o.id and i.kind = 'INVOICE'
     where o.status in ('DELIVERED', 'CLOSED')
-    group by o.id
+    -- Every order column shown is grouped: a read model's id does not stand for its other columns as a table's key does.
+    group by o.id, o.number, o.amount, o.delivered_at, o.received_at, o.updated_at
     having count(i.id) > 1
         or (count(i.id) = 0 or min(i.status::text) = 'NEEDS_DATA') and coalesce(o.delivered_at, o.received_at, o.updated_at) < ${ts(at)} - make_interval(secs => ${INVOICE_GRACE_MS / 1000})
         or (count(i.id) = 1 and min(i.status::text) <> 'NEEDS_DATA' and (o.amount is null or min(i.net) is distinct from o.amount))
@@ -231,10 +233,10 @@ export async function cancelledNotPayable(db: Executor): Promise<ReconciliationV
     sql`
     select i.id, i.number, o.number as "order", i.total::text as total, coalesce(sum(c.total), 0)::text as credited
     from invoices i
-    join orders o on o.id = i.order_id and o.status = 'CANCELLED'
+    join ${orderViewSql} o on o.id = i.order_id and o.status = 'CANCELLED'
     left join invoices c on c.kind = 'CREDIT_NOTE' and c.order_id = o.id and c.status <> 'NEEDS_DATA'
     where i.kind = 'INVOICE' and i.status = 'ISSUED'
-    group by i.id, o.id
+    group by i.id, o.id, o.number
     having coalesce(sum(c.total), 0) < i.total
     order by i.id`,
   );

@@ -1,11 +1,13 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { centsToDecimal, type InvoiceAmounts, type InvoiceStatus } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
-import { invoiceDocuments, invoicePayments, invoices, orders, users, type InvoiceVatLine } from '../../db/schema/index.js';
+import { invoiceDocuments, invoicePayments, invoices, type InvoiceVatLine } from '../../db/schema/index.js';
+import { accountsView, accountWithPlace } from '../../companies/users/users.read-model.js';
+import { claimViewSql } from '../claims/claims.read-model.js';
+import { orderView, orderViewSql, type OrderRow } from '../orders/orders.read-model.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = typeof invoices.$inferInsert;
-export type OrderRow = typeof orders.$inferSelect;
 
 /** An invoice row with what its readers see beside it: the order's number and parties, the corrected invoice's number, whether its documents exist. */
 export interface InvoiceView {
@@ -47,9 +49,9 @@ const hasDocuments = sql<boolean>`exists (select 1 from invoice_documents d wher
 
 const viewColumns = {
   invoice: invoices,
-  orderNumber: orders.number,
-  sellerSnapshot: orders.seller,
-  buyerSnapshot: orders.buyer,
+  orderNumber: orderView.number,
+  sellerSnapshot: orderView.seller,
+  buyerSnapshot: orderView.buyer,
   precedingNumber: preceding,
   documents: hasDocuments,
   paid: paidSum,
@@ -191,17 +193,6 @@ export async function issuedCredits(tx: Executor, invoiceId: number, exceptId: n
   return { netCents: decimalToCents(r?.net), totalCents: decimalToCents(r?.total) };
 }
 
-/** The order, its row share-locked: a cancellation (which locks it for update) and an issue wait for each other. */
-export async function lockOrderShared(tx: Executor, id: number) {
-  return (await tx.select().from(orders).where(eq(orders.id, id)).for('share'))[0];
-}
-
-/** The status of the order a document is about (null: a commission invoice). */
-export async function orderStatusOf(tx: Executor, orderId: number | null) {
-  if (orderId === null) return null;
-  return (await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.status ?? null;
-}
-
 /** Removes a row that was never issued (no number). */
 export async function deleteInvoice(tx: Executor, id: number) {
   await tx.delete(invoices).where(and(eq(invoices.id, id), inArray(invoices.status, ['NEEDS_DATA', 'NEEDS_ATTENTION'])));
@@ -221,47 +212,9 @@ export async function updateInvoice(tx: Executor, id: number, values: Partial<Ne
   )[0]!;
 }
 
-export async function findOrder(db: Executor, id: number) {
-  return (await db.select().from(orders).where(eq(orders.id, id)))[0];
-}
-
-/** A company's current data, used for facts its order snapshot lacks (a VAT number given since). */
+/** A company's current data, used for facts its order snapshot lacks (a VAT number given since) and for its reminders' address. */
 export async function currentCompany(db: Executor, userId: number | null) {
-  if (userId === null) return undefined;
-  return (
-    await db
-      .select({
-        companyName: users.companyName,
-        vatId: users.vatId,
-        address: users.address,
-        postalCode: users.postalCode,
-        iban: users.iban,
-        bic: users.bic,
-        registrationId: users.registrationId,
-        legalForm: users.legalForm,
-        shareCapital: users.shareCapital,
-        registryCity: users.registryCity,
-      })
-      .from(users)
-      .where(eq(users.id, userId))
-  )[0];
-}
-
-/** The seller's invoicing settings (bank account, number prefix). */
-export async function invoicingSettingsOf(db: Executor, userId: number) {
-  return (
-    await db
-      .select({ iban: users.iban, bic: users.bic, invoicePrefix: users.invoicePrefix, companyName: users.companyName })
-      .from(users)
-      .where(eq(users.id, userId))
-  )[0];
-}
-
-export async function setInvoicingSettings(db: Executor, userId: number, v: { iban: string | null; bic: string | null; invoicePrefix: string | null }) {
-  await db
-    .update(users)
-    .set({ ...v, updatedAt: sql`clock_timestamp()` })
-    .where(eq(users.id, userId));
+  return userId === null ? undefined : accountWithPlace(db, userId);
 }
 
 export async function orderInvoice(db: Executor, orderId: number) {
@@ -276,17 +229,17 @@ export async function orderInvoice(db: Executor, orderId: number) {
 /** Delivered (or since closed) orders with a received weight and no invoice row yet, after `afterId` (a cursor: one failing order never stalls the pass). */
 export async function ordersWithoutInvoice(db: Executor, afterId: number, limit: number) {
   return db
-    .select({ id: orders.id, sellerId: orders.sellerId, buyerId: orders.buyerId })
-    .from(orders)
+    .select({ id: orderView.id, sellerId: orderView.sellerId, buyerId: orderView.buyerId })
+    .from(orderView)
     .where(
       and(
-        inArray(orders.status, ['DELIVERED', 'CLOSED']),
-        sql`${orders.id} > ${afterId}`,
-        sql`${orders.receivedNetKg} is not null`,
-        sql`not exists (select 1 from invoices i where i.order_id = ${orders.id} and i.kind = 'INVOICE')`,
+        inArray(orderView.status, ['DELIVERED', 'CLOSED']),
+        sql`${orderView.id} > ${afterId}`,
+        sql`${orderView.receivedNetKg} is not null`,
+        sql`not exists (select 1 from invoices i where i.order_id = ${orderView.id} and i.kind = 'INVOICE')`,
       ),
     )
-    .orderBy(asc(orders.id))
+    .orderBy(asc(orderView.id))
     .limit(limit);
 }
 
@@ -300,25 +253,23 @@ export async function waitingInvoices(db: Executor, limit: number) {
     .limit(limit);
 }
 
+/** The rows needing attention (decision 971), counted by their first reason (null: none recorded). */
+export async function needingAttentionByReason(db: Executor): Promise<Array<{ reason: string | null; n: number }>> {
+  const res = await db.execute<{ reason: string | null; n: number }>(sql`
+    select needs->>0 as reason, count(*)::int as n from invoices where status = 'NEEDS_ATTENTION' group by 1`);
+  return res.rows.map((r) => ({ reason: r.reason, n: Number(r.n) }));
+}
+
 /** Settled claims with a credit and no credit note. */
 export async function settledClaimsWithoutCreditNote(db: Executor, limit: number): Promise<Array<{ claimId: number; orderId: number }>> {
   const res = await db.execute(sql`
-    select c.id as "claimId", c.order_id as "orderId" from claims c
+    select c.id as "claimId", c.order_id as "orderId" from ${claimViewSql} c
     where c.status = 'SETTLED' and c.settled_credit > 0
       -- A cancelled order's cancellation credit note covers what its claims had not (decision 966).
-      and not exists (select 1 from orders o where o.id = c.order_id and o.status = 'CANCELLED')
+      and not exists (select 1 from ${orderViewSql} o where o.id = c.order_id and o.status = 'CANCELLED')
       and not exists (select 1 from invoices i where i.claim_id = c.id and i.kind = 'CREDIT_NOTE')
     order by c.id limit ${limit}`);
   return (res.rows as Array<{ claimId: number | string; orderId: number | string }>).map((r) => ({ claimId: Number(r.claimId), orderId: Number(r.orderId) }));
-}
-
-/** A settled claim's credit (null: no such settled claim). */
-export async function settledClaim(db: Executor, claimId: number): Promise<{ orderId: number; credit: number; settledAt: Date } | null> {
-  const res = await db.execute(
-    sql`select order_id as "orderId", settled_credit as "credit", settled_at as "settledAt" from claims where id = ${claimId} and status = 'SETTLED'`,
-  );
-  const row = res.rows[0] as { orderId: number | string; credit: string | number; settledAt: string | Date } | undefined;
-  return row ? { orderId: Number(row.orderId), credit: Number(row.credit), settledAt: new Date(row.settledAt) } : null;
 }
 
 /** Numbered invoices whose documents were never stored (a crash between the commit and the render). */
@@ -351,11 +302,6 @@ export async function lockDueForReminder(tx: Executor, day: string, limit: numbe
     .orderBy(asc(invoices.dueDate), asc(invoices.id))
     .limit(limit)
     .for('update', { skipLocked: true });
-}
-
-export async function buyerContact(db: Executor, buyerId: number | null) {
-  if (buyerId === null) return undefined;
-  return (await db.select({ email: users.email, companyName: users.companyName, active: users.active }).from(users).where(eq(users.id, buyerId)))[0];
 }
 
 // ---- reads -----------------------------------------------------------------------------------------
@@ -421,7 +367,14 @@ function where(f: InvoiceFilter): SQL | undefined {
 export async function page(db: Executor, f: InvoiceFilter, limit: number, offset: number): Promise<{ rows: InvoiceView[]; total: number }> {
   const w = where(f);
   const [rows, [totalRow]] = await Promise.all([
-    db.select(viewColumns).from(invoices).leftJoin(orders, eq(orders.id, invoices.orderId)).where(w).orderBy(desc(invoices.id)).limit(limit).offset(offset),
+    db
+      .select(viewColumns)
+      .from(invoices)
+      .leftJoin(orderView, eq(orderView.id, invoices.orderId))
+      .where(w)
+      .orderBy(desc(invoices.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(invoices).where(w),
   ]);
   return { rows: rows.map(toView), total: totalRow?.n ?? 0 };
@@ -432,7 +385,7 @@ export async function chunk(db: Executor, f: InvoiceFilter, limit: number, offse
   const rows = await db
     .select(viewColumns)
     .from(invoices)
-    .leftJoin(orders, eq(orders.id, invoices.orderId))
+    .leftJoin(orderView, eq(orderView.id, invoices.orderId))
     .where(where(f))
     .orderBy(sql`${invoices.issueDate} asc nulls last`, asc(invoices.number), asc(invoices.id))
     .limit(limit)
@@ -441,7 +394,7 @@ export async function chunk(db: Executor, f: InvoiceFilter, limit: number, offse
 }
 
 export async function findView(db: Executor, id: number): Promise<InvoiceView | undefined> {
-  const [row] = await db.select(viewColumns).from(invoices).leftJoin(orders, eq(orders.id, invoices.orderId)).where(eq(invoices.id, id));
+  const [row] = await db.select(viewColumns).from(invoices).leftJoin(orderView, eq(orderView.id, invoices.orderId)).where(eq(invoices.id, id));
   return row ? toView(row) : undefined;
 }
 
@@ -476,9 +429,9 @@ export type PaymentRow = typeof invoicePayments.$inferSelect;
 export async function paymentsOf(db: Executor, invoiceIds: number[]) {
   if (!invoiceIds.length) return [];
   return db
-    .select({ payment: invoicePayments, recordedByName: users.companyName })
+    .select({ payment: invoicePayments, recordedByName: accountsView.companyName })
     .from(invoicePayments)
-    .leftJoin(users, eq(users.id, invoicePayments.recordedBy))
+    .leftJoin(accountsView, eq(accountsView.id, invoicePayments.recordedBy))
     .where(inArray(invoicePayments.invoiceId, invoiceIds))
     .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.id));
 }
@@ -551,14 +504,6 @@ export async function documentsBetween(db: Executor, a: number, b: number) {
 
 /** A company as a statement names it. */
 export async function companyFacts(db: Executor, id: number) {
-  const [r] = await db
-    .select({
-      id: users.id,
-      name: users.companyName,
-      country: sql<string | null>`(select c.alpha2 from countries c where c.id = ${users.countryId})`,
-      vatId: users.vatId,
-    })
-    .from(users)
-    .where(eq(users.id, id));
-  return r ? { id: r.id, name: r.name, country: r.country ?? '', vatId: r.vatId || null } : undefined;
+  const r = await accountWithPlace(db, id);
+  return r ? { id: r.id, name: r.companyName, country: r.alpha2 ?? '', vatId: r.vatId || null } : undefined;
 }

@@ -3,9 +3,14 @@ import type { AdminProductQuery, ProductStatus } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
 import { auctionEndedSql } from '../../db/auction-phase.js';
 import { foldedSearch } from '../../db/fold.js';
-import { articles, countries, products, users } from '../../db/schema/index.js';
-import { countProductViews, productViews } from '../marketplace/product-view.js';
+import { articles, countries, products } from '../../db/schema/index.js';
+import { accountsView } from '../../companies/users/users.read-model.js';
+import { countProductViews, productViews } from './product-view.js';
 
+/**
+ * The operator's lot search (the products module's admin list, its bulk selection and CSV export), a
+ * read model of the marketplace's lots: a page, the ids and the count of the lots matching the filters.
+ */
 type Filters = Omit<AdminProductQuery, 'page' | 'size'>;
 
 /**
@@ -21,7 +26,7 @@ const shownStatus = (today: string) => sql<ProductStatus>`case
 function filters(f: Filters, today: string): SQL | undefined {
   return and(
     // Lot name, article in every language (the jsonb as text holds them all), seller, origin, caliber.
-    foldedSearch(f.q, [products.name, articles.article, sql`${articles.names}::text`, users.companyName, countries.name, products.caliber]),
+    foldedSearch(f.q, [products.name, articles.article, sql`${articles.names}::text`, accountsView.companyName, countries.name, products.caliber]),
     f.status ? sql`(${shownStatus(today)}) = ${f.status}` : undefined,
     f.family ? eq(articles.family, f.family) : undefined,
   );
@@ -39,7 +44,7 @@ export function ids(db: Executor, f: Filters, today: string, limit: number) {
     .from(products)
     .innerJoin(articles, eq(articles.id, products.articleId))
     .innerJoin(countries, eq(countries.id, products.originId))
-    .innerJoin(users, eq(users.id, products.supplierId))
+    .innerJoin(accountsView, eq(accountsView.id, products.supplierId))
     .where(filters(f, today))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(limit);

@@ -15,6 +15,8 @@ import { notFound } from '../../lib/http-error.js';
 import type { SessionUser } from '../../plugins/session.js';
 import * as referenceService from '../../pricing/prices/reference.service.js';
 import { presentProduct } from './marketplace.presenter.js';
+import * as auctionsView from '../auctions/auctions.read-model.js';
+import * as ordersView from '../orders/orders.read-model.js';
 import * as repo from './marketplace.repository.js';
 import type { ProductView } from './product-view.js';
 
@@ -157,7 +159,7 @@ export async function listAll(db: Db) {
 export async function mine(db: Db, user: SessionUser): Promise<SupplierProduct[]> {
   const now = new Date();
   const views = await repo.listBySupplier(db, user.id);
-  const stats = await repo.offerStats(
+  const stats = await auctionsView.offerStats(
     db,
     views.map((v) => v.product.id),
   );
@@ -165,7 +167,7 @@ export async function mine(db: Db, user: SessionUser): Promise<SupplierProduct[]
     db,
     views.flatMap((v) => (v.product.winningOfferId ? [v.product.winningOfferId] : [])),
   );
-  const orders = await repo.orderRefsOfLots(
+  const orders = await ordersView.refsByProducts(
     db,
     views.map((v) => v.product.id),
   );
@@ -182,7 +184,7 @@ export async function mine(db: Db, user: SessionUser): Promise<SupplierProduct[]
       editable: !s,
       winner: v.product.winningOfferId ? (winners.get(v.product.winningOfferId) ?? null) : null,
       result: sellerResult(v.product, s?.highest ?? null, now),
-      orders: orders.get(v.product.id) ?? [],
+      orders: (orders.get(v.product.id) ?? []).map(({ id, number, status }) => ({ id, number, status })),
     };
   });
 }

@@ -4,21 +4,11 @@ import type { LotListQuery } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
 import { auctionOpenSql } from '../../db/auction-phase.js';
 import { foldedSearch } from '../../db/fold.js';
+import { supplierCertificates } from '../../companies/companies/company-view.js';
 import { countProductViews, productViews, productViewsWith } from './product-view.js';
-import {
-  articles,
-  certificates,
-  companies,
-  companyCertificates,
-  countries,
-  offers,
-  orders,
-  packagings,
-  products,
-  purchaseRequests,
-  users,
-} from '../../db/schema/index.js';
-import type { OrderRef } from '@primeur/shared';
+import { highestOfferSql, offersView, winningOfferIdSql } from '../auctions/auctions.read-model.js';
+import { articles, certificates, countries, packagings, products } from '../../db/schema/index.js';
+import { accountsView } from '../../companies/users/users.read-model.js';
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
@@ -36,7 +26,7 @@ function lotFilters(f: LotListQuery): SQL[] {
   // ronde" and "Round tomato", decision 873).
   const search = foldedSearch(
     f.q,
-    [products.name, variety(), products.description, products.caliber, users.companyName],
+    [products.name, variety(), products.description, products.caliber, accountsView.companyName],
     [articles.article, sql`${articles.names}->>'en'`, sql`${articles.names}->>'fr'`, sql`${articles.names}->>'de'`, sql`${articles.names}->>'es'`],
   );
   if (search) where.push(search);
@@ -46,16 +36,16 @@ function lotFilters(f: LotListQuery): SQL[] {
 const variety = () => sql`coalesce(${products.variety}, '')`;
 
 /**
- * The seller's back-office supplier record: the one whose name is the seller's company name, case
- * ignored (decision 871: accounts and back-office companies are not linked by id).
+ * The certificates of the seller's back-office supplier record: the one whose name is the seller's
+ * company name, case ignored (decision 871: accounts and back-office companies are not linked by id).
  */
-const sameCompany = sql`${companies.kind} = 'supplier' and lower(${companies.company}) = lower(${users.companyName})`;
+const sameCompany = sql`lower(${supplierCertificates.company}) = lower(${accountsView.companyName})`;
 
 /** The lot's seller holds the certificate: in its back-office record, or GLOBALG.A.P. by its profile's number. */
 function sellerHolds(certificateId: number): SQL {
-  return sql`(exists (select 1 from ${companyCertificates} join ${companies} on ${companies.id} = ${companyCertificates.companyId}
-      where ${sameCompany} and ${companyCertificates.certificateId} = ${certificateId})
-    or (nullif(btrim(${users.globalGapNumber}), '') is not null
+  return sql`(exists (select 1 from ${supplierCertificates}
+      where ${sameCompany} and ${supplierCertificates.certificateId} = ${certificateId})
+    or (nullif(btrim(${accountsView.globalGapNumber}), '') is not null
       and exists (select 1 from ${certificates} where ${certificates.id} = ${certificateId} and ${certificates.name} = ${GLOBALGAP_CERTIFICATE})))`;
 }
 
@@ -64,12 +54,11 @@ export async function sellerCertificates(db: Executor, sellerIds: number[]) {
   const out = new Map<number, Array<{ id: number; name: string; names: { en: string; fr: string; de: string; es: string } | null }>>();
   if (sellerIds.length === 0) return out;
   const rows = await db
-    .select({ sellerId: users.id, id: certificates.id, name: certificates.name, names: certificates.names })
-    .from(users)
-    .innerJoin(companies, sameCompany)
-    .innerJoin(companyCertificates, eq(companyCertificates.companyId, companies.id))
-    .innerJoin(certificates, eq(certificates.id, companyCertificates.certificateId))
-    .where(inArray(users.id, [...new Set(sellerIds)]))
+    .select({ sellerId: accountsView.id, id: certificates.id, name: certificates.name, names: certificates.names })
+    .from(accountsView)
+    .innerJoin(supplierCertificates, sameCompany)
+    .innerJoin(certificates, eq(certificates.id, supplierCertificates.certificateId))
+    .where(inArray(accountsView.id, [...new Set(sellerIds)]))
     .orderBy(asc(certificates.name));
   for (const r of rows) {
     const list = out.get(r.sellerId) ?? [];
@@ -152,7 +141,7 @@ export function listByIds(db: Executor, ids: number[]) {
 export function listOpenAuctions(db: Executor) {
   return productViewsWith(db, {
     // Qualified by hand: a bare "id" inside the subquery would be captured by offers.
-    highest: sql<string | null>`(select o.amount from offers o where o.product_id = "products"."id" order by o.amount desc nulls last limit 1)`,
+    highest: highestOfferSql(sql`"products"."id"`),
   })
     .where(auctionOpenSql())
     .orderBy(asc(products.endsAt), asc(products.id));
@@ -237,32 +226,49 @@ export async function toggleEnabled(db: Executor, id: number) {
   )[0];
 }
 
-export async function offerStats(db: Executor, productIds: number[]) {
-  if (productIds.length === 0) return new Map<number, { count: number; highest: number | null }>();
-  const rows = await db
-    .select({ productId: offers.productId, count: sql<number>`count(*)::int`, highest: sql<string | null>`max(${offers.amount})` })
-    .from(offers)
-    .where(sql`${offers.productId} in ${productIds}`)
-    .groupBy(offers.productId);
-  return new Map(rows.map((r) => [r.productId, { count: r.count, highest: r.highest === null ? null : Number(r.highest) }]));
+/** Locks the auctions past their end that no bid transaction holds; a held one is taken on the next round. */
+export async function lockAuctionsDue(tx: Executor, limit: number) {
+  // FOR NO KEY UPDATE, the lock the close's UPDATE takes anyway: it waits for no bid (place_bid holds
+  // the row FOR UPDATE, so a lot being bid on is skipped and taken on the next pass), but not for the
+  // KEY SHARE lock that a row referencing the lot takes while it is written (an outbid notice, an
+  // order): with FOR UPDATE, a notifier pass writing notices made the closer skip a lot already due.
+  return (
+    await tx.execute<{ id: number }>(
+      sql`select id from products where status = 'IN_AUCTION' and ends_at <= clock_timestamp() order by ends_at limit ${limit} for no key update skip locked`,
+    )
+  ).rows.map((r) => Number(r.id));
 }
 
-export async function hasOffers(db: Executor, productId: number) {
-  return (await db.select({ id: offers.id }).from(offers).where(eq(offers.productId, productId)).limit(1)).length > 0;
+/**
+ * Runs in a statement after lockAuctionsDue, so it sees every bid committed before the lock was taken
+ * and the CURRENT end (a bid that moved it commits before the lock is ours). The winner is the leading
+ * offer, unless the lot has a reserve its price did not reach: then it ends unsold (decision 403).
+ */
+export async function closeAuction(tx: Executor, productId: number) {
+  return (
+    await tx.execute<{ id: number; winning_offer_id: string | number | null }>(sql`
+        update products p set status = 'EXPIRED', closed_at = clock_timestamp(), updated_at = clock_timestamp(),
+          winning_offer_id = ${winningOfferIdSql(productId, sql`p.reserve_price`)}
+        where p.id = ${productId} and p.status = 'IN_AUCTION' and p.ends_at <= clock_timestamp()
+        returning p.id, p.winning_offer_id`)
+  ).rows[0];
+}
+
+/** Fixed-price lots past their last day become EXPIRED. */
+export function expireFixedPrice(tx: Executor, today: string) {
+  return tx.execute(
+    sql`update products set status = 'EXPIRED', updated_at = now() where status = 'ENABLED' and auction_start_date is null and available_until < ${today}::date`,
+  );
 }
 
 export async function winners(db: Executor, offerIds: number[]) {
   if (offerIds.length === 0) return new Map<number, { companyName: string; amount: number }>();
   const rows = await db
-    .select({ id: offers.id, amount: offers.amount, companyName: users.companyName })
-    .from(offers)
-    .innerJoin(users, eq(users.id, offers.userId))
-    .where(sql`${offers.id} in ${offerIds}`);
+    .select({ id: offersView.id, amount: offersView.amount, companyName: accountsView.companyName })
+    .from(offersView)
+    .innerJoin(accountsView, eq(accountsView.id, offersView.userId))
+    .where(sql`${offersView.id} in ${offerIds}`);
   return new Map(rows.map((r) => [r.id, { companyName: r.companyName, amount: Number(r.amount) }]));
-}
-
-export async function insertRequest(db: Executor, values: typeof purchaseRequests.$inferInsert) {
-  return (await db.insert(purchaseRequests).values(values).returning())[0]!;
 }
 
 export function listArticles(db: Executor) {
@@ -287,24 +293,6 @@ export async function countryExists(db: Executor, id: number) {
 
 export async function packagingExists(db: Executor, id: number) {
   return (await db.select({ id: packagings.id }).from(packagings).where(eq(packagings.id, id))).length > 0;
-}
-
-/** The orders made from these lots (the seller's lot cards link to them), newest first. */
-export async function orderRefsOfLots(db: Executor, productIds: number[]) {
-  const out = new Map<number, OrderRef[]>();
-  if (productIds.length === 0) return out;
-  const rows = await db
-    .select({ id: orders.id, number: orders.number, status: orders.status, productId: orders.productId })
-    .from(orders)
-    .where(inArray(orders.productId, productIds))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  for (const r of rows) {
-    if (r.productId === null) continue;
-    const list = out.get(r.productId) ?? [];
-    list.push({ id: r.id, number: r.number, status: r.status });
-    out.set(r.productId, list);
-  }
-  return out;
 }
 
 /** The hidden reserve of each lot (operator-only reads: the CSV export). */

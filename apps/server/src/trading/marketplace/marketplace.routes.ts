@@ -15,6 +15,7 @@ import {
   supplierProduct,
 } from '@primeur/shared';
 import * as service from './marketplace.service.js';
+import * as purchaseRequests from '../orders/purchase-requests.service.js';
 import { MULTIPART_LIMITS, parseProductData, readUpload } from './marketplace.uploads.js';
 import { PHOTO_CONTENT_TYPES, PhotoStore } from '../../media/photos.js';
 import { routeLimit } from '../../plugins/rate-limit.js';
@@ -133,7 +134,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: z.object({ id: z.number().int() }), ...errors },
       },
     },
-    async (req, reply) => reply.status(201).send(await service.requestPurchase(db, req.user!, req.params.productId, req.body)),
+    async (req, reply) => reply.status(201).send(await purchaseRequests.fileRequest(db, req.user!, req.params.productId, req.body)),
   );
 
   // Photos: public like any catalogue picture; names are server-made and immutable, so they cache for a year.

@@ -19,6 +19,7 @@ import * as activityService from '../../audit/activity.service.js';
 import { type Actor } from '../../audit/activity.service.js';
 import { effectiveStatus } from './marketplace.presenter.js';
 import { listAll, presentViews } from './marketplace.reads.js';
+import * as auctionsView from '../auctions/auctions.read-model.js';
 import * as repo from './marketplace.repository.js';
 import { type NewProduct, type ProductRow } from './marketplace.repository.js';
 import type { CheckedPhoto, PhotoStore } from '../../media/photos.js';
@@ -123,7 +124,7 @@ async function lockOwnEditable(tx: Executor, user: SessionUser, productId: numbe
   const row = await repo.lockById(tx, productId);
   if (!row) throw notFound('Product');
   if (row.supplierId !== user.id) throw new HttpError(403, 'FORBIDDEN', 'This lot belongs to another supplier.');
-  if (await repo.hasOffers(tx, productId)) {
+  if (await auctionsView.hasOffers(tx, productId)) {
     throw new HttpError(409, 'PRODUCT_HAS_OFFERS', 'This lot has offers; only the operator can change it now.');
   }
   return row;
@@ -257,7 +258,31 @@ export async function withdraw(db: Db, store: PhotoStore, user: SessionUser, pro
   await store.removeAll(productId);
 }
 
-export async function requestPurchase(db: Db, user: SessionUser, productId: number, input: z.output<typeof purchaseRequestInput>) {
+// ---- the lot writes of the other trading modules, in their transaction ------------------------
+
+/** Locks a lot for the rest of the caller's transaction (an order takes or gives back pallets); undefined when there is none. */
+export const lockLot = (tx: Executor, productId: number) => repo.lockById(tx, productId);
+
+/** Sets the pallets left on a lot. */
+export const setLotQuantity = (tx: Executor, productId: number, quantity: number) => repo.update(tx, productId, { quantity });
+
+/** A new lot (a cancelled auction order's pallets back on sale, decision 724). */
+export const insertLot = (tx: Executor, values: NewProduct) => repo.insert(tx, values);
+
+/** Locks up to `limit` auctions past their end for their close (skipping those a bid holds); their ids. */
+export const lockAuctionsDue = (tx: Executor, limit: number) => repo.lockAuctionsDue(tx, limit);
+
+/** Closes a locked auction: EXPIRED with its winning offer recorded; the lot's id and winning offer, or undefined when it is not due. */
+export const closeAuction = (tx: Executor, productId: number) => repo.closeAuction(tx, productId);
+
+/** Expires the fixed-price lots past their last day (`today`, the Paris calendar day). */
+export const expireFixedPrice = (tx: Executor, today: string) => repo.expireFixedPrice(tx, today);
+
+/**
+ * The price a purchase request of `input` on this lot is made at: the lot's price of this moment. Refuses
+ * a lot not on sale in the marketplace, more pallets than it has, and a price the buyer saw that changed.
+ */
+export async function priceForPurchaseRequest(db: Executor, productId: number, input: Pick<z.output<typeof purchaseRequestInput>, 'pallets' | 'pricePerKg'>) {
   const row = await repo.findById(db, productId);
   if (!row) throw notFound('Product');
   if (row.auctionStartDate || effectiveStatus(row) !== 'ENABLED' || row.quantity === 0) {
@@ -274,8 +299,7 @@ export async function requestPurchase(db: Db, user: SessionUser, productId: numb
       pricePerKg: Number(row.price),
     });
   }
-  const saved = await repo.insertRequest(db, { productId, buyerId: user.id, pallets: input.pallets, message: input.message, pricePerKg: row.price });
-  return { id: saved.id };
+  return row.price;
 }
 
 const tooManyPhotos = () =>

@@ -1,7 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { articles, countries, packagings, products, users } from '../../db/schema/index.js';
+import { articles, countries, packagings, products } from '../../db/schema/index.js';
+import { accountsView } from '../../companies/users/users.read-model.js';
 
 /**
  * A lot with the names the screens show (article, origin, packaging, seller): the read model behind
@@ -15,14 +16,14 @@ export const productViewsWith = <Extra extends SelectedFields>(db: Executor, ext
       article: { id: articles.id, article: articles.article, family: articles.family },
       origin: { id: countries.id, name: countries.name, alpha2: countries.alpha2 },
       packaging: { id: packagings.id, name: packagings.name },
-      seller: { id: users.id, companyName: users.companyName, globalGapNumber: users.globalGapNumber },
+      seller: { id: accountsView.id, companyName: accountsView.companyName, globalGapNumber: accountsView.globalGapNumber },
       ...extra,
     })
     .from(products)
     .innerJoin(articles, eq(articles.id, products.articleId))
     .innerJoin(countries, eq(countries.id, products.originId))
     .innerJoin(packagings, eq(packagings.id, products.packagingId))
-    .innerJoin(users, eq(users.id, products.supplierId));
+    .innerJoin(accountsView, eq(accountsView.id, products.supplierId));
 
 export const productViews = (db: Executor) => productViewsWith(db, {});
 
@@ -36,7 +37,7 @@ export async function countProductViews(db: Executor, where: SQL | undefined) {
       .from(products)
       .innerJoin(articles, eq(articles.id, products.articleId))
       .innerJoin(countries, eq(countries.id, products.originId))
-      .innerJoin(users, eq(users.id, products.supplierId))
+      .innerJoin(accountsView, eq(accountsView.id, products.supplierId))
       .where(where)
   )[0]!.n;
 }

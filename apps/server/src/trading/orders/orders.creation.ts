@@ -2,6 +2,9 @@ import { lineAmount, formatOrderNumber, todayInParis, type OrderActor } from '@p
 import type { Executor } from '../../db/client.js';
 import type { AddressSnapshot, LotSnapshot, PartySnapshot } from '../../db/schema/index.js';
 import { notFound } from '../../lib/http-error.js';
+import { accountWithPlace } from '../../companies/users/users.read-model.js';
+import * as auctionsView from '../auctions/auctions.read-model.js';
+import * as marketplaceView from '../marketplace/marketplace.read-model.js';
 import * as repo from './orders.repository.js';
 import type { OrderRow } from './orders.repository.js';
 import { num } from './orders.presenter.js';
@@ -10,7 +13,7 @@ import { num } from './orders.presenter.js';
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
-function partySnapshot(p: NonNullable<Awaited<ReturnType<typeof repo.partyRow>>>): PartySnapshot {
+function partySnapshot(p: NonNullable<Awaited<ReturnType<typeof accountWithPlace>>>): PartySnapshot {
   return {
     userId: p.id,
     companyName: p.companyName,
@@ -46,9 +49,9 @@ interface NewOrderInput {
  * tells both parties (the order-messages processor: notices, e-mails with the sale confirmation).
  */
 export async function createOrder(tx: Executor, input: NewOrderInput): Promise<OrderRow> {
-  const lot = await repo.lotRow(tx, input.productId);
+  const lot = await marketplaceView.lotWithNames(tx, input.productId);
   if (!lot) throw notFound('Product');
-  const [buyer, seller] = await Promise.all([repo.partyRow(tx, input.buyerId), repo.partyRow(tx, lot.product.supplierId)]);
+  const [buyer, seller] = await Promise.all([accountWithPlace(tx, input.buyerId), accountWithPlace(tx, lot.product.supplierId)]);
   if (!buyer || !seller) throw notFound('User');
   const p = lot.product;
   const netKgPerPallet = num(p.netKgPerPallet);
@@ -121,9 +124,9 @@ export async function createOrder(tx: Executor, input: NewOrderInput): Promise<O
 export async function createFromAuction(tx: Executor, productId: number, winningOfferId: number) {
   const existing = await repo.auctionOrderOf(tx, productId);
   if (existing) return existing;
-  const offer = await repo.offerById(tx, winningOfferId);
+  const offer = await auctionsView.offerById(tx, winningOfferId);
   if (!offer) throw new Error(`winning offer ${winningOfferId} of lot ${productId} not found`);
-  const lot = await repo.lotRow(tx, productId);
+  const lot = await marketplaceView.lotWithNames(tx, productId);
   if (!lot) throw new Error(`lot ${productId} not found`);
   return createOrder(tx, {
     source: 'AUCTION',

@@ -6,7 +6,7 @@ import { docText, type ShippingDocModel } from '../../documents/pdf/shipping-mod
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { SessionUser } from '../../plugins/session.js';
 import { sideOf } from './orders.policy.js';
-import { findRow } from './orders.reads.js';
+import { findRow } from './orders.read-model.js';
 import * as repo from './orders.repository.js';
 import type { OrderRow } from './orders.repository.js';
 import type { OrderDeps } from './orders.messages.js';

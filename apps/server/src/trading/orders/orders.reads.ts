@@ -1,18 +1,17 @@
-import { type AdminOrderListQuery, type Language, type Order, type OrderPage, type OrderRef, type OrderSide, type UserOrderListQuery } from '@primeur/shared';
+import { type AdminOrderListQuery, type Language, type Order, type OrderPage, type OrderSide, type UserOrderListQuery } from '@primeur/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { t as docText } from '../../documents/email/i18n.js';
 import { notFound } from '../../lib/http-error.js';
 import type { SessionUser } from '../../plugins/session.js';
 import * as invoicing from '../invoicing/invoicing.service.js';
 import { sideOf } from './orders.policy.js';
-import { presentOrder, presentRef, presentSummary, type OrderView } from './orders.presenter.js';
+import { presentOrder, presentSummary, type OrderView } from './orders.presenter.js';
 import * as repo from './orders.repository.js';
 import type { OrderRow } from './orders.repository.js';
 import { confirmationOf, type OrderDeps } from './orders.messages.js';
 
-/** Reading orders: one order for a party or the operator, the lists, the sale confirmation, links for other modules. */
+/** Reading orders: one order for a party or the operator, the lists, the sale confirmation (other modules' reads: orders.read-model.ts). */
 
-export const findRow = (db: Executor, id: number) => repo.findOrder(db, id);
 /** The order locked for a claim step: claim steps, order transitions and the closing job queue here. */
 export const lockRow = (tx: Executor, id: number) => repo.lockOrder(tx, id);
 
@@ -47,18 +46,6 @@ export async function confirmationPdf(db: Db, user: SessionUser, id: number, lng
   if (!order) throw notFound('Order');
   sideOf(order, user);
   return { pdf: await confirmationOf(order, lng), filename: `${docText(lng, 'pdf.filename', {}, 'orderDocs')}-${order.number}.pdf` };
-}
-
-/** Orders of these lots (the seller's lot list) and of won auctions, as links. */
-export async function refsByProducts(db: Executor, productIds: number[]): Promise<Map<number, Array<OrderRef & { buyerId: number | null }>>> {
-  const out = new Map<number, Array<OrderRef & { buyerId: number | null }>>();
-  for (const o of await repo.byProducts(db, productIds)) {
-    if (o.productId === null) continue;
-    const list = out.get(o.productId) ?? [];
-    list.push({ ...presentRef(o), buyerId: o.buyerId });
-    out.set(o.productId, list);
-  }
-  return out;
 }
 
 export function carriers(db: Db) {

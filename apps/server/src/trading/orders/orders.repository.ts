@@ -3,20 +3,10 @@ import type { OrderStatus } from '@primeur/shared';
 import type { Executor } from '../../db/client.js';
 import { foldedSearch } from '../../db/fold.js';
 import { emit } from '../../events/events.js';
-import {
-  articles,
-  cities,
-  countries,
-  offers,
-  orderCounters,
-  orderHistory,
-  orders,
-  packagings,
-  products,
-  purchaseRequests,
-  transports,
-  users,
-} from '../../db/schema/index.js';
+import { claimViewSql } from '../claims/claims.read-model.js';
+import { lotsView } from '../marketplace/marketplace.read-model.js';
+import { articles, orderCounters, orderHistory, orders, purchaseRequests, transports } from '../../db/schema/index.js';
+import { accountsView } from '../../companies/users/users.read-model.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -37,53 +27,6 @@ export async function nextNumber(tx: Executor, year: number): Promise<number> {
 
 export async function counter(db: Executor, year: number) {
   return (await db.select().from(orderCounters).where(eq(orderCounters.year, year)))[0]?.last ?? 0;
-}
-
-/** What a party snapshot is made of: the account's company data with its city and country names. */
-export async function partyRow(db: Executor, userId: number) {
-  return (
-    await db
-      .select({
-        id: users.id,
-        companyName: users.companyName,
-        address: users.address,
-        postalCode: users.postalCode,
-        vatId: users.vatId,
-        email: users.email,
-        category: users.category,
-        active: users.active,
-        city: cities.name,
-        alpha2: countries.alpha2,
-        countryName: countries.name,
-      })
-      .from(users)
-      .leftJoin(cities, eq(cities.id, users.cityId))
-      .leftJoin(countries, eq(countries.id, users.countryId))
-      .where(eq(users.id, userId))
-  )[0];
-}
-
-/** The lot with the names its snapshot keeps. */
-export async function lotRow(db: Executor, productId: number) {
-  return (
-    await db
-      .select({
-        product: products,
-        articleNames: articles.names,
-        originAlpha2: countries.alpha2,
-        originName: countries.name,
-        packaging: packagings.name,
-      })
-      .from(products)
-      .innerJoin(articles, eq(articles.id, products.articleId))
-      .innerJoin(countries, eq(countries.id, products.originId))
-      .innerJoin(packagings, eq(packagings.id, products.packagingId))
-      .where(eq(products.id, productId))
-  )[0];
-}
-
-export async function offerById(db: Executor, offerId: number) {
-  return (await db.select().from(offers).where(eq(offers.id, offerId)))[0];
 }
 
 export async function carrier(db: Executor, id: number) {
@@ -261,7 +204,7 @@ export async function lockDeliveredBefore(tx: Executor, before: Date, limit: num
       and(
         eq(orders.status, 'DELIVERED'),
         lt(orders.deliveredAt, before),
-        sql`not exists (select 1 from claims c where c.order_id = ${orders.id} and c.status <> 'SETTLED')`,
+        sql`not exists (select 1 from ${claimViewSql} c where c.order_id = ${orders.id} and c.status <> 'SETTLED')`,
       ),
     )
     .orderBy(asc(orders.deliveredAt))
@@ -271,16 +214,12 @@ export async function lockDeliveredBefore(tx: Executor, before: Date, limit: num
 
 // ---- purchase requests ------------------------------------------------------------------------
 
+export async function insertRequest(db: Executor, values: typeof purchaseRequests.$inferInsert) {
+  return (await db.insert(purchaseRequests).values(values).returning())[0]!;
+}
+
 export async function lockRequest(tx: Executor, id: number) {
   return (await tx.select().from(purchaseRequests).where(eq(purchaseRequests.id, id)).for('update'))[0];
-}
-
-export async function lockLot(tx: Executor, productId: number) {
-  return (await tx.select().from(products).where(eq(products.id, productId)).for('update'))[0];
-}
-
-export function setLotQuantity(tx: Executor, productId: number, quantity: number) {
-  return tx.update(products).set({ quantity, updatedAt: new Date() }).where(eq(products.id, productId));
 }
 
 export async function decideRequest(
@@ -328,23 +267,19 @@ export function lockPendingBefore(tx: Executor, before: Date, limit: number) {
     .for('update', { skipLocked: true });
 }
 
-export async function lotTitle(db: Executor, productId: number) {
-  return (await db.select({ name: products.name, supplierId: products.supplierId }).from(products).where(eq(products.id, productId)))[0];
-}
-
 /** The supplier's purchase requests with the lot's title and pallets left, newest first. */
 export function requestsForSupplier(db: Executor, supplierId: number) {
   return db
     .select({
       request: purchaseRequests,
-      productTitle: products.name,
-      available: products.quantity,
-      buyer: { companyName: users.companyName, email: users.email },
+      productTitle: lotsView.name,
+      available: lotsView.quantity,
+      buyer: { companyName: accountsView.companyName, email: accountsView.email },
     })
     .from(purchaseRequests)
-    .innerJoin(products, eq(products.id, purchaseRequests.productId))
-    .innerJoin(users, eq(users.id, purchaseRequests.buyerId))
-    .where(eq(products.supplierId, supplierId))
+    .innerJoin(lotsView, eq(lotsView.id, purchaseRequests.productId))
+    .innerJoin(accountsView, eq(accountsView.id, purchaseRequests.buyerId))
+    .where(eq(lotsView.supplierId, supplierId))
     .orderBy(desc(purchaseRequests.createdAt), desc(purchaseRequests.id));
 }
 
@@ -353,20 +288,15 @@ export function requestsOfBuyer(db: Executor, buyerId: number) {
   return db
     .select({
       request: purchaseRequests,
-      productTitle: products.name,
-      available: products.quantity,
-      seller: { companyName: users.companyName },
+      productTitle: lotsView.name,
+      available: lotsView.quantity,
+      seller: { companyName: accountsView.companyName },
     })
     .from(purchaseRequests)
-    .innerJoin(products, eq(products.id, purchaseRequests.productId))
-    .innerJoin(users, eq(users.id, products.supplierId))
+    .innerJoin(lotsView, eq(lotsView.id, purchaseRequests.productId))
+    .innerJoin(accountsView, eq(accountsView.id, lotsView.supplierId))
     .where(eq(purchaseRequests.buyerId, buyerId))
     .orderBy(desc(purchaseRequests.createdAt), desc(purchaseRequests.id));
-}
-
-/** A new lot (a cancelled auction order's pallets back on sale). */
-export async function insertLot(tx: Executor, values: typeof products.$inferInsert) {
-  return (await tx.insert(products).values(values).returning({ id: products.id }))[0]!;
 }
 
 export async function orderOfRequest(db: Executor, purchaseRequestId: number) {

@@ -32,4 +32,5 @@ export {
   type HistoryNote,
   type WeightDispute,
 } from './orders.transitions.js';
-export { carriers, confirmationPdf, csvRows, findRow, get, listAll, listMine, lockRow, present, refsByProducts } from './orders.reads.js';
+export { carriers, confirmationPdf, csvRows, get, listAll, listMine, lockRow, present } from './orders.reads.js';
+export { findRow, refsByProducts } from './orders.read-model.js';

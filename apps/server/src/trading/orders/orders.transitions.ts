@@ -27,6 +27,7 @@ import type { OrderDeps } from './orders.messages.js';
 import { emit } from '../../events/events.js';
 import { present } from './orders.reads.js';
 import * as invoicing from '../invoicing/invoicing.service.js';
+import * as marketplaceService from '../marketplace/marketplace.service.js';
 
 /**
  * The order's steps after its creation (orders.policy.ts says who may take which): ship, receive,
@@ -296,14 +297,14 @@ export async function cancel(deps: OrderDeps, user: SessionUser, id: number, inp
  */
 async function returnPallets(tx: Executor, order: OrderRow) {
   if (order.productId === null) return;
-  const lot = await repo.lockLot(tx, order.productId);
+  const lot = await marketplaceService.lockLot(tx, order.productId);
   if (!lot) return;
   if (order.source === 'PURCHASE_REQUEST') {
-    await repo.setLotQuantity(tx, lot.id, lot.quantity + order.pallets);
+    await marketplaceService.setLotQuantity(tx, lot.id, lot.quantity + order.pallets);
     return;
   }
   const minUntil = addDays(todayInParis(), 2);
-  const relisted = await repo.insertLot(tx, {
+  const relisted = await marketplaceService.insertLot(tx, {
     supplierId: lot.supplierId,
     articleId: lot.articleId,
     name: lot.name,

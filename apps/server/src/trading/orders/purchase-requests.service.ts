@@ -1,11 +1,15 @@
-import { toCents, type MyPurchaseRequest, type Order, type PurchaseRequest } from '@primeur/shared';
+import { toCents, type MyPurchaseRequest, type Order, type PurchaseRequest, type purchaseRequestInput } from '@primeur/shared';
+import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import type { SessionUser } from '../../plugins/session.js';
 import { presentRef } from './orders.presenter.js';
+import * as marketplaceView from '../marketplace/marketplace.read-model.js';
+import * as marketplaceService from '../marketplace/marketplace.service.js';
 import * as repo from './orders.repository.js';
 import { emit } from '../../events/events.js';
 import { createOrder, present, type OrderDeps } from './orders.service.js';
+import * as marketplace from '../marketplace/marketplace.service.js';
 
 /**
  * Purchase requests on marketplace lots (issue 21): accepted (an order at the request's price),
@@ -36,7 +40,7 @@ async function sell(
   tx: Executor,
   deps: OrderDeps,
   req: RequestRow,
-  lot: NonNullable<Awaited<ReturnType<typeof repo.lockLot>>>,
+  lot: NonNullable<Awaited<ReturnType<typeof marketplaceService.lockLot>>>,
   pricePerKg: number,
   by: { actor: 'SELLER' | 'BUYER'; userId: number },
 ) {
@@ -45,7 +49,7 @@ async function sell(
       available: lot.quantity,
     });
   }
-  await repo.setLotQuantity(tx, lot.id, lot.quantity - req.pallets);
+  await marketplaceService.setLotQuantity(tx, lot.id, lot.quantity - req.pallets);
   await repo.decideRequest(tx, req.id, 'ACCEPTED');
   return createOrder(tx, {
     source: 'PURCHASE_REQUEST',
@@ -60,6 +64,13 @@ async function sell(
   });
 }
 
+/** A buyer's purchase request on a marketplace lot, at the price the marketplace states for it (the lot's of this moment, decision 982). */
+export async function fileRequest(db: Executor, user: SessionUser, productId: number, input: z.output<typeof purchaseRequestInput>) {
+  const pricePerKg = await marketplace.priceForPurchaseRequest(db, productId, input);
+  const saved = await repo.insertRequest(db, { productId, buyerId: user.id, pallets: input.pallets, message: input.message, pricePerKg });
+  return { id: saved.id };
+}
+
 /**
  * The supplier accepts a purchase request: in one transaction the request (locked), then its lot
  * lose the pallets, and the order is made at the price the request kept, whatever the lot's price is
@@ -69,7 +80,7 @@ export async function acceptRequest(deps: OrderDeps, user: SessionUser, requestI
   const { order, created } = await deps.db.transaction(async (tx) => {
     const req = await repo.lockRequest(tx, requestId);
     if (!req) throw notFound('Purchase request');
-    const lot = await repo.lockLot(tx, req.productId);
+    const lot = await marketplaceService.lockLot(tx, req.productId);
     if (!lot || lot.supplierId !== user.id) throw notFound('Purchase request');
     // A repeated acceptance (a retry after a lost answer) answers the order it already became.
     if (req.status === 'ACCEPTED') {
@@ -89,7 +100,7 @@ export async function declineRequest(deps: OrderDeps, user: SessionUser, request
   return deps.db.transaction(async (tx) => {
     const req = await repo.lockRequest(tx, requestId);
     if (!req) throw notFound('Purchase request');
-    const lot = await repo.lotTitle(tx, req.productId);
+    const lot = await marketplaceView.lotSummary(tx, req.productId);
     if (!lot || lot.supplierId !== user.id) throw notFound('Purchase request');
     if (req.status !== 'PENDING') throw notPending(req, deps.purchaseRequestTtlMs);
     const row = await repo.decideRequest(tx, req.id, 'DECLINED', reason);
@@ -107,7 +118,7 @@ export async function counterRequest(deps: OrderDeps, user: SessionUser, request
   await deps.db.transaction(async (tx) => {
     const req = await repo.lockRequest(tx, requestId);
     if (!req) throw notFound('Purchase request');
-    const lot = await repo.lotTitle(tx, req.productId);
+    const lot = await marketplaceView.lotSummary(tx, req.productId);
     if (!lot || lot.supplierId !== user.id) throw notFound('Purchase request');
     if (req.status !== 'PENDING' || requestExpired(req, deps.purchaseRequestTtlMs)) throw notPending(req, deps.purchaseRequestTtlMs);
     if (req.pricePerKg !== null && toCents(input.pricePerKg) === toCents(Number(req.pricePerKg))) {
@@ -142,7 +153,7 @@ export async function acceptCounter(deps: OrderDeps, user: SessionUser, requestI
       if (existing) return { order: existing, created: false };
     }
     if (req.status !== 'COUNTERED' || requestExpired(req, deps.purchaseRequestTtlMs)) throw noCounterOffer(req, deps.purchaseRequestTtlMs);
-    const lot = await repo.lockLot(tx, req.productId);
+    const lot = await marketplaceService.lockLot(tx, req.productId);
     if (!lot) throw notFound('Purchase request');
     const order = await sell(tx, deps, req, lot, Number(req.counterPricePerKg), { actor: 'BUYER', userId: user.id });
     return { order, created: true };
@@ -165,7 +176,7 @@ export async function declineCounter(deps: OrderDeps, user: SessionUser, request
  * order-messages processor); the buyer and the lot's seller may see it.
  */
 async function requestEvent(tx: Executor, name: 'request.declined' | 'request.countered' | 'request.expired', req: RequestRow, data: Record<string, unknown>) {
-  const lot = await repo.lotTitle(tx, req.productId);
+  const lot = await marketplaceView.lotSummary(tx, req.productId);
   await emit(tx, {
     name,
     subject: 'request',
