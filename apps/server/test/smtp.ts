@@ -36,11 +36,19 @@ export async function startSmtpServer() {
       });
     },
   });
+  // A client that vanishes mid-message (an instance the kill test SIGKILLs while it sends) resets the
+  // connection: smtp-server emits that as the server's 'error', which with no listener threw in the test
+  // worker, as an unhandled ECONNRESET, after every test had passed. The mail is then not received and
+  // is sent again by the next instance; the errors are kept for a test that wants to look at them.
+  const errors: Error[] = [];
+  server.on('error', (err: Error) => errors.push(err));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** The connection errors the server saw (a client reset mid-message). */
+    errors,
     /** Whether `reject…` recipients are refused (true at start). */
     setRejecting: (on: boolean) => {
       rejecting = on;

@@ -167,7 +167,9 @@ describe.runIf(PG_URL)('an instance killed between a commit and its processors, 
     for (const m of ours) expect(distinct.has(m.messageId!), `outbox ${m.id} received`).toBe(true);
     expect(distinct.size).toBe(ours.length);
     const resent = received.length - distinct.size;
-    console.info(`kill test: ${ROUNDS} kills, ${ours.length} e-mails received under ${distinct.size} Message-IDs (${resent} sent again after a kill mid-send)`);
+    console.info(
+      `kill test: ${ROUNDS} kills, ${ours.length} e-mails received under ${distinct.size} Message-IDs (${resent} sent again after a kill mid-send, ${smtp.errors.length} SMTP connections cut mid-message)`,
+    );
     // Invoices: one per delivered order.
     const issued = await database.db
       .select({ orderId: invoices.orderId })
