@@ -35,7 +35,6 @@ export const OWNERS = {
   invoices: 'trading/invoicing',
   invoiceDocuments: 'trading/invoicing',
   invoicePayments: 'trading/invoicing',
-  auditEvents: 'audit',
   companies: 'companies/companies',
   companyCertificates: 'companies/companies',
   productLinks: 'companies/product-links',

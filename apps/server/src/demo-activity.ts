@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from './db/client.js';
-import { auditEvents, certificates, companies, companyCertificates, contacts, productLinks, supplierVariants, transports, users } from './db/schema/index.js';
-import type { Actor } from './audit/activity.service.js';
+import { certificates, companies, companyCertificates, contacts, events, productLinks, supplierVariants, transports, users } from './db/schema/index.js';
+import { CHANGE_NAMES, type Actor } from './events/changes.js';
 import * as companiesService from './companies/companies/companies.service.js';
 import type { CompanyKind } from './companies/companies/companies.service.js';
 import * as contactsService from './companies/contacts/contacts.service.js';
@@ -166,15 +166,15 @@ export async function seedActivity(db: Db, opts: ActivitySeedOptions = {}): Prom
   if (!admin) return 0;
   let made = 0;
   for (const edit of DEMO_EDITS) {
-    const [{ last }] = (await db.select({ last: sql<number>`coalesce(max(${auditEvents.id}), 0)::int` }).from(auditEvents)) as [{ last: number }];
+    const [{ last }] = (await db.select({ last: sql<number>`coalesce(max(${events.id}), 0)::int` }).from(events)) as [{ last: number }];
     if (!(await edit.run({ db, actor: { id: admin.id } }))) {
       warn(`demo activity "${edit.what}" skipped: its record is not as the seed makes it`);
       continue;
     }
     await db
-      .update(auditEvents)
+      .update(events)
       .set({ at: new Date(now - edit.ago) })
-      .where(gt(auditEvents.id, last));
+      .where(and(gt(events.id, last), inArray(events.name, CHANGE_NAMES)));
     made++;
   }
   return made;

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ActivityEntity, ActivityEntry } from '@primeur/shared';
 import { createUser, placeIn } from '../../db/factories.js';
 import { articleByCode, createSupplier, createClient, carrierByName } from '../../db/factories/backoffice.js';
-import { auditEvents } from '../../db/schema/index.js';
+import { events } from '../../db/schema/index.js';
 import { withAdminApp, signedIn, type TestContext } from '../../../test/build-app.js';
 import * as companiesService from '../../companies/companies/companies.service.js';
-import * as activityService from '../../audit/activity.service.js';
+import * as changes from '../../events/changes.js';
+import { createAuction, createOffer, createProduct } from '../../db/factories/listings.js';
+import { closeAuctions } from '../../trading/auctions/auctions.service.js';
+import { dayInParis } from '@primeur/shared';
 
 let ctx: TestContext;
 let admin: string;
@@ -22,11 +25,12 @@ async function historyOf(entity: ActivityEntity, id: number): Promise<ActivityEn
   return res.json().items;
 }
 
+/** The change events written for one record (events/changes.ts). */
 const rowsOf = (entity: ActivityEntity, id: number) =>
   ctx.db
     .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.entity, entity), eq(auditEvents.entityId, id)));
+    .from(events)
+    .where(and(inArray(events.name, changes.CHANGE_NAMES), eq(events.subject, changes.subjectOf(entity)), eq(events.subjectId, id)));
 
 describe('every write path records who changed what', () => {
   it('suppliers: create, discount, address and delete, each with the admin and the fields', async () => {
@@ -166,13 +170,43 @@ describe('the entry is written in the transaction of the change', () => {
     const supplier = await createSupplier(ctx.db, { company: 'Descuento S.L.' });
     await expect(companiesService.setDiscount(ctx.db, actor, 'supplier', supplier.id, 9, failingView)).rejects.toThrow();
     expect(await rowsOf('supplier', supplier.id)).toEqual([]);
-    expect(await ctx.db.select().from(auditEvents).where(eq(auditEvents.userId, actor.id))).toEqual([]);
+    expect(
+      await ctx.db
+        .select()
+        .from(events)
+        .where(sql`${events.actor}->>'userId' = ${String(actor.id)}`),
+    ).toEqual([]);
   });
 
   it('an update that changes no recorded field writes no entry', async () => {
     const supplier = await createSupplier(ctx.db, { company: 'Igual S.L.' });
     await send('POST', `/api/intern/supplier/discount/${supplier.id}`, { value: 0 });
     expect(await rowsOf('supplier', supplier.id)).toEqual([]);
+  });
+});
+
+describe("the system's changes", () => {
+  it('the closer and the expiry of past lots write the lots’ history as the system, for their supplier to see', async () => {
+    const seller = await createUser(ctx.db, { category: 'supplier' });
+    const buyer = await createUser(ctx.db, { category: 'client' });
+    const auction = await createAuction(ctx.db, { supplierId: seller.id, startedMsAgo: 259_200_000 + 1000 });
+    const top = await createOffer(ctx.db, auction.id, buyer.id, 2.2);
+    const past = await createProduct(ctx.db, { supplierId: seller.id, availableUntil: dayInParis(-1) });
+    await closeAuctions(ctx.db);
+
+    const [closed] = await historyOf('lot', auction.id);
+    expect(closed).toMatchObject({ action: 'update', user: null });
+    expect(closed!.changes).toEqual([
+      { field: 'status', from: 'IN_AUCTION', to: 'EXPIRED' },
+      { field: 'winningOfferId', from: null, to: top.id },
+    ]);
+    const [expired] = await historyOf('lot', past.id);
+    expect(expired).toMatchObject({ action: 'update', user: null, changes: [{ field: 'status', from: 'ENABLED', to: 'EXPIRED' }] });
+    // Each event is the lot's supplier's to see (company_ids), nobody else's; the actor is the system.
+    for (const row of [...(await rowsOf('lot', auction.id)), ...(await rowsOf('lot', past.id))]) {
+      expect(row.companyIds).toEqual([seller.id]);
+      expect(row.actor).toEqual({ kind: 'system' });
+    }
   });
 });
 
@@ -214,7 +248,7 @@ describe('diff', () => {
   it('keeps the changed fields only, leaves secrets and bookkeeping out and writes dates as ISO text', () => {
     const at = new Date('2026-11-26T10:00:00Z');
     expect(
-      activityService.diff(
+      changes.diff(
         { id: 1, discount: '1.00', passwordHash: 'a', apiToken: 'x', updatedAt: at, packagings: ['A'], startDate: at },
         { id: 1, discount: '2.00', passwordHash: 'b', apiToken: 'y', updatedAt: new Date(), packagings: ['A'], startDate: null },
       ),

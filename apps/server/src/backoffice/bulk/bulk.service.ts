@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../documents/email/mailer.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { SessionStore } from '../../plugins/session.js';
-import type { Actor } from '../../audit/activity.service.js';
+import type { Actor } from '../../events/changes.js';
 import * as marketplaceService from '../../trading/marketplace/marketplace.service.js';
 import * as adminProductsService from '../../trading/products/admin-products.service.js';
 import * as supplierProductsService from '../../pricing/supplier-products/supplier-products.service.js';

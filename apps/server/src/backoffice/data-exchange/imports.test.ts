@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { dayInParis, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportPreview } from '@primeur/shared';
 import { createClient, createSupplier } from '../../db/factories/backoffice.js';
 import { createUser } from '../../db/factories.js';
-import { auditEvents, clientVariants, companies, productLinks, products, supplierVariants } from '../../db/schema/index.js';
+import { events, clientVariants, companies, productLinks, products, supplierVariants } from '../../db/schema/index.js';
 import { signedIn, withAdminApp, type TestContext } from '../../../test/build-app.js';
 import { multipart } from '../../../test/multipart.js';
 
@@ -277,16 +277,20 @@ describe('POST /api/admin/import/lots', () => {
     // The history of changes: each imported lot has its "created" entry, with its fields.
     const created = await ctx.db
       .select()
-      .from(auditEvents)
+      .from(events)
       .where(
-        inArray(
-          auditEvents.entityId,
-          lots.map((l) => l.id),
+        and(
+          eq(events.subject, 'lot'),
+          inArray(
+            events.subjectId,
+            lots.map((l) => l.id),
+          ),
         ),
       );
-    const lotEntries = created.filter((e) => e.entity === 'lot');
-    expect(lotEntries.map((e) => e.action)).toEqual(['create', 'create']);
-    expect(lotEntries.every((e) => e.userId !== null && (e.changes as Array<{ field: string }>).some((c) => c.field === 'qualityClass'))).toBe(true);
+    expect(created.map((e) => e.name)).toEqual(['lot.created', 'lot.created']);
+    expect(
+      created.every((e) => e.actor?.userId != null && (e.payload as { changes: Array<{ field: string }> }).changes.some((c) => c.field === 'qualityClass')),
+    ).toBe(true);
     // The lot facts (issue 25): the class in any case, the variety and the packing day.
     expect(lots.map((l) => [l.name, l.qualityClass, l.variety, l.packedOn]).sort()).toEqual([
       ['Naranja', 'I', null, null],

@@ -5,8 +5,8 @@ import { readCsv } from '../../lib/csv.js';
 import * as productLinksService from '../../companies/product-links/product-links.service.js';
 import * as supplierProductsService from '../../pricing/supplier-products/supplier-products.service.js';
 import * as clientProductsService from '../../pricing/client-products/client-products.service.js';
-import * as activityService from '../../audit/activity.service.js';
-import { type Actor } from '../../audit/activity.service.js';
+import * as changes from '../../events/changes.js';
+import { type Actor } from '../../events/changes.js';
 import * as marketplaceService from '../../trading/marketplace/marketplace.service.js';
 import { loadRefs, readRows, type Checked } from './import-reader.js';
 import { checkClientProducts, type ClientProductItem } from './import-client-products.js';
@@ -90,7 +90,7 @@ export async function commitFile(db: Db, actor: Actor, kind: ImportKind, file: B
     const ids = await writeRows(tx, kind, items);
     // The history of changes: one "created" entry per imported record, in the import's transaction.
     const entity = kind === 'lots' ? 'lot' : kind === 'supplier-prices' ? 'variant' : 'clientVariant';
-    await activityService.recordCreations(
+    await changes.recordCreations(
       tx,
       actor,
       entity,

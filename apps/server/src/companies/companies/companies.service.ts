@@ -7,8 +7,8 @@ import * as catalogService from '../../platform/catalog/catalog.service.js';
 import * as contactsService from '../contacts/contacts.service.js';
 import * as locationService from '../../platform/location/location.service.js';
 import * as productLinksService from '../product-links/product-links.service.js';
-import * as activityService from '../../audit/activity.service.js';
-import { type Actor } from '../../audit/activity.service.js';
+import * as changes from '../../events/changes.js';
+import { type Actor } from '../../events/changes.js';
 import { presentClient, presentSupplier, type CompanyParts } from './companies.presenter.js';
 import { findCompany, requireCompany } from './company-view.js';
 import * as repo from './companies.repository.js';
@@ -90,7 +90,7 @@ export async function create<T>(db: Db, actor: Actor | null, kind: CompanyKind, 
       await catalogService.requireCertificates(tx, certificateIds);
       const row = await repo.insert(tx, kind, input.company, input.ict ?? DEFAULT_INCOTERM);
       await repo.replaceCertificates(tx, row.id, certificateIds);
-      await activityService.recordChange(tx, actor, kind, row.id, 'create', null, await snapshot(tx, row.id));
+      await changes.recordChange(tx, actor, kind, row.id, 'create', null, await snapshot(tx, row.id));
       return view(tx, row.id);
     });
   } catch (err) {
@@ -112,7 +112,7 @@ export async function remove(db: Db, actor: Actor | null, kind: CompanyKind, id:
       await requireCompany(tx, kind, id, true);
       const before = await snapshot(tx, id);
       await repo.delete(tx, id);
-      await activityService.recordChange(tx, actor, kind, id, 'delete', before, null);
+      await changes.recordChange(tx, actor, kind, id, 'delete', before, null);
     });
   } catch (err) {
     if (isForeignKeyViolation(err)) {
@@ -208,7 +208,7 @@ function change<T>(
     const row = await requireCompany(tx, kind, id, true);
     const before = await snapshot(tx, id);
     await repo.update(tx, id, await compute(tx, row));
-    await activityService.recordChange(tx, actor, kind, id, 'update', before, await snapshot(tx, id));
+    await changes.recordChange(tx, actor, kind, id, 'update', before, await snapshot(tx, id));
     return view(tx, id);
   });
 }

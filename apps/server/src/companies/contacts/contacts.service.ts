@@ -4,8 +4,8 @@ import type { Db, Executor } from '../../db/client.js';
 import { notFound } from '../../lib/http-error.js';
 import { findCompany, requireCompany, type CompanyKind } from '../companies/company-view.js';
 import * as locationService from '../../platform/location/location.service.js';
-import * as activityService from '../../audit/activity.service.js';
-import { type Actor } from '../../audit/activity.service.js';
+import * as changes from '../../events/changes.js';
+import { type Actor } from '../../events/changes.js';
 import { toE164 } from './phone.js';
 import * as repo from './contacts.repository.js';
 import { type ContactWithOwner } from './contacts.repository.js';
@@ -52,7 +52,7 @@ export async function add(db: Db, actor: Actor | null, input: z.output<typeof ad
     const phone = toE164(input.phone, await ownerCountry(tx, ownerId));
     const id = await repo.insert(tx, { companyId: ownerId, ...fields(input, phone) });
     const created = (await repo.find(tx, id))!;
-    await activityService.recordChange(tx, actor, 'contact', id, 'create', null, created.contact);
+    await changes.recordChange(tx, actor, 'contact', id, 'create', null, created.contact);
     return present(created);
   });
 }
@@ -65,7 +65,7 @@ export async function modify(db: Db, actor: Actor | null, input: z.output<typeof
     const phone = toE164(input.phone, await ownerCountry(tx, current.contact.companyId));
     await repo.update(tx, input.id, fields(input, phone));
     const after = (await repo.find(tx, input.id))!;
-    await activityService.recordChange(tx, actor, 'contact', input.id, 'update', current.contact, after.contact);
+    await changes.recordChange(tx, actor, 'contact', input.id, 'update', current.contact, after.contact);
     return present(after);
   });
 }
@@ -75,6 +75,6 @@ export async function remove(db: Db, actor: Actor | null, id: number) {
     const current = await repo.find(tx, id);
     if (!current) throw notFound('Contact');
     await repo.delete(tx, id);
-    await activityService.recordChange(tx, actor, 'contact', id, 'delete', current.contact, null);
+    await changes.recordChange(tx, actor, 'contact', id, 'delete', current.contact, null);
   });
 }

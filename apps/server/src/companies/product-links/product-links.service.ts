@@ -4,8 +4,8 @@ import { HttpError } from '../../lib/http-error.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/pg-errors.js';
 import * as catalogService from '../../platform/catalog/catalog.service.js';
 import { requireCompany, type CompanyKind } from '../companies/company-view.js';
-import * as activityService from '../../audit/activity.service.js';
-import { type Actor } from '../../audit/activity.service.js';
+import * as changes from '../../events/changes.js';
+import { type Actor } from '../../events/changes.js';
 import * as repo from './product-links.repository.js';
 import { type LinkWithProduct } from './product-links.repository.js';
 
@@ -32,7 +32,7 @@ async function link(db: Db, actor: Actor | null, kind: CompanyKind, companyId: n
       const dup = await repo.linkedArticleIds(tx, companyId, articleIds);
       if (dup.length) throw alreadyLinked(found.filter((a) => dup.includes(a.id)).map((a) => a.code));
       const rows = await repo.insertMany(tx, companyId, articleIds);
-      for (const { id, ...fields } of rows) await activityService.recordChange(tx, actor, 'productLink', id, 'create', null, fields);
+      for (const { id, ...fields } of rows) await changes.recordChange(tx, actor, 'productLink', id, 'create', null, fields);
       return rows.map((r) => r.id);
     });
   } catch (err) {
@@ -103,7 +103,7 @@ export async function remove(db: Db, actor: Actor | null, kind: CompanyKind, id:
   try {
     await db.transaction(async (tx) => {
       await repo.delete(tx, id);
-      await activityService.recordChange(tx, actor, 'productLink', id, 'delete', { companyId: row.link.companyId, articleId: row.link.articleId }, null);
+      await changes.recordChange(tx, actor, 'productLink', id, 'delete', { companyId: row.link.companyId, articleId: row.link.articleId }, null);
     });
   } catch (err) {
     if (isForeignKeyViolation(err)) throw new HttpError(409, 'PRODUCT_IN_USE', 'This product is still referred to by other records.');

@@ -11,7 +11,7 @@ import { languageForCountry } from '../../documents/email/language.js';
 import { renderFailedSignIns } from '../../documents/email/templates/failed-sign-ins.js';
 import { renderAccountValidated } from '../../documents/email/templates/account-validated.js';
 import { presentUserCard, presentUserInfo } from './users.presenter.js';
-import * as activityService from '../../audit/activity.service.js';
+import * as changes from '../../events/changes.js';
 import * as repo from './users.repository.js';
 import { type NewUser } from './users.repository.js';
 
@@ -64,7 +64,7 @@ export async function changeInfos(db: Db, userId: number, input: z.output<typeof
       cityId: input.city.id,
       ...legalValues(country.alpha2, input),
     });
-    await activityService.recordChange(tx, { id: userId }, 'user', userId, 'update', before, (await repo.findById(tx, userId))!);
+    await changes.recordChange(tx, { id: userId }, 'user', userId, 'update', before, (await repo.findById(tx, userId))!);
   });
   return info(db, userId);
 }
@@ -80,7 +80,7 @@ export async function changeLegal(db: Db, adminId: number, userId: number, input
     const values = legalValues(row.country?.alpha2 ?? '', input);
     await repo.update(tx, userId, values);
     const u = row.user;
-    await activityService.recordChange(
+    await changes.recordChange(
       tx,
       { id: adminId },
       'user',
@@ -174,7 +174,7 @@ export async function setStatus(db: Db, store: SessionStore, mailer: Mailer, adm
     if (user.active === active) return null;
     await repo.update(tx, userId, { active });
     // The history of changes (issue 26), in the same transaction: single toggles and bulk rows alike.
-    await activityService.recordChange(tx, { id: adminId }, 'user', userId, 'update', { active: user.active }, { active });
+    await changes.recordChange(tx, { id: adminId }, 'user', userId, 'update', { active: user.active }, { active });
     if (!active) {
       await store.destroyAllFor(userId, tx);
       return { mailIds: [] };

@@ -13,5 +13,4 @@ export * from './alerts.js';
 export * from './orders.js';
 export * from './invoicing.js';
 export * from './claims.js';
-export * from './activity.js';
 export * from './events.js';

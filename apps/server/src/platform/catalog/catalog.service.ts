@@ -2,8 +2,8 @@ import type { Db, Executor } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { presentArticle, presentCatalogItem, presentTransport } from './catalog.presenter.js';
-import * as activityService from '../../audit/activity.service.js';
-import { type Actor } from '../../audit/activity.service.js';
+import * as changes from '../../events/changes.js';
+import { type Actor } from '../../events/changes.js';
 import * as repo from './catalog.repository.js';
 
 export async function listArticles(db: Db) {
@@ -30,7 +30,7 @@ export async function addTransport(db: Db, actor: Actor | null, carrier: string,
   try {
     return await db.transaction(async (tx) => {
       const row = await repo.insertTransport(tx, carrier, price.toFixed(2));
-      await activityService.recordChange(tx, actor, 'carrier', row.id, 'create', null, row);
+      await changes.recordChange(tx, actor, 'carrier', row.id, 'create', null, row);
       return presentTransport(row);
     });
   } catch (err) {

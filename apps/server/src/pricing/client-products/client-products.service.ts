@@ -6,8 +6,8 @@ import * as companiesService from '../../companies/companies/companies.service.j
 import * as productLinksService from '../../companies/product-links/product-links.service.js';
 import * as supplierProductsService from '../supplier-products/supplier-products.service.js';
 import { presentClientVariant } from './client-products.presenter.js';
-import * as activityService from '../../audit/activity.service.js';
-import { type Actor } from '../../audit/activity.service.js';
+import * as changes from '../../events/changes.js';
+import { type Actor } from '../../events/changes.js';
 import * as repo from './client-products.repository.js';
 
 /** Every supplier variant of one article, whatever its dates: what the add modal offers to copy. */
@@ -66,7 +66,7 @@ export async function add(db: Db, actor: Actor | null, clientId: number, input: 
         ...fields,
         weightPiece: fields.weightPiece === null ? null : fields.weightPiece.toFixed(3),
       });
-      await activityService.recordChange(tx, actor, 'clientVariant', created.id, 'create', null, created);
+      await changes.recordChange(tx, actor, 'clientVariant', created.id, 'create', null, created);
       return presentClientVariant((await repo.find(tx, created.id))!);
     });
   } catch (err) {
@@ -114,6 +114,6 @@ export async function remove(db: Db, actor: Actor | null, id: number) {
   await db.transaction(async (tx) => {
     const gone = await repo.delete(tx, id);
     if (!gone) throw new HttpError(404, 'NOT_FOUND', 'Client variant not found.');
-    await activityService.recordChange(tx, actor, 'clientVariant', id, 'delete', gone, null);
+    await changes.recordChange(tx, actor, 'clientVariant', id, 'delete', gone, null);
   });
 }

@@ -6,8 +6,8 @@ import { isForeignKeyViolation } from '../../lib/pg-errors.js';
 import * as catalogService from '../../platform/catalog/catalog.service.js';
 import * as companiesService from '../../companies/companies/companies.service.js';
 import { presentVariant } from './supplier-products.presenter.js';
-import * as activityService from '../../audit/activity.service.js';
-import { type Actor } from '../../audit/activity.service.js';
+import * as changes from '../../events/changes.js';
+import { type Actor } from '../../events/changes.js';
 import * as repo from './supplier-products.repository.js';
 import { type VariantRow } from './supplier-products.repository.js';
 import { reconcilePrices, type VariantPrices } from './pricing.js';
@@ -76,7 +76,7 @@ export async function addVariant(db: Executor, actor: Actor | null, input: NewVa
   // checkInput let both dates through or neither.
   const row = newVariantRow({ ...input, caliber: input.caliber?.trim() });
   const created = await refsChecked('origin, packaging or box', () => repo.insert(db, row));
-  await activityService.recordChange(db, actor, 'variant', created.id, 'create', null, created);
+  await changes.recordChange(db, actor, 'variant', created.id, 'create', null, created);
   return present(db, created.id);
 }
 
@@ -111,7 +111,7 @@ export async function addBlankOrCopy(db: Db, actor: Actor | null, productLinkId:
     if (src.productLinkId !== productLinkId) throw new HttpError(409, 'VARIANT_NOT_SAME_PRODUCT', 'Only a variant of the same product can be copied.');
     const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = src;
     const created = await repo.insert(tx, fields);
-    await activityService.recordChange(tx, actor, 'variant', created.id, 'create', null, created);
+    await changes.recordChange(tx, actor, 'variant', created.id, 'create', null, created);
     return present(tx, created.id);
   });
 }
@@ -166,7 +166,7 @@ export async function edit(db: Db, actor: Actor | null, action: VariantAction, i
       }
     }
     await refsChecked(action, () => repo.update(tx, id, patch));
-    await activityService.recordChange(tx, actor, 'variant', id, 'update', cur, (await repo.lockRow(tx, id))!);
+    await changes.recordChange(tx, actor, 'variant', id, 'update', cur, (await repo.lockRow(tx, id))!);
     return present(tx, id);
   });
 }
@@ -175,7 +175,7 @@ export async function remove(db: Db, actor: Actor | null, id: number) {
   await db.transaction(async (tx) => {
     const gone = await repo.delete(tx, id);
     if (!gone) throw notFound();
-    await activityService.recordChange(tx, actor, 'variant', id, 'delete', gone, null);
+    await changes.recordChange(tx, actor, 'variant', id, 'delete', gone, null);
   });
 }
 

@@ -13,7 +13,7 @@ import * as supplierProductsService from '../supplier-products/supplier-products
 import { CatalogMatcher } from '../../lib/offers/catalog-matcher.js';
 import { parseMessage, type ParsedOffer } from '../../lib/offers/offer-parser.js';
 import { presentUnchecked } from './unchecked-products.presenter.js';
-import { type Actor } from '../../audit/activity.service.js';
+import { type Actor } from '../../events/changes.js';
 import * as repo from './unchecked-products.repository.js';
 import { type NewUncheckedRow } from './unchecked-products.repository.js';
 

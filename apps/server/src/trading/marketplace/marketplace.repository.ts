@@ -246,19 +246,21 @@ export async function lockAuctionsDue(tx: Executor, limit: number) {
  */
 export async function closeAuction(tx: Executor, productId: number) {
   return (
-    await tx.execute<{ id: number; winning_offer_id: string | number | null }>(sql`
+    await tx.execute<{ id: number; supplier_id: number | null; winning_offer_id: string | number | null }>(sql`
         update products p set status = 'EXPIRED', closed_at = clock_timestamp(), updated_at = clock_timestamp(),
           winning_offer_id = ${winningOfferIdSql(productId, sql`p.reserve_price`)}
         where p.id = ${productId} and p.status = 'IN_AUCTION' and p.ends_at <= clock_timestamp()
-        returning p.id, p.winning_offer_id`)
+        returning p.id, p.supplier_id, p.winning_offer_id`)
   ).rows[0];
 }
 
-/** Fixed-price lots past their last day become EXPIRED. */
-export function expireFixedPrice(tx: Executor, today: string) {
-  return tx.execute(
-    sql`update products set status = 'EXPIRED', updated_at = now() where status = 'ENABLED' and auction_start_date is null and available_until < ${today}::date`,
-  );
+/** Fixed-price lots past their last day become EXPIRED; their ids and suppliers. */
+export async function expireFixedPrice(tx: Executor, today: string) {
+  return (
+    await tx.execute<{ id: number; supplier_id: number | null }>(
+      sql`update products set status = 'EXPIRED', updated_at = now() where status = 'ENABLED' and auction_start_date is null and available_until < ${today}::date returning id, supplier_id`,
+    )
+  ).rows.map((r) => ({ id: Number(r.id), supplierId: r.supplier_id === null ? null : Number(r.supplier_id) }));
 }
 
 export async function winners(db: Executor, offerIds: number[]) {

@@ -15,8 +15,8 @@ import type { Db, Executor } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { isForeignKeyViolation } from '../../lib/pg-errors.js';
 import type { SessionUser } from '../../plugins/session.js';
-import * as activityService from '../../audit/activity.service.js';
-import { type Actor } from '../../audit/activity.service.js';
+import * as changes from '../../events/changes.js';
+import { type Actor } from '../../events/changes.js';
 import { effectiveStatus } from './marketplace.presenter.js';
 import { listAll, presentViews } from './marketplace.reads.js';
 import * as auctionsView from '../auctions/auctions.read-model.js';
@@ -153,7 +153,7 @@ export async function setEnabled(db: Db, actor: Actor | null, productId: number,
     const after = shown === 'ENABLED' || shown === 'DISABLED' ? await repo.toggleEnabled(tx, productId) : undefined;
     if (!after) throw new HttpError(409, 'STATUS_NOT_TOGGLEABLE', `A lot in status ${shown} cannot be enabled or disabled.`);
     // The history of changes (issue 26), in the same transaction: single toggles and bulk rows alike.
-    await activityService.recordChange(tx, actor, 'lot', productId, 'update', row, after);
+    await changes.recordChange(tx, actor, 'lot', productId, 'update', row, after);
   });
 }
 
@@ -169,7 +169,7 @@ export async function create(db: Db, store: PhotoStore, user: SessionUser, input
       createdId = row.id;
       const names = await store.save(row.id, photos);
       await repo.update(tx, row.id, { photos: names });
-      await activityService.recordChange(tx, user, 'lot', row.id, 'create', null, (await repo.findById(tx, row.id))!);
+      await changes.recordChange(tx, user, 'lot', row.id, 'create', null, (await repo.findById(tx, row.id))!);
       return (await presentViews(tx, [(await repo.findView(tx, row.id))!]))[0]!;
     });
   } catch (err) {
@@ -212,7 +212,7 @@ export async function update(db: Db, user: SessionUser, productId: number, input
     const row = await lockOwnEditable(tx, user, productId);
     await assertReferences(tx, input);
     await repo.update(tx, productId, columnsFrom(input, row));
-    await activityService.recordChange(tx, user, 'lot', productId, 'update', row, (await repo.findById(tx, productId))!);
+    await changes.recordChange(tx, user, 'lot', productId, 'update', row, (await repo.findById(tx, productId))!);
     return (await presentViews(tx, [(await repo.findView(tx, productId))!]))[0]!;
   });
 }
@@ -226,7 +226,7 @@ export async function addPhotos(db: Db, store: PhotoStore, user: SessionUser, pr
       if (row.photos.length + photos.length > MAX_PHOTOS_PER_PRODUCT) throw tooManyPhotos();
       saved = await store.save(productId, photos);
       await repo.update(tx, productId, { photos: [...row.photos, ...saved] });
-      await activityService.recordChange(tx, user, 'lot', productId, 'update', row, (await repo.findById(tx, productId))!);
+      await changes.recordChange(tx, user, 'lot', productId, 'update', row, (await repo.findById(tx, productId))!);
       return (await presentViews(tx, [(await repo.findView(tx, productId))!]))[0]!;
     });
   } catch (err) {
@@ -241,7 +241,7 @@ export async function removePhoto(db: Db, store: PhotoStore, user: SessionUser, 
     if (!row.photos.includes(file)) throw notFound('Photo');
     if (row.photos.length <= 1) throw new HttpError(409, 'LAST_PHOTO', 'A lot keeps at least one photo.');
     await repo.update(tx, productId, { photos: row.photos.filter((p) => p !== file) });
-    await activityService.recordChange(tx, user, 'lot', productId, 'update', row, (await repo.findById(tx, productId))!);
+    await changes.recordChange(tx, user, 'lot', productId, 'update', row, (await repo.findById(tx, productId))!);
     return (await presentViews(tx, [(await repo.findView(tx, productId))!]))[0]!;
   });
   await store.remove(productId, [file]);
@@ -253,7 +253,7 @@ export async function withdraw(db: Db, store: PhotoStore, user: SessionUser, pro
   await db.transaction(async (tx) => {
     const row = await lockOwnEditable(tx, user, productId);
     await repo.delete(tx, productId);
-    await activityService.recordChange(tx, user, 'lot', productId, 'delete', row, null);
+    await changes.recordChange(tx, user, 'lot', productId, 'delete', row, null);
   });
   await store.removeAll(productId);
 }
@@ -272,11 +272,39 @@ export const insertLot = (tx: Executor, values: NewProduct) => repo.insert(tx, v
 /** Locks up to `limit` auctions past their end for their close (skipping those a bid holds); their ids. */
 export const lockAuctionsDue = (tx: Executor, limit: number) => repo.lockAuctionsDue(tx, limit);
 
-/** Closes a locked auction: EXPIRED with its winning offer recorded; the lot's id and winning offer, or undefined when it is not due. */
-export const closeAuction = (tx: Executor, productId: number) => repo.closeAuction(tx, productId);
+/**
+ * Closes a locked auction: EXPIRED with its winning offer recorded, in the lot's history as the system's
+ * change; the lot's id and winning offer, or undefined when it is not due.
+ */
+export async function closeAuction(tx: Executor, productId: number) {
+  const row = await repo.closeAuction(tx, productId);
+  if (row) {
+    const winningOfferId = row.winning_offer_id === null ? null : Number(row.winning_offer_id);
+    const supplierId = row.supplier_id === null ? null : Number(row.supplier_id);
+    await changes.recordChange(
+      tx,
+      changes.SYSTEM,
+      'lot',
+      productId,
+      'update',
+      { supplierId, status: 'IN_AUCTION', winningOfferId: null },
+      { supplierId, status: 'EXPIRED', winningOfferId },
+    );
+  }
+  return row;
+}
 
-/** Expires the fixed-price lots past their last day (`today`, the Paris calendar day). */
-export const expireFixedPrice = (tx: Executor, today: string) => repo.expireFixedPrice(tx, today);
+/** Expires the fixed-price lots past their last day (`today`, the Paris calendar day), each in its history as the system's change. */
+export async function expireFixedPrice(tx: Executor, today: string) {
+  const expired = await repo.expireFixedPrice(tx, today);
+  await changes.recordUpdates(
+    tx,
+    changes.SYSTEM,
+    'lot',
+    expired.map(({ id, supplierId }) => ({ id, before: { supplierId, status: 'ENABLED' }, after: { supplierId, status: 'EXPIRED' } })),
+  );
+  return expired;
+}
 
 /**
  * The price a purchase request of `input` on this lot is made at: the lot's price of this moment. Refuses

@@ -9,7 +9,6 @@ import * as marketplaceService from '../marketplace/marketplace.service.js';
 import * as repo from './orders.repository.js';
 import { emit } from '../../events/events.js';
 import { createOrder, present, type OrderDeps } from './orders.service.js';
-import * as marketplace from '../marketplace/marketplace.service.js';
 
 /**
  * Purchase requests on marketplace lots (issue 21): accepted (an order at the request's price),
@@ -66,7 +65,7 @@ async function sell(
 
 /** A buyer's purchase request on a marketplace lot, at the price the marketplace states for it (the lot's of this moment, decision 982). */
 export async function fileRequest(db: Executor, user: SessionUser, productId: number, input: z.output<typeof purchaseRequestInput>) {
-  const pricePerKg = await marketplace.priceForPurchaseRequest(db, productId, input);
+  const pricePerKg = await marketplaceService.priceForPurchaseRequest(db, productId, input);
   const saved = await repo.insertRequest(db, { productId, buyerId: user.id, pallets: input.pallets, message: input.message, pricePerKg });
   return { id: saved.id };
 }
