@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
@@ -83,4 +84,24 @@ export async function timeGet(app: FastifyInstance, cookie: string, url: string,
   }
   ms.sort((a, b) => a - b);
   return { median: ms[Math.floor(runs / 2)]!.toFixed(1), p95: ms[Math.floor(runs * 0.95)]!.toFixed(1), kB: (bytes / 1024).toFixed(0) };
+}
+
+/**
+ * A light HTTP client on one kept-alive socket, for apps the benchmark runs in its own process (the
+ * client's own cost would show in the latencies): `get` answers the body of a 200, else fails.
+ */
+export function keepAliveClient() {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const get = (port: number, path: string, cookie: string) =>
+    new Promise<string>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, path, agent, headers: { cookie } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`${res.statusCode} ${body}`))));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  return { get, close: () => agent.destroy() };
 }

@@ -26,7 +26,7 @@ const DOMAINS = {
   // products, product-links and catalog moved again with the layers (decision 1000); home joined
   // trading with the data wall (decision 1005): its pages show the trade's lots, bids and requests.
   trading: ['auctions', 'marketplace', 'orders', 'claims', 'invoicing', 'requests', 'alerts', 'products', 'home'],
-  companies: ['companies', 'contacts', 'users', 'auth', 'product-links'],
+  companies: ['companies', 'contacts', 'users', 'auth', 'product-links', 'api-tokens'],
   pricing: ['prices', 'supplier-products', 'client-products', 'unchecked-products'],
   // The operator's tools across the records: bulk actions, CSV in and out, the history of changes.
   backoffice: ['bulk', 'data-exchange', 'activity'],

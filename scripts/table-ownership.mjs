@@ -17,6 +17,7 @@ export const src = path.join(root, 'apps/server/src');
 export const OWNERS = {
   users: 'companies/users',
   sessions: 'plugins',
+  apiTokens: 'companies/api-tokens',
   countries: 'platform/location',
   cities: 'platform/location',
   articles: 'platform/catalog',

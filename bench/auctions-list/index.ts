@@ -9,7 +9,6 @@
  * catalog families with 30 days of market and grower prices (matched by article, by family, or not at
  * all); the reference query of a page is also measured uncached ("reference, cold").
  */
-import http from 'node:http';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +22,7 @@ import * as marketplaceService from '../../apps/server/src/trading/marketplace/m
 import * as referenceService from '../../apps/server/src/pricing/prices/reference.service.js';
 import { createGrowerPrices, createMarketPrices, type GrowerPriceInput, type MarketPriceInput } from '../../apps/server/src/db/factories/prices.js';
 import { DEFAULT_PAGE_SIZE, addDays, todayInParis } from '@primeur/shared';
-import { benchDatabase, ms, summary } from '../lib.js';
+import { benchDatabase, keepAliveClient, ms, summary } from '../lib.js';
 
 const LIVE = 1000;
 const OTHER = 4000;
@@ -35,18 +34,8 @@ const DEEP = { page: Math.floor(LIVE / DEFAULT_PAGE_SIZE), size: DEFAULT_PAGE_SI
 
 // A light HTTP client on kept-alive sockets: the app runs in this process, so the client's own cost
 // would show in the latencies.
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-const get = (port: number, path: string, cookie: string) =>
-  new Promise<string>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path, agent, headers: { cookie } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`${res.statusCode} ${body}`))));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+const client = keepAliveClient();
+const get = client.get;
 
 interface Target {
   offers: number;
@@ -231,7 +220,7 @@ try {
     `lots read through products_open_auctions_idx: ${usesLotIndex ? 'yes' : 'NO'}; offers not read at all (highest kept on the lot): ${readsOffers ? 'NO' : 'yes'}`,
   );
 } finally {
-  agent.destroy();
+  client.close();
   for (const t of targets) {
     await t.app.close().catch(() => undefined);
     await t.drop();

@@ -5,32 +5,21 @@
  * minutes): a buyer's first page, a seller's first page filtered by status, the operator's first
  * page and its status filter, over HTTP with a session cookie; then the query plans.
  */
-import http from 'node:http';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config/env.js';
 import { createUser } from '../../apps/server/src/db/factories.js';
-import { benchDatabase, ms, summary } from '../lib.js';
+import { benchDatabase, keepAliveClient, ms, summary } from '../lib.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 400);
 const ROUNDS = Math.max(2, Number(process.env.BENCH_ROUNDS ?? 8));
 const BUYERS = 200;
 const SELLERS = 50;
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-const get = (port: number, path: string, cookie: string) =>
-  new Promise<string>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path, agent, headers: { cookie } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`${res.statusCode} ${body}`))));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+const client = keepAliveClient();
+const get = client.get;
 
 interface Target {
   orders: number;
@@ -176,7 +165,7 @@ try {
     console.log(`\nEXPLAIN ANALYZE at 100 000 orders, ${label}:\n` + plan.rows.map((r) => '  ' + r['QUERY PLAN']).join('\n'));
   }
 } finally {
-  agent.destroy();
+  client.close();
   for (const t of targets) {
     await t.app.close().catch(() => undefined);
     await t.drop();

@@ -7,6 +7,7 @@ import { REDACT_PATHS, safeError, safeRequest } from './lib/log-safety.js';
 import type { Database } from './db/client.js';
 import { InProcessEventBus, type EventBus } from './realtime/event-bus.js';
 import { createMailer, type Mailer } from './documents/email/mailer.js';
+import type { MailDeliveryDeps } from './documents/email/delivery.js';
 import { countPendingMails } from './documents/email/outbox.js';
 import { stompRoutes, websocketTransport } from './realtime/stomp-routes.js';
 import { SESSIONS_ENDED_TOPIC } from './plugins/live-sessions.js';
@@ -28,6 +29,8 @@ import { clientsRoutes } from './companies/companies/clients.routes.js';
 import { companiesRoutes } from './companies/companies/companies.routes.js';
 import { contactsRoutes } from './companies/contacts/contacts.routes.js';
 import { productLinksRoutes } from './companies/product-links/product-links.routes.js';
+import { apiTokensRoutes } from './companies/api-tokens/api-tokens.routes.js';
+import { authenticator as apiTokenAuthenticator } from './companies/api-tokens/api-tokens.service.js';
 import { pricesRoutes } from './pricing/prices/prices.routes.js';
 import { weatherRoutes } from './platform/weather/weather.routes.js';
 import { marketplaceRoutes } from './trading/marketplace/marketplace.routes.js';
@@ -46,8 +49,9 @@ import { JobRunner } from './jobs/runner.js';
 import { ordersRoutes } from './trading/orders/orders.routes.js';
 import { claimsRoutes } from './trading/claims/claims.routes.js';
 import { invoicingRoutes } from './trading/invoicing/invoicing.routes.js';
+import { feedRoutes } from './trading/feed/feed.routes.js';
 import { countInvoicesNeedingAttention } from './trading/invoicing/invoicing.service.js';
-import { registerJobs } from './jobs/index.js';
+import { mailDeliveryDepsOf, registerJobs } from './jobs/index.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
 import metricsPlugin, { AppMetrics } from './plugins/metrics.js';
 import { alertsRoutes } from './trading/alerts/alerts.routes.js';
@@ -79,6 +83,11 @@ declare module 'fastify' {
     bus: EventBus;
     /** The one outgoing-mail transport (SMTP, or the outbox when SMTP_URL is unset). */
     mailer: Mailer;
+    /**
+     * What sending a queued e-mail needs (the mailer, the Message-IDs' domain, the attachments'
+     * renderers): the `mail-delivery` processor's and the operator's sends that answer at once (decision 1009).
+     */
+    mailDelivery: MailDeliveryDeps;
     /** The background jobs of this instance (each runs on one instance at a time). */
     jobs: JobRunner;
     /** Every API route with its declared access rule (the access matrix test walks it). */
@@ -125,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('bus', deps.bus ?? new InProcessEventBus());
   app.decorate('mailer', createMailer(config));
   app.addHook('onClose', async () => app.mailer.close());
+  app.decorate('mailDelivery', mailDeliveryDepsOf(app));
   app.decorate('declaredRoutes', [] as DeclaredRoute[]);
   app.decorate(
     'intake',
@@ -141,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(cookie);
   await app.register(securityPlugin, { config });
-  await app.register(sessionPlugin, { db: deps.database.db, config, accounts: accountsView });
+  await app.register(sessionPlugin, { db: deps.database.db, config, accounts: accountsView, apiTokens: apiTokenAuthenticator(deps.database.db) });
   await app.register(rateLimitPlugin, { config });
   await app.register(openapiPlugin);
   await app.register(websocketTransport, { limits: deps.stomp });
@@ -172,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(clientsRoutes);
     await api.register(contactsRoutes);
     await api.register(productLinksRoutes);
+    await api.register(apiTokensRoutes);
     await api.register(stompRoutes, {
       config,
       limits: deps.stomp,
@@ -213,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(ordersRoutes);
     await api.register(claimsRoutes);
     await api.register(invoicingRoutes);
+    await api.register(feedRoutes);
   });
   registerJobs(app);
   if (deps.startJobs !== false) app.addHook('onReady', async () => app.jobs.start());

@@ -44,3 +44,7 @@ export * from './schemas/reconciliation.js';
 export * from './schemas/bulk.js';
 export * from './schemas/data-exchange.js';
 export * from './schemas/activity.js';
+export * from './constants/api-tokens.js';
+export * from './schemas/api-tokens.js';
+export * from './constants/feed.js';
+export * from './schemas/feed.js';

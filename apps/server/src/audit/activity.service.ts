@@ -17,6 +17,7 @@ export async function page(db: Db, actors: Actors, q: ActivityQuery): Promise<Ac
         id: event.id,
         at: event.at.toISOString(),
         user: user ?? null,
+        apiToken: event.actor?.apiToken ?? null,
         entity,
         entityId: event.subjectId,
         action,

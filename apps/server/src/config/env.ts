@@ -163,6 +163,8 @@ const envSchema = z.object({
   RATE_LIMIT_PASSWORD_STRENGTH_PER_MINUTE: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_WEBHOOK_PER_MINUTE: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WS_CONNECTIONS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** Requests one API token may make, every route together (decision 1008). */
+  RATE_LIMIT_API_TOKEN_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Live-feed sockets open at once from one address (per instance). */
   WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(20),
   /** Send Strict-Transport-Security (also sent when a trusted proxy says the request came over https). */
@@ -176,7 +178,7 @@ const fullEnvSchema = z.intersection(envSchema, commissionEnv);
 export type Env = z.infer<typeof fullEnvSchema>;
 
 export type RateLimitName =
-  'register' | 'login' | 'changePassword' | 'bids' | 'purchaseRequests' | 'uploads' | 'passwordStrength' | 'webhook' | 'wsConnections';
+  'register' | 'login' | 'changePassword' | 'bids' | 'purchaseRequests' | 'uploads' | 'passwordStrength' | 'webhook' | 'wsConnections' | 'apiToken';
 
 export interface LoginLimits {
   /** Attempts per account from one address in `windowMs` (the fast lock: only that address waits). */
@@ -276,6 +278,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       passwordStrength: { max: e.RATE_LIMIT_PASSWORD_STRENGTH_PER_MINUTE, windowMs: 60_000 },
       webhook: { max: e.RATE_LIMIT_WEBHOOK_PER_MINUTE, windowMs: 60_000 },
       wsConnections: { max: e.RATE_LIMIT_WS_CONNECTIONS_PER_MINUTE, windowMs: 60_000 },
+      apiToken: { max: e.RATE_LIMIT_API_TOKEN_PER_MINUTE, windowMs: 60_000 },
     },
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     wsMaxConnectionsPerIp: e.WS_MAX_CONNECTIONS_PER_IP,

@@ -17,6 +17,8 @@ import { emit, emitMany, type EventActor, type NewEvent } from './events.js';
  */
 export interface Actor {
   id: number;
+  /** Set when the request came with one of the company's API tokens (decision 1008): the history names it. */
+  apiToken?: { id: number; name: string };
 }
 export const SYSTEM: Actor | null = null;
 
@@ -34,6 +36,7 @@ const SUBJECT: Record<ActivityEntity, string> = {
   clientVariant: 'client_variant',
   lot: 'lot',
   user: 'user',
+  uncheckedProduct: 'unchecked_product',
 };
 const ENTITY = new Map(Object.entries(SUBJECT).map(([entity, subject]) => [subject, entity as ActivityEntity]));
 const VERB: Record<ActivityAction, string> = { create: 'created', update: 'updated', delete: 'deleted' };
@@ -83,7 +86,10 @@ export function diff(before: Snapshot | null, after: Snapshot | null): ActivityC
   return changes;
 }
 
-const actorOf = (actor: Actor | null): EventActor => (actor ? { kind: 'user', userId: actor.id } : { kind: 'system' });
+const actorOf = (actor: Actor | null): EventActor =>
+  actor
+    ? { kind: 'user', userId: actor.id, ...(actor.apiToken ? { apiToken: { id: actor.apiToken.id, name: actor.apiToken.name } } : {}) }
+    : { kind: 'system' };
 
 /**
  * The companies a change is theirs to see (the events' `company_ids`, the traders' own feed): an account's

@@ -5,8 +5,9 @@ import * as orders from '../trading/orders/orders.service.js';
 import * as purchaseRequests from '../trading/orders/purchase-requests.service.js';
 import { invoicingProcessor, runCommission, runInvoicing } from '../trading/invoicing/invoicing.issuing.js';
 import { dispatch, EVENTS_CHANNEL, type Processor } from '../events/events.js';
-import { mailDeliveryProcessor, messageIdDomain } from '../documents/email/delivery.js';
+import { mailDeliveryProcessor, messageIdDomain, type MailDeliveryDeps } from '../documents/email/delivery.js';
 import { claimMessagesProcessor } from '../trading/claims/claims.messages.js';
+import { feedProcessor } from '../trading/feed/feed.service.js';
 import { countByRule, reconcile } from '../trading/invoicing/invoicing.reconciliation.js';
 import { RECONCILIATION_RULES, type ReconciliationReport } from '@primeur/shared';
 
@@ -52,7 +53,7 @@ export function registerJobs(app: FastifyInstance) {
     everyMs: config.alertsIntervalMs,
     atStart: true,
     run: async () => {
-      await runNotifier({ db: database.db, bus: app.bus, mailer: app.mailer, log: app.log, publicOrigin: config.publicOrigin });
+      await runNotifier({ db: database.db, bus: app.bus, log: app.log, publicOrigin: config.publicOrigin });
     },
   });
 
@@ -164,12 +165,24 @@ export function tradeProcessors(app: FastifyInstance): Processor[] {
     orders.orderMessagesProcessor(orderDeps),
     claimMessagesProcessor(orderDeps),
     orders.relistedPhotosProcessor(orderDeps),
-    mailDeliveryProcessor({
-      mailer: app.mailer,
-      messageIdDomain: messageIdDomain(config.mailFrom),
-      renderers: { 'order-confirmation': orders.renderConfirmationAttachment },
-    }),
+    // The traders' change feed (decision 1011): every trade event each company may see, numbered per company.
+    feedProcessor({ claimWindowMs: config.orders.claimWindowMs, weightTolerancePercent: config.orders.weightTolerancePercent }),
+    mailDeliveryProcessor(app.mailDelivery),
   ];
+}
+
+/**
+ * What sending a queued e-mail needs (decision 1009): the app's mailer, the sender's domain for the
+ * Message-IDs, and the renderers of the files that wait for the send (the orders module's sale
+ * confirmation). Built once by app.ts (`app.mailDelivery`): the `mail-delivery` processor and the
+ * operator's sends that answer with the status (`sendQueuedNow`) take the same.
+ */
+export function mailDeliveryDepsOf(app: FastifyInstance): MailDeliveryDeps {
+  return {
+    mailer: app.mailer,
+    messageIdDomain: messageIdDomain(app.deps.config.mailFrom),
+    renderers: { 'order-confirmation': orders.renderConfirmationAttachment },
+  };
 }
 
 function registerProcessors(app: FastifyInstance, processors: Processor[]) {

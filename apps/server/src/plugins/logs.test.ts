@@ -31,7 +31,7 @@ describe('logs of a failure', () => {
 
     const login = await app.inject({
       method: 'POST',
-      url: '/auth/login?token=query-secret',
+      url: '/auth/login?code=query-secret',
       headers: { cookie: 'primeur_sid=cookie-secret' },
       payload: { email: victim.email, password: 'Secret-pass-42' },
     });

@@ -56,6 +56,25 @@ async function rateLimitPlugin(app: FastifyInstance, opts: { config: AppConfig }
         retryAfterSeconds: Math.max(1, Math.ceil(ctx.ttl / 1000)),
       }),
   });
+
+  // API tokens (decision 1008): one bucket per token, every route together and whatever the address, in
+  // the same shared store. The route's own limit (bids, uploads…) still applies on top of it. Checked
+  // after the session plugin has resolved the token (its onRequest hook comes first).
+  const l = opts.config.rateLimits.apiToken;
+  const tokenLimit = app.createRateLimit({
+    max: Math.max(1, Math.round(l.max * opts.config.rateLimitFactor)),
+    timeWindow: l.windowMs,
+    keyGenerator: (req) => `token:${req.user?.apiToken?.id ?? 0}`,
+  });
+  app.addHook('onRequest', async (req) => {
+    if (!req.user?.apiToken) return;
+    const r = await tokenLimit(req);
+    if (!r.isAllowed && r.isExceeded) {
+      throw new HttpError(429, 'RATE_LIMITED', 'Too many requests with this API token.', undefined, {
+        retryAfterSeconds: Math.max(1, r.ttlInSeconds),
+      });
+    }
+  });
 }
 
 export default fp(rateLimitPlugin, { name: 'rate-limit' });

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import { API_TOKEN_PREFIX } from '@primeur/shared';
 import type { AppConfig } from '../config/env.js';
 import { HttpError } from '../lib/http-error.js';
+import { bearerToken } from './session.js';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -22,6 +24,25 @@ export function isCrossSite(req: FastifyRequest, config: AppConfig): boolean {
   const origin = req.headers.origin;
   if (origin) return origin !== expectedOrigin(req, config);
   return req.headers['sec-fetch-site'] === 'cross-site';
+}
+
+/** Query parameters that name a credential, whatever they carry (OAuth's and the usual one). */
+const TOKEN_PARAMS = new Set(['access_token', 'token']);
+/** A value that is (the start of) an API token, under any parameter name. */
+const TOKEN_VALUE = new RegExp(`^${API_TOKEN_PREFIX}[0-9A-Za-z]{8,}`);
+
+/**
+ * Whether the address carries an API token (decision 1008): a credential parameter, or any parameter
+ * holding a value that starts like one. A token in an address ends up in proxies' logs, browser
+ * histories and Referer headers; it is refused, never used.
+ */
+export function tokenInUrl(url: string): boolean {
+  const q = url.indexOf('?');
+  if (q < 0) return false;
+  for (const [name, value] of new URLSearchParams(url.slice(q + 1))) {
+    if (TOKEN_VALUE.test(value) || (TOKEN_PARAMS.has(name.toLowerCase()) && value !== '')) return true;
+  }
+  return false;
 }
 
 async function securityPlugin(app: FastifyInstance, opts: { config: AppConfig }) {
@@ -68,6 +89,14 @@ async function securityPlugin(app: FastifyInstance, opts: { config: AppConfig })
   app.removeContentTypeParser(['text/plain']);
 
   app.addHook('onRequest', async (req) => {
+    // Before anything else: a token in the address is a leaked token, whatever the route.
+    if (tokenInUrl(req.url)) {
+      throw new HttpError(400, 'TOKEN_IN_URL', 'An API token must be sent in the Authorization header (Bearer), never in the address.');
+    }
+    // A request authenticated by an API token and no cookie needs no Origin check: a browser never adds an
+    // Authorization header by itself, and a cross-site page cannot set one without a CORS preflight the
+    // app never grants; the forgery this check stops rides on the cookie (decision 1008).
+    if (bearerToken(req)?.startsWith(API_TOKEN_PREFIX)) return;
     // HEAD runs the GET handler (it signs out too), so it gets the same check.
     const isLogout = (req.method === 'GET' || req.method === 'HEAD') && req.url.split('?')[0] === '/auth/logout';
     if ((UNSAFE_METHODS.has(req.method) || isLogout) && isCrossSite(req, opts.config)) {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, gt, lt, ne, type Subquery } from 'drizzle-orm';
-import type { Category, ErrorCode } from '@primeur/shared';
+import { isApiScope, type ApiScope, type Category, type ErrorCode } from '@primeur/shared';
 import type { AppConfig } from '../config/env.js';
 import type { Db, Executor } from '../db/client.js';
 import type { ReadModelColumn as Column } from '../db/read-model.js';
@@ -59,6 +59,47 @@ export interface SessionUser {
   category: Category;
   companyName: string;
   sessionId: string;
+  /**
+   * Present when the request was authenticated with an API token instead of a session cookie
+   * (decision 1008): the caller is the token's company, limited to the token's scopes.
+   */
+  apiToken?: ApiTokenIdentity;
+}
+
+/** What a route asks of an API token: a scope, or any one of a list. */
+export type RouteScope = ApiScope | readonly ApiScope[];
+
+const scopeList = (scope: RouteScope): readonly ApiScope[] => (typeof scope === 'string' ? [scope] : scope);
+
+/** Whether a route's scope is a known scope or a non-empty list of known scopes. */
+export const isRouteScope = (v: unknown): v is RouteScope => isApiScope(v) || (Array.isArray(v) && v.length > 0 && v.every(isApiScope));
+
+/** The API token a request came with: which one (its id and name, for the history) and what it may do. */
+export interface ApiTokenIdentity {
+  id: number;
+  name: string;
+  scopes: readonly ApiScope[];
+}
+
+/**
+ * Resolves the secret of an `Authorization: Bearer prm_…` header to its company, as a session user
+ * marked with the token; null for an unknown or revoked token or an inactive company. Given by app.ts
+ * (the api-tokens module's `authenticator`: the plugins import no module); `ip` is the caller's address
+ * as the trusted proxies give it, recorded as the token's last use.
+ */
+export type ApiTokenResolver = (secret: string, ip: string) => Promise<SessionUser | null>;
+
+/**
+ * The credential of a request that carries `Authorization: Bearer <token>` and no session cookie: the
+ * token (possibly malformed: the resolver refuses it). Undefined otherwise: a cookie always wins, and
+ * another scheme (Basic) is no credential of this app.
+ */
+export function bearerToken(req: FastifyRequest): string | undefined {
+  if (req.cookies[SESSION_COOKIE]) return undefined;
+  const header = req.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const m = /^Bearer[ \t]+(\S*)[ \t]*$/i.exec(header);
+  return m ? m[1] : undefined;
 }
 
 declare module 'fastify' {
@@ -70,6 +111,12 @@ declare module 'fastify' {
      * clearer one than the default (e.g. the bid route: ADMIN_CANNOT_BID).
      */
     refusal?: RoleRefusal;
+    /**
+     * The scope an API token needs on this route (decision 1008), or a list of which the token needs
+     * any one (a route that answers each scope's part, as the change feed). A route without one refuses
+     * every token (403 SCOPE_MISSING): only a session may call it.
+     */
+    scope?: RouteScope;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -260,7 +307,11 @@ export interface SessionPluginOptions {
   db: Db;
   config: AppConfig;
   accounts: SessionAccounts;
+  /** API tokens' resolver (decision 1008); without it every bearer token is refused. */
+  apiTokens?: ApiTokenResolver;
 }
+
+const tokenRefused = () => new HttpError(401, 'TOKEN_INVALID', 'This API token is unknown or revoked, or its company is not active.');
 
 async function sessionPlugin(app: FastifyInstance, opts: SessionPluginOptions) {
   const store = new SessionStore(opts.db, opts.config.session, opts.accounts);
@@ -283,18 +334,43 @@ async function sessionPlugin(app: FastifyInstance, opts: SessionPluginOptions) {
   }
 
   // onRequest: refuse before the body is even parsed.
-  app.addHook('onRequest', async (req: FastifyRequest) => {
+  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     const access = req.routeOptions.config.access;
     // Public routes (and those outside the API context: static files, API docs) never need the user,
     // so they cost no session lookup; photos and assets are requested by the dozen.
     if (access === 'public' || access === undefined) return;
-    const token = req.cookies[SESSION_COOKIE];
-    if (token) req.user = await store.resolve(token);
-    if (!req.user) throw new HttpError(401, 'NOT_SIGNED_IN', 'You are not signed in.');
+    const bearer = bearerToken(req);
+    if (bearer !== undefined) {
+      // An API token (decision 1008): looked up on every request, never cached, so a revoked token is
+      // refused at once by every instance. The caller becomes the token's company: every access rule and
+      // every "another company's record is unknown" answer below applies to it unchanged.
+      req.user = opts.apiTokens ? await opts.apiTokens(bearer, req.ip) : null;
+      if (!req.user) {
+        void reply.header('www-authenticate', 'Bearer error="invalid_token"');
+        throw tokenRefused();
+      }
+    } else {
+      const token = req.cookies[SESSION_COOKIE];
+      if (token) req.user = await store.resolve(token);
+      if (!req.user) throw new HttpError(401, 'NOT_SIGNED_IN', 'You are not signed in.');
+    }
     const refusal = roleRefusalCode(access);
     if (refusal && !rolesOf(access).includes(roleOf(req.user.category))) {
       const own = req.routeOptions.config.refusal;
       throw own ? new HttpError(403, own.code, own.message) : new HttpError(403, refusal, REFUSALS[refusal]);
+    }
+    const apiToken = req.user.apiToken;
+    if (apiToken) {
+      const wanted = req.routeOptions.config.scope === undefined ? [] : scopeList(req.routeOptions.config.scope);
+      if (!wanted.some((s) => apiToken.scopes.includes(s))) {
+        void reply.header('www-authenticate', `Bearer error="insufficient_scope"${wanted.length ? ` scope="${wanted.join(' ')}"` : ''}`);
+        // The scope is named in the message and the header: the routes' error schemas keep no extra field.
+        throw new HttpError(
+          403,
+          'SCOPE_MISSING',
+          wanted.length ? `This API token lacks the scope ${wanted.join(' or ')}.` : 'This route takes no API token: sign in to use it.',
+        );
+      }
     }
   });
 }
@@ -305,18 +381,29 @@ export interface DeclaredRoute {
   access: Access;
   /** The code refusing a role the rule does not admit, when the route declares its own. */
   refusalCode?: ErrorCode;
+  /** The scope (or any one of the scopes) an API token needs on it; none: tokens are refused there. */
+  scope?: RouteScope;
 }
 
-/** Registers in an encapsulated context: every route in it must declare its access rule. */
+/**
+ * Registers in an encapsulated context: every route in it must declare its access rule, and a scope it
+ * declares (`config.scope`, decision 1008) must be a known one, on a route that is not public.
+ */
 export function requireAccessRules(app: FastifyInstance, registry: DeclaredRoute[]) {
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
     if (!isAccess(access)) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access).`);
     }
+    const config = route.config!; // checked above: it holds the access rule
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const refusalCode = route.config?.refusal?.code;
-    for (const method of methods) if (method !== 'HEAD') registry.push({ method, url: route.url, access, ...(refusalCode ? { refusalCode } : {}) });
+    const scope = config.scope;
+    if (scope !== undefined && !isRouteScope(scope))
+      throw new Error(`Route ${String(route.method)} ${route.url} declares an unknown scope "${String(scope)}".`);
+    if (scope !== undefined && access === 'public') throw new Error(`Route ${String(route.method)} ${route.url} is public: it needs no scope.`);
+    const refusalCode = config.refusal?.code;
+    for (const method of methods)
+      if (method !== 'HEAD') registry.push({ method, url: route.url, access, ...(refusalCode ? { refusalCode } : {}), ...(scope ? { scope } : {}) });
   });
 }
 

@@ -1,11 +1,12 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import type { ActivityEntity } from '@primeur/shared';
 
 /**
  * A place on a record's page for its history of changes. The page's feature renders the slot; the
  * router decides what fills it (the activity feature's timeline), so no feature imports another.
  */
 export interface RecordHistorySlotProps {
-  entity: 'supplier' | 'client' | 'contact' | 'carrier' | 'productLink' | 'variant' | 'clientVariant' | 'lot' | 'user';
+  entity: ActivityEntity;
   id: number;
   /** Changes whenever the record does, so the history is read again. */
   revision?: unknown;

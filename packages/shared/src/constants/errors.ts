@@ -26,6 +26,11 @@ export const ERROR_CODES = [
   'ACCOUNT_INACTIVE',
   'WRONG_PASSWORD',
   'CANNOT_DISABLE_SELF',
+  // API tokens (decision 1008)
+  'TOKEN_INVALID',
+  'SCOPE_MISSING',
+  'TOKEN_IN_URL',
+  'TOO_MANY_API_TOKENS',
   // Companies, contacts, product links
   'COMPANY_EXISTS',
   'COMPANY_IN_USE',

@@ -15,7 +15,7 @@ export const bulkRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
 
   app.post('/api/admin/bulk/users', { config: admin, schema: { tags, body: bulkBody('users'), response: { 200: bulkResponse, ...errors } } }, async (req) => ({
-    results: await bulkService.users({ db, sessions: app.sessions, mailer: app.mailer, adminId: req.user!.id }, req.body.action, req.body.ids),
+    results: await bulkService.users({ db, sessions: app.sessions, adminId: req.user!.id }, req.body.action, req.body.ids),
   }));
 
   app.post('/api/admin/bulk/lots', { config: admin, schema: { tags, body: bulkBody('lots'), response: { 200: bulkResponse, ...errors } } }, async (req) => ({

@@ -1,6 +1,5 @@
 import type { AdminProductQuery, BulkAction, BulkResult, UserListQuery } from '@primeur/shared';
 import type { Db } from '../../db/client.js';
-import type { Mailer } from '../../documents/email/mailer.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { SessionStore } from '../../plugins/session.js';
 import type { Actor } from '../../events/changes.js';
@@ -33,13 +32,12 @@ async function eachRow(ids: number[], work: (id: number) => Promise<unknown>): P
 export interface UserActionDeps {
   db: Db;
   sessions: SessionStore;
-  mailer: Mailer;
   adminId: number;
 }
 
 /** Activates or deactivates accounts; one already in the asked state is ok; one's own account is never deactivated. */
-export function users({ db, sessions, mailer, adminId }: UserActionDeps, action: BulkAction<'users'>, ids: number[]) {
-  return eachRow(ids, (id) => usersService.setStatus(db, sessions, mailer, adminId, id, action === 'activate'));
+export function users({ db, sessions, adminId }: UserActionDeps, action: BulkAction<'users'>, ids: number[]) {
+  return eachRow(ids, (id) => usersService.setStatus(db, sessions, adminId, id, action === 'activate'));
 }
 
 /** Enables or disables lots; one already so is ok; one in auction or expired is refused like its toggle (STATUS_NOT_TOGGLEABLE). */

@@ -38,6 +38,25 @@ const EXPORT_QUERIES: Record<ExportList, z.ZodType<Record<string, unknown>>> = {
   carriers: exportLangQuery.strict(),
 };
 
+/**
+ * The query parameters of an export, as the OpenAPI document lists them: every list's filters (those
+ * of EXPORT_QUERIES), each documented once. Which apply depends on the list: the handler checks the
+ * query against that list's own schema, and any other parameter is kept here so that it refuses it.
+ */
+const exportFilters = z
+  .object({
+    ...exportLangQuery.shape,
+    q: userListQuery.shape.q.describe('users, lots: words searched'),
+    category: userListQuery.shape.category.describe('users'),
+    status: z
+      .enum([...userListQuery.shape.status.unwrap().options, ...adminProductQuery.shape.status.unwrap().options])
+      .optional()
+      .describe('users: active, inactive; lots: ENABLED, DISABLED, EXPIRED, IN_AUCTION'),
+    family: adminProductQuery.shape.family.describe('lots'),
+    supplierId: variantExportQuery.shape.supplierId.describe('variants: one supplier'),
+  })
+  .catchall(z.string());
+
 /** The uploaded file (field `file`): one CSV (by name or type), at most IMPORT_MAX_BYTES. */
 async function readCsvUpload(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the CSV file as multipart/form-data (field "file").');
@@ -72,7 +91,7 @@ export const dataExchangeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: exportListParam,
-        querystring: z.record(z.string(), z.string()),
+        querystring: exportFilters,
         produces: ['text/csv'],
         response: { 200: z.any().describe('The list as CSV (UTF-8 with BOM; ";" and decimal comma for fr/de/es, "," for en)'), ...errors },
       },

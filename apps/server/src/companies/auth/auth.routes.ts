@@ -64,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       // The warning mail is not awaited: the answer's timing must not tell whether the account exists.
       const warnOwner = (userId: number) =>
-        void usersService.warnFailedSignIns(db, app.mailer, userId).catch((err: unknown) => req.log.error({ err }, 'failed sign-in warning not sent'));
+        void usersService.warnFailedSignIns(db, userId).catch((err: unknown) => req.log.error({ err }, 'failed sign-in warning not sent'));
       const presentedDevice = req.cookies[DEVICE_COOKIE];
       const device = devices.deviceFor(presentedDevice, req.body.email);
       const user = await authService.authenticate(db, limiter, req.body.email, req.body.password, req.ip, warnOwner, device);

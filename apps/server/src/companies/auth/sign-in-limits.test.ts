@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createUser } from '../../db/factories.js';
 import { outbox } from '../../db/schema/index.js';
-import { createTestApp, type TestContext } from '../../../test/build-app.js';
+import { createTestApp, settle, type TestContext } from '../../../test/build-app.js';
 import { DEVICE_COOKIE } from './device-cookie.js';
 
 let ctx: TestContext;
@@ -81,6 +81,10 @@ describe('sign-in limits', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.language).toBe('de');
     expect(rows[0]!.subject).toContain('Anmeldeversuche');
+    // Queued with its mail.queued event: the mail-delivery processor sends it (here: keeps it in the outbox).
+    await settle(ctx);
+    const [sent] = await ctx.db.select().from(outbox).where(eq(outbox.toAddress, user.email));
+    expect(sent).toMatchObject({ id: rows[0]!.id, status: 'outbox' });
   });
 
   it('sends no e-mail for an address that has no account', async () => {

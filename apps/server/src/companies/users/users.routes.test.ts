@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createUser, placeIn } from '../../db/factories.js';
 import { outbox, sessions, users } from '../../db/schema/index.js';
-import { createTestApp, login, signedIn, type TestContext } from '../../../test/build-app.js';
+import { createTestApp, login, settle, signedIn, type TestContext } from '../../../test/build-app.js';
+import { eventsOf } from '../../events/events.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -271,6 +272,12 @@ describe('admin user management', () => {
     const pending = await createUser(ctx.db, { email: 'pending.fr@example.test', companyName: 'Vergers <Test> & Fils', country: 'FR', active: false });
     const on = await ctx.app.inject({ method: 'PUT', url: `/api/admin/user/status/${pending.id}`, headers: { cookie } });
     expect(on.statusCode).toBe(200);
+    const queued = await ctx.db.select().from(outbox).where(eq(outbox.toAddress, 'pending.fr@example.test'));
+    expect(queued).toHaveLength(1);
+    // Queued with its mail.queued event in the activation's transaction; the mail-delivery processor sends it.
+    expect(queued[0]).toMatchObject({ status: 'pending' });
+    expect((await eventsOf(ctx.db, 'mail', queued[0]!.id)).map((e) => e.name)).toEqual(['mail.queued']);
+    await settle(ctx);
     const mails = await ctx.db.select().from(outbox).where(eq(outbox.toAddress, 'pending.fr@example.test'));
     expect(mails).toHaveLength(1);
     // No SMTP server in tests: the message waits in the outbox, in French, with the company escaped in HTML.
@@ -278,6 +285,7 @@ describe('admin user management', () => {
     expect(mails[0]!.textBody).toContain('pending.fr@example.test');
     expect(mails[0]!.htmlBody).toContain('Vergers &lt;Test&gt; &amp; Fils');
     await ctx.app.inject({ method: 'PUT', url: `/api/admin/user/status/${pending.id}`, headers: { cookie } });
+    await settle(ctx);
     expect(await ctx.db.select().from(outbox).where(eq(outbox.toAddress, 'pending.fr@example.test'))).toHaveLength(1);
   });
 

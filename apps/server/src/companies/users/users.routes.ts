@@ -20,7 +20,6 @@ import { routeLimit } from '../../plugins/rate-limit.js';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const { mailer } = app;
 
   app.get(
     '/api/users/isLoggedIn',
@@ -93,6 +92,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(userCard), 404: errorBody, 409: errorBody },
       },
     },
-    async (req) => usersService.toggleStatus(db, app.sessions, mailer, req.user!.id, req.params.userId),
+    async (req) => usersService.toggleStatus(db, app.sessions, req.user!.id, req.params.userId),
   );
 };

@@ -5,8 +5,7 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/password.js';
 import * as locationService from '../../platform/location/location.service.js';
 import type { SessionStore } from '../../plugins/session.js';
-import type { Mailer } from '../../documents/email/mailer.js';
-import { deliverQueued, queueMail } from '../../documents/email/outbox.js';
+import { queueMailEvent } from '../../documents/email/delivery.js';
 import { languageForCountry } from '../../documents/email/language.js';
 import { renderFailedSignIns } from '../../documents/email/templates/failed-sign-ins.js';
 import { renderAccountValidated } from '../../documents/email/templates/account-validated.js';
@@ -117,15 +116,17 @@ export async function changePassword(db: Db, store: SessionStore, userId: number
   return { userId, exceptSessionId: currentSessionId };
 }
 
-/** Tells the owner of an account that someone failed to sign in to it repeatedly (in its language). */
-export async function warnFailedSignIns(db: Db, mailer: Mailer, userId: number) {
+/**
+ * Tells the owner of an account that someone failed to sign in to it repeatedly (in its language): the
+ * message and its `mail.queued` event in one transaction; the `mail-delivery` processor sends it.
+ */
+export async function warnFailedSignIns(db: Db, userId: number) {
   const row = await repo.findWithPlace(db, userId);
   if (!row) return;
   const { user } = row;
   const language = languageForCountry(row.country?.alpha2);
   const mail = renderFailedSignIns({ language, company: user.companyName, email: user.email });
-  const ids = await queueMail(db, [{ ...mail, to: { name: user.companyName, address: user.email }, language, company: user.companyName }]);
-  await deliverQueued(db, mailer, ids);
+  await db.transaction((tx) => queueMailEvent(tx, [{ ...mail, to: { name: user.companyName, address: user.email }, language, company: user.companyName }]));
 }
 
 export async function listCards(db: Db) {
@@ -151,21 +152,22 @@ export async function searchBatch(db: Db, filters: Omit<UserListQuery, 'page' | 
  * Admin toggle of an account (the spec's `PUT /api/admin/user/status/{userId}`): the other state, then
  * the whole list as the spec answers.
  */
-export async function toggleStatus(db: Db, store: SessionStore, mailer: Mailer, adminId: number, userId: number) {
+export async function toggleStatus(db: Db, store: SessionStore, adminId: number, userId: number) {
   if (adminId === userId) throw new HttpError(409, 'CANNOT_DISABLE_SELF', 'You cannot disable your own account.');
   const user = await repo.findById(db, userId);
   if (!user) throw notFound('User');
-  await setStatus(db, store, mailer, adminId, userId, !user.active);
+  await setStatus(db, store, adminId, userId, !user.active);
   return listCards(db);
 }
 
 /**
  * Puts an account in the asked state; an account already in it is left alone (a retried bulk
  * request is done once). Deactivating ends every session of that user in the same transaction;
- * activating tells the company by email (queued in the transaction, sent after the commit), as the
- * registration page promises. Nobody deactivates their own account.
+ * activating tells the company by email (queued with its `mail.queued` event in the transaction, sent
+ * by the `mail-delivery` processor after the commit), as the registration page promises. Nobody
+ * deactivates their own account.
  */
-export async function setStatus(db: Db, store: SessionStore, mailer: Mailer, adminId: number, userId: number, active: boolean) {
+export async function setStatus(db: Db, store: SessionStore, adminId: number, userId: number, active: boolean) {
   if (adminId === userId && !active) throw new HttpError(409, 'CANNOT_DISABLE_SELF', 'You cannot disable your own account.');
   const changed = await db.transaction(async (tx) => {
     const row = await repo.lockWithPlace(tx, userId);
@@ -177,16 +179,15 @@ export async function setStatus(db: Db, store: SessionStore, mailer: Mailer, adm
     await changes.recordChange(tx, { id: adminId }, 'user', userId, 'update', { active: user.active }, { active });
     if (!active) {
       await store.destroyAllFor(userId, tx);
-      return { mailIds: [] };
+      return true;
     }
     const language = languageForCountry(row.country?.alpha2);
     const mail = renderAccountValidated({ language, company: user.companyName, email: user.email });
-    return { mailIds: await queueMail(tx, [{ ...mail, to: { name: user.companyName, address: user.email }, language, company: user.companyName }]) };
+    await queueMailEvent(tx, [{ ...mail, to: { name: user.companyName, address: user.email }, language, company: user.companyName }]);
+    return true;
   });
-  if (!changed) return;
   // After the commit: the user's live sockets close on every instance.
-  if (!active) store.onEnded({ userId });
-  await deliverQueued(db, mailer, changed.mailIds);
+  if (changed && !active) store.onEnded({ userId });
 }
 
 /** The ids of the accounts the admin list shows for these filters, in its order, at most `limit`. */

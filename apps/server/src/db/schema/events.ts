@@ -12,6 +12,8 @@ export interface EventActor {
   kind: 'user' | 'system';
   userId?: number | null;
   role?: string | null;
+  /** The company's API token the change came through (decision 1008): its id and name when it was used. */
+  apiToken?: { id: number; name: string } | null;
 }
 
 /**

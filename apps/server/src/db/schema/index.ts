@@ -14,3 +14,5 @@ export * from './orders.js';
 export * from './invoicing.js';
 export * from './claims.js';
 export * from './events.js';
+export * from './api-tokens.js';
+export * from './feed.js';

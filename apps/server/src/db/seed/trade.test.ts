@@ -13,6 +13,7 @@ import { createArticle } from '../factories/listings.js';
 import { articles, claims, invoiceDocuments, invoices, orderHistory, orders, packagings } from '../schema/index.js';
 import * as orderService from '../../trading/orders/orders.service.js';
 import { runCommission, runInvoicing } from '../../trading/invoicing/invoicing.issuing.js';
+import { invoiceEvents } from '../../../test/delivered-order.js';
 import { reconcile } from '../../trading/invoicing/invoicing.reconciliation.js';
 import { InProcessEventBus } from '../../realtime/event-bus.js';
 import { DEMO_ACCOUNTS, seedDemo } from './demo.js';
@@ -136,6 +137,8 @@ describe('demo trade', () => {
   });
 
   it('issues the closed order’s invoice, whose Factur-X XML (rendered by the invoicing sweep) passes EN 16931', async () => {
+    // At the app's start the invoicing processor takes the demo's delivery events, then the job's pass renders.
+    await invoiceEvents({ db: ctx.db, mailer: outboxMailer, log });
     await runInvoicing({ db: ctx.db, mailer: outboxMailer, log });
     const page = (await get(buyer, '/api/users/invoices?side=received&size=50')).json() as InvoicePage;
     const closed = (await get(buyer, '/api/users/orders?status=CLOSED')).json() as OrderPage;
@@ -166,6 +169,7 @@ describe('demo trade', () => {
     // the month before today and, early next month, for this one (the demo's deliveries span both).
     const commission = commissionSettings;
     const deps = { db: ctx.db, mailer: outboxMailer, log, commission };
+    await invoiceEvents(deps);
     await runInvoicing(deps);
     const [year, month] = todayInParis().split('-').map(Number) as [number, number];
     const secondOfNextMonth = Date.UTC(year, month, 2, 11);

@@ -1,25 +1,77 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client.js';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db, Executor, Tx } from '../../db/client.js';
 import { outbox, outboxAttachments } from '../../db/schema/index.js';
 import { emit, type Processor } from '../../events/events.js';
 import type { Mailer } from './mailer.js';
-import { queueMail, type AttachmentSource, type QueuedMail } from './outbox.js';
+import type { AttachmentSource, OutboxRow, QueuedMail } from './outbox.js';
 
 /**
- * E-mails that leave through the event backbone (issue 33 §3, decision 1003): queued in the writer's
- * transaction with a `mail.queued` event, sent by the `mail-delivery` processor after the commit. An
- * instance stopped between the two sends them at its restart, once.
+ * E-mails that leave through the event backbone (issue 33 §3, decisions 1003 and 1009): queued in the
+ * writer's transaction with a `mail.queued` event, sent by the `mail-delivery` processor after the
+ * commit. An instance stopped between the two sends them at its restart, once. An operator's send
+ * that answers with each message's status (`sendQueuedNow`) takes the processor's own path.
  */
 
 /** Makes a file queued with a `source` (the sale confirmation): registered by its module when the app is built. */
 export type AttachmentRenderer = (db: Executor, source: AttachmentSource) => Promise<Buffer | null>;
 
-/** Queues messages and their `mail.queued` events in the caller's transaction. Returns the outbox ids. */
+/**
+ * Queues messages (`pending` outbox rows and their files) and their `mail.queued` events in the caller's
+ * transaction: the one way a module sends an e-mail (decision 1009). Returns the outbox ids.
+ */
 export async function queueMailEvent(tx: Executor, mails: QueuedMail[]): Promise<number[]> {
-  const ids = await queueMail(tx, mails);
-  // No company sees these events: a message is its recipient's, never part of a change feed.
-  for (const id of ids) await emit(tx, { name: 'mail.queued', subject: 'mail', subjectId: id, payload: { outboxId: id }, companyIds: [] });
+  if (!mails.length) return [];
+  const rows = await tx
+    .insert(outbox)
+    .values(
+      mails.map((m) => ({
+        requestId: m.requestId ?? null,
+        contactId: m.contactId ?? null,
+        toAddress: m.to.address,
+        toName: m.to.name,
+        company: m.company,
+        language: m.language,
+        subject: m.subject,
+        textBody: m.text,
+        htmlBody: m.html,
+      })),
+    )
+    .returning({ id: outbox.id });
+  const files = mails.flatMap((m, i) =>
+    (m.attachments ?? []).map((a) => ({
+      outboxId: rows[i]!.id,
+      filename: a.filename,
+      contentType: a.contentType,
+      content: a.content ?? null,
+      source: a.source ?? null,
+    })),
+  );
+  if (files.length) await tx.insert(outboxAttachments).values(files);
+  const ids = rows.map((r) => r.id);
+  for (const id of ids) await emitQueued(tx, id);
   return ids;
+}
+
+/** A message's `mail.queued` event. No company sees it: a message is its recipient's, never part of a change feed. */
+function emitQueued(tx: Executor, id: number) {
+  return emit(tx, { name: 'mail.queued', subject: 'mail', subjectId: id, payload: { outboxId: id }, companyIds: [] });
+}
+
+/**
+ * Puts a failed or kept message back to `pending` with a new `mail.queued` event, in one transaction:
+ * the processor sends it even if nobody sends it now. A `pending` message is being sent (or waits for
+ * the processor): it is left alone, so two clicks never send one message twice. Answers 'missing',
+ * 'sent', 'pending' or 'queued'.
+ */
+export async function requeueMail(db: Db, id: number): Promise<'missing' | 'sent' | 'pending' | 'queued'> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id)).for('update');
+    if (!row) return 'missing';
+    if (row.status === 'sent' || row.status === 'pending') return row.status;
+    await tx.update(outbox).set({ status: 'pending', error: null }).where(eq(outbox.id, id));
+    await emitQueued(tx, id);
+    return 'queued';
+  });
 }
 
 /** A rendered message addressed to a notice's recipient (its company, in its language). */
@@ -59,6 +111,20 @@ export function mailDeliveryProcessor(deps: MailDeliveryDeps): Processor {
   };
 }
 
+/**
+ * Sends messages queued with their `mail.queued` events (`queueMailEvent`, `requeueMail`) now, after
+ * the caller's commit, for an operator's action that answers with each message's status. Each one goes
+ * through the processor's own step (`deliverOne`) in a transaction of its own: the row is locked, so a
+ * message the processor is sending is waited for and then found sent, and the processor later finds
+ * these sent and leaves them alone — each leaves once, under its one Message-ID. A message whose step
+ * threw (a renderer, the database) stays `pending`: its event has the processor try again.
+ */
+export async function sendQueuedNow(db: Db, deps: MailDeliveryDeps, ids: number[]): Promise<OutboxRow[]> {
+  for (const id of ids) await db.transaction((tx) => deliverOne(tx, deps, id)).catch(() => undefined);
+  return ids.length ? db.select().from(outbox).where(inArray(outbox.id, ids)).orderBy(asc(outbox.id)) : [];
+}
+
+/** One message's delivery (the processor's and `sendQueuedNow`'s): lock, render what waits, send, record. */
 async function deliverOne(tx: Tx, deps: MailDeliveryDeps, id: number) {
   const [row] = await tx.select().from(outbox).where(eq(outbox.id, id)).for('update');
   if (!row || row.status !== 'pending') return;

@@ -97,6 +97,9 @@ describe('durable WhatsApp intake', () => {
     const rows = await rowsOf(m!.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ priceKg: '0.650' });
+    // In the change history as the system's creation (no one typed it).
+    const history = await ctx.app.inject({ method: 'GET', url: `/api/admin/activity?entity=uncheckedProduct&id=${rows[0]!.id}`, headers: { cookie } });
+    expect(history.json().items).toEqual([expect.objectContaining({ action: 'create', user: null })]);
   });
 
   it('stores a message with a NUL byte (shown as U+FFFD) and parses it', async () => {

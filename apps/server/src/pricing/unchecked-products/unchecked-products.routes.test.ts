@@ -8,6 +8,7 @@ import { articles, countries, productLinks, supplierVariants, uncheckedProducts 
 
 let ctx: TestContext;
 let cookie: string;
+let adminId: number;
 let supplierId: number;
 let navelId: number;
 let lemonId: number;
@@ -17,7 +18,9 @@ const BASE = '/api/intern/userProduct/supplier/unchecked';
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  cookie = (await signedIn(ctx, { category: 'admin' })).cookie;
+  const admin = await signedIn(ctx, { category: 'admin' });
+  cookie = admin.cookie;
+  adminId = admin.user.id;
   supplierId = (await createSupplier(ctx.db, { company: 'Cítricos Test', products: ['CIT01'] })).id;
   const arts = await ctx.db.select().from(articles);
   navelId = arts.find((a) => a.code === 'CIT01')!.id;
@@ -68,6 +71,14 @@ describe('paste to import', () => {
     expect(body.imported).toBe(2);
     expect(body.rows[0]).toMatchObject({ supplier: { id: supplierId }, priceKg: 0.65, volume: 4, message: { source: 'paste' } });
     expect(body.rows[0].lookalike.productName.code).toBe('CIT01');
+    // In the change history as the staff member's creations, with the offer's fields.
+    for (const row of body.rows as Array<{ id: number }>) {
+      const history = (await inject('GET', `/api/admin/activity?entity=uncheckedProduct&id=${row.id}`)).json();
+      expect(history.items).toEqual([
+        expect.objectContaining({ entity: 'uncheckedProduct', entityId: row.id, action: 'create', user: expect.objectContaining({ id: adminId }) }),
+      ]);
+      expect(history.items[0].changes).toContainEqual(expect.objectContaining({ field: 'supplierId', from: null, to: supplierId }));
+    }
   });
 
   it('refuses an empty text and an unknown supplier', async () => {
@@ -81,6 +92,10 @@ describe('delete', () => {
     const row = await createUncheckedProduct(ctx.db);
     expect((await inject('DELETE', `${BASE}/${row.id}`)).statusCode).toBe(200);
     expect((await inject('DELETE', `${BASE}/${row.id}`)).statusCode).toBe(404);
+    // The deletion is in the change history, by the staff member, with what the row held.
+    const history = (await inject('GET', `/api/admin/activity?entity=uncheckedProduct&id=${row.id}`)).json();
+    expect(history.items).toEqual([expect.objectContaining({ action: 'delete', user: expect.objectContaining({ id: adminId }) })]);
+    expect(history.items[0].changes).toContainEqual(expect.objectContaining({ field: 'messageId', from: row.messageId, to: null }));
   });
 });
 
@@ -104,6 +119,8 @@ describe('move to the supplier products', () => {
     expect(variant.supplierProductList.product.code).toBe('CIT01');
     expect((await variantsOf(supplierId)).length).toBe(before + 1);
     expect(await ctx.db.select().from(uncheckedProducts).where(eq(uncheckedProducts.id, row.id))).toEqual([]);
+    const moved = (await inject('GET', `/api/admin/activity?entity=uncheckedProduct&id=${row.id}`)).json();
+    expect(moved.items.map((i: { action: string }) => i.action)).toEqual(['delete']);
     // Moving it again finds nothing: no second variant.
     expect((await inject('POST', `${BASE}/${row.id}/move`, { supplierId, productId: navelId })).statusCode).toBe(404);
     expect((await variantsOf(supplierId)).length).toBe(before + 1);

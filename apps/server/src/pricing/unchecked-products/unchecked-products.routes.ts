@@ -30,7 +30,7 @@ export const uncheckedProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/intern/userProduct/supplier/unchecked/:id',
     { config: admin, schema: { tags, params: idParam, response: { 200: okMessage, 404: errorBody } } },
     async (req) => {
-      await uncheckedProductsService.remove(db, req.params.id);
+      await uncheckedProductsService.remove(db, req.user, req.params.id);
       return { message: 'Unchecked product deleted.' };
     },
   );
@@ -39,7 +39,8 @@ export const uncheckedProductsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/intern/userProduct/supplier/unchecked/import',
     { config: admin, schema: { tags, body: importUncheckedBody, response: { 201: importUncheckedResult, 400: errorBody, 404: errorBody } } },
     async (req, reply) => {
-      const rows = (await uncheckedProductsService.importMessage(db, { source: 'paste', body: req.body.text, supplierId: req.body.supplierId ?? null })) ?? [];
+      const rows =
+        (await uncheckedProductsService.importMessage(db, req.user, { source: 'paste', body: req.body.text, supplierId: req.body.supplierId ?? null })) ?? [];
       return reply.status(201).send({ imported: rows.length, rows });
     },
   );

@@ -13,7 +13,7 @@ import * as supplierProductsService from '../supplier-products/supplier-products
 import { CatalogMatcher } from '../../lib/offers/catalog-matcher.js';
 import { parseMessage, type ParsedOffer } from '../../lib/offers/offer-parser.js';
 import { presentUnchecked } from './unchecked-products.presenter.js';
-import { type Actor } from '../../events/changes.js';
+import { recordChange, recordCreations, SYSTEM, type Actor } from '../../events/changes.js';
 import * as repo from './unchecked-products.repository.js';
 import { type NewUncheckedRow } from './unchecked-products.repository.js';
 
@@ -121,15 +121,19 @@ function rowsOf(message: StoredMessage, context: ParseContext, givenSupplierId: 
  * Writes the rows of parsed messages (replacing any from an earlier attempt) and marks them parsed,
  * in one transaction and a few statements, however many messages.
  */
-async function writeParsed(db: Db, parsed: Array<{ id: number; rows: NewUncheckedRow[] }>) {
+async function writeParsed(db: Db, parsed: Array<{ id: number; rows: NewUncheckedRow[] }>, actor: Actor | null = SYSTEM) {
   if (!parsed.length) return [];
   return db.transaction(async (tx) => {
     const ids = parsed.map((p) => p.id);
     await repo.deleteRowsOfMessages(tx, ids);
-    const rowIds = await repo.insertRows(
+    const rows = parsed.flatMap((p) => p.rows);
+    const rowIds = await repo.insertRows(tx, rows, breathe);
+    // In the change history: the intake's rows as the system's (a WhatsApp message), a pasted one as its staff member's.
+    await recordCreations(
       tx,
-      parsed.flatMap((p) => p.rows),
-      breathe,
+      actor,
+      'uncheckedProduct',
+      rowIds.map((id, i) => ({ id, after: rows[i]! })),
     );
     await repo.markParsed(tx, ids);
     return rowIds;
@@ -213,7 +217,7 @@ export async function retry(db: Executor, messageId: number) {
  * A message staff pasted on the review page: stored, then parsed at once (staff wait for the rows).
  * If parsing fails, the message stays stored as failed, like a WhatsApp one.
  */
-export async function importMessage(db: Db, msg: IncomingMessage, today = new Date()) {
+export async function importMessage(db: Db, actor: Actor | null, msg: IncomingMessage, today = new Date()) {
   if (msg.supplierId != null) await companiesService.requireCompany(db, 'supplier', msg.supplierId);
   const message = await repo.insertMessage(db, {
     source: msg.source,
@@ -228,7 +232,7 @@ export async function importMessage(db: Db, msg: IncomingMessage, today = new Da
   if (!message) return null;
   const context: ParseContext = { matcher: await loadMatcher(db), byPhone: await suppliersByPhone(db) };
   try {
-    const ids = await writeParsed(db, [{ id: message.id, rows: rowsOf(message, context, msg.supplierId ?? null, today) }]);
+    const ids = await writeParsed(db, [{ id: message.id, rows: rowsOf(message, context, msg.supplierId ?? null, today) }], actor);
     return (await repo.byIds(db, ids)).map(presentUnchecked);
   } catch (err) {
     await repo.markFailed(db, message.id, err instanceof Error ? err.message : String(err));
@@ -287,10 +291,15 @@ export async function move(db: Db, actor: Actor | null, id: number, input: MoveU
       endDate,
     });
     await repo.delete(tx, id);
+    await recordChange(tx, actor, 'uncheckedProduct', id, 'delete', row, null);
     return variant;
   });
 }
 
-export async function remove(db: Executor, id: number) {
-  if (!(await repo.delete(db, id))) throw notFound('Unchecked product');
+export async function remove(db: Db, actor: Actor | null, id: number) {
+  await db.transaction(async (tx) => {
+    const row = await repo.findForUpdate(tx, id);
+    if (!row || !(await repo.delete(tx, id))) throw notFound('Unchecked product');
+    await recordChange(tx, actor, 'uncheckedProduct', id, 'delete', row, null);
+  });
 }

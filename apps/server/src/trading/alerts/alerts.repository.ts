@@ -401,3 +401,22 @@ export async function insertOnce(
 ) {
   return (await tx.insert(notifications).values(n).onConflictDoNothing({ target: notifications.dedupeKey }).returning({ id: notifications.id }))[0];
 }
+
+/** The ids of the in-app notices recorded under these keys, one per admin each (`<key>:<userId>`). */
+export async function inAppIdsByKeyPrefix(tx: Executor, keys: readonly string[]) {
+  if (!keys.length) return [];
+  const rows = await tx
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.inApp, true),
+        sql`(${sql.join(
+          keys.map((k) => sql`${notifications.dedupeKey} like ${`${k.replace(/[\\%_]/g, (c) => `\\${c}`)}:%`}`),
+          sql` or `,
+        )})`,
+      ),
+    )
+    .orderBy(notifications.id);
+  return rows.map((r) => r.id);
+}

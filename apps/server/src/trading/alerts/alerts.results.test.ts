@@ -129,7 +129,7 @@ describe('exactly once across instances', () => {
     const app2 = await buildApp({ config: ctx.config, database: database2, startJobs: false });
     await app2.ready();
     try {
-      const deps2: NotifierDeps = { db: database2.db, bus: app2.bus, mailer: app2.mailer, log: app2.log };
+      const deps2: NotifierDeps = { db: database2.db, bus: app2.bus, log: app2.log };
       const lots = [];
       for (let i = 0; i < 4; i++) {
         const lot = await createAuction(ctx.db, { supplierId: seller.user.id, name: `Twin lot ${i}` });

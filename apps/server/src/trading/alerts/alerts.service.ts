@@ -178,6 +178,9 @@ export async function recordAdminNotice(tx: Executor, n: { kind: NotificationKin
   return out;
 }
 
+/** The in-app notices `recordAdminNotice` recorded under these keys, to publish after a later commit. */
+export const adminNoticeIds = (tx: Executor, dedupeKeys: readonly string[]) => repo.inAppIdsByKeyPrefix(tx, dedupeKeys);
+
 /** Publishes committed notices on each user's /user/queue/notifications (the bell). */
 export async function publishNotices(db: Db, bus: EventBus, ids: number[], log: { error(o: object, m: string): void }) {
   for (const row of await repo.byIds(db, ids)) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
+import { createTestApp, settle, signedIn, type TestContext } from '../../../test/build-app.js';
 import { mailsAddressedTo } from '../../../test/mails.js';
 import { closeAuctionNow } from '../../db/factories/listings.js';
 import { notifications } from '../../db/schema/index.js';
@@ -22,7 +22,7 @@ export let buyerEs: Signed;
 export function useAlertsWorld() {
   beforeAll(async () => {
     ctx = await createTestApp({ alertsIntervalMs: 0, auctionCloseIntervalMs: 0, publicOrigin: 'https://primeur.example' });
-    deps = { db: ctx.db, bus: ctx.app.bus, mailer: ctx.app.mailer, log: ctx.app.log, publicOrigin: 'https://primeur.example' };
+    deps = { db: ctx.db, bus: ctx.app.bus, log: ctx.app.log, publicOrigin: 'https://primeur.example' };
     seller = await signedIn(ctx, { category: 'supplier', companyName: 'Huerta Sol', country: 'GB' });
     buyerFr = await signedIn(ctx, { category: 'client', companyName: 'Primeurs de Rungis', country: 'FR' });
     buyerDe = await signedIn(ctx, { category: 'client', companyName: 'Frischmarkt Köln', country: 'DE' });
@@ -31,9 +31,12 @@ export function useAlertsWorld() {
   afterAll(() => ctx.close());
 }
 
-/** One notifier pass (the start-up pass may hold the lock for a moment). */
-export function notify() {
-  return vi.waitFor(
+/**
+ * One notifier pass (the start-up pass may hold the lock for a moment), then the processors: its
+ * e-mails leave by their `mail.queued` events, as the app's dispatcher sends them.
+ */
+export async function notify() {
+  const run = await vi.waitFor(
     async () => {
       const r = await runNotifier(deps);
       if (!r.ran) throw new Error('the notifier lock was never free');
@@ -41,6 +44,8 @@ export function notify() {
     },
     { timeout: 4_000, interval: 20 },
   );
+  await settle(ctx);
+  return run;
 }
 
 export const req = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, cookie?: string, payload?: unknown) =>

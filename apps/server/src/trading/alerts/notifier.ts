@@ -2,8 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuctionOutcome, NotificationKind } from '@primeur/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { languageForCountry } from '../../documents/email/language.js';
-import type { Mailer } from '../../documents/email/mailer.js';
-import { deliverQueued, queueMail } from '../../documents/email/outbox.js';
+import { queueMailEvent } from '../../documents/email/delivery.js';
 import { renderAuctionAlert } from '../../documents/email/templates/auction-alert.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 import { userQueueTopic } from '../../realtime/user-destinations.js';
@@ -14,7 +13,6 @@ import { presentNotification } from './alerts.presenter.js';
 export interface NotifierDeps {
   db: Db;
   bus: EventBus;
-  mailer: Mailer;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
   /** The app's public origin, for links in e-mails (omitted when unknown). */
   publicOrigin?: string;
@@ -44,7 +42,8 @@ interface Event {
  * written in ONE transaction that holds a transaction-level advisory lock: the per-lot cursor moves
  * in the same commit as the notices and the outbox rows it produces, so a crash replays the pass and
  * a second instance skips it. Each notice also carries a unique dedupe key, inserted with ON CONFLICT
- * DO NOTHING, so even a replay can never notify twice. Live messages and SMTP leave after the commit.
+ * DO NOTHING, so even a replay can never notify twice. Its e-mails are queued with their `mail.queued`
+ * events in that transaction and sent by the `mail-delivery` processor; live messages leave after the commit.
  */
 export async function runNotifier(deps: NotifierDeps): Promise<NotifierRun> {
   const { db } = deps;
@@ -130,7 +129,7 @@ export async function runNotifier(deps: NotifierDeps): Promise<NotifierRun> {
   });
   if (!result) return { ran: false, notificationIds: [], mailIds: [] };
 
-  // After the commit: the live notices, then the e-mails (a failed send stays in the outbox as failed).
+  // After the commit: the live notices (the e-mails are the mail-delivery processor's).
   for (const row of await repo.byIds(db, result.notificationIds)) {
     try {
       await deps.bus.publish(userQueueTopic(row.userId, 'notifications'), JSON.stringify(presentNotification(row)));
@@ -138,7 +137,6 @@ export async function runNotifier(deps: NotifierDeps): Promise<NotifierRun> {
       deps.log.error({ err, notification: row.id }, 'could not publish a notification');
     }
   }
-  if (result.mailIds.length) await deliverQueued(db, deps.mailer, result.mailIds);
   return { ran: true, ...result };
 }
 
@@ -180,7 +178,7 @@ async function record(tx: Executor, deps: NotifierDeps, e: Event): Promise<{ not
       buyerCompanyName: e.buyerCompanyName,
       url: deps.publicOrigin ? `${deps.publicOrigin.replace(/\/$/, '')}/encheres/details/${e.productId}` : undefined,
     });
-    const [mailId] = await queueMail(tx, [{ ...mail, to: { name: user.companyName, address: user.email }, language, company: user.companyName }]);
+    const [mailId] = await queueMailEvent(tx, [{ ...mail, to: { name: user.companyName, address: user.email }, language, company: user.companyName }]);
     out.mailId = mailId;
   }
   return out;

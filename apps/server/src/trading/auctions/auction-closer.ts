@@ -1,5 +1,6 @@
 import { todayInParis } from '@primeur/shared';
 import type { Db } from '../../db/client.js';
+import { emit } from '../../events/events.js';
 
 import * as orders from '../orders/orders.service.js';
 import * as marketplaceService from '../marketplace/marketplace.service.js';
@@ -32,6 +33,15 @@ export async function closeAuctions(db: Db): Promise<ClosedLot[]> {
         if (!row) continue;
         const winningOfferId = row.winning_offer_id === null ? null : Number(row.winning_offer_id);
         const order = winningOfferId === null ? null : await orders.createFromAuction(tx, id, winningOfferId);
+        // The lot's outcome, for its seller's change feed (the buyer learns of its win from order.confirmed).
+        const supplierId = row.supplier_id === null ? null : Number(row.supplier_id);
+        await emit(tx, {
+          name: order ? 'lot.sold' : 'lot.unsold',
+          subject: 'lot',
+          subjectId: id,
+          payload: { lotId: id, orderId: order?.id ?? null },
+          companyIds: supplierId === null ? [] : [supplierId],
+        });
         out.push({ productId: id, winningOfferId, orderId: order?.id ?? null });
       }
       return out;

@@ -37,7 +37,7 @@ export const auctionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/product/listActiveAuctionsWithBiggestOffer',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', scope: 'lots:read' },
       schema: { tags: ['auctions'], querystring: lotListQuery, response: { 200: z.union([pageOf(auctionItem), z.array(auctionItem)]), 400: errorBody } },
     },
     async (req, reply) => {
@@ -51,14 +51,14 @@ export const auctionsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The auctions the caller won (shown to the winner on /encheres).
   app.get(
     '/api/users/auction/won',
-    { config: { access: 'authenticated' }, schema: { tags: ['auctions'], response: { 200: z.array(wonAuction) } } },
+    { config: { access: 'authenticated', scope: 'lots:read' }, schema: { tags: ['auctions'], response: { 200: z.array(wonAuction) } } },
     async (req) => service.won(db, req.user!.id),
   );
 
   app.get(
     '/api/users/product/details/:productId',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', scope: 'lots:read' },
       schema: { tags: ['auctions'], params: productIdParam, response: { 200: productDetails, 404: errorBody } },
       preHandler: visibleLot,
     },
@@ -69,7 +69,7 @@ export const auctionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/product/reference/:productId',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', scope: 'lots:read' },
       schema: { tags: ['auctions'], params: productIdParam, response: { 200: lotReference, 204: z.null(), 404: errorBody } },
       preHandler: visibleLot,
     },
@@ -82,7 +82,7 @@ export const auctionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/auction/offers/:productId',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', scope: 'lots:read' },
       schema: { tags: ['auctions'], params: productIdParam, response: { 200: z.array(offer), 404: errorBody } },
       preHandler: visibleLot,
     },
@@ -157,7 +157,10 @@ export const auctionsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The caller's own maximum on a lot (secret to everyone else) and whether it leads.
   app.get(
     '/api/users/auction/myBid/:productId',
-    { config: { access: 'authenticated' }, schema: { tags: ['auctions'], params: productIdParam, response: { 200: myBid, 404: errorBody } } },
+    {
+      config: { access: 'authenticated', scope: 'lots:read' },
+      schema: { tags: ['auctions'], params: productIdParam, response: { 200: myBid, 404: errorBody } },
+    },
     async (req) => service.myBid(db, req.user!, req.params.productId),
   );
 };

@@ -59,7 +59,7 @@ export const claimsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/orders/:id/receive',
     {
-      config: { access: 'buyer', errors: ['RECEIVED_MORE_THAN_SHIPPED', 'RECEIVED_BEFORE_SHIPPED'] },
+      config: { access: 'buyer', scope: 'orders:write', errors: ['RECEIVED_MORE_THAN_SHIPPED', 'RECEIVED_BEFORE_SHIPPED'] },
       schema: { tags: ['orders'], params: idParam, body: receiveOrderInput, response: { 200: order, ...errors } },
     },
     async (req) => service.receive(deps, req.user!, req.params.id, req.body),

@@ -55,7 +55,7 @@ async function presentAll(db: Executor, order: OrderRow, rows: ClaimRow[], side:
 const windowEnd = (o: OrderRow, claimWindowMs: number) => (o.deliveredAt ? new Date(o.deliveredAt.getTime() + claimWindowMs) : null);
 
 /** The order's claims (oldest first) and whether the caller may file one now. */
-export async function list(deps: Pick<OrderDeps, 'db' | 'claimWindowMs'>, user: SessionUser, orderId: number): Promise<ClaimList> {
+export async function list(deps: { db: Executor } & Pick<OrderDeps, 'claimWindowMs'>, user: SessionUser, orderId: number): Promise<ClaimList> {
   const order = await orders.findRow(deps.db, orderId);
   if (!order) throw notFound('Order');
   const side = orders.sideOf(order, user);
@@ -248,7 +248,7 @@ export async function receive(deps: ClaimDeps, user: SessionUser, orderId: numbe
  * its history says so and both parties are told; a claim's credit note never issued is replaced by that credit note.
  */
 export async function cancel(deps: ClaimDeps, user: SessionUser, orderId: number, input: z.output<typeof cancelOrderInput>): Promise<Order> {
-  const { order, side, credit } = await deps.db.transaction(async (tx) => {
+  const { order, side } = await deps.db.transaction(async (tx) => {
     const done = await orders.recordCancel(tx, user, orderId, input);
     const open = await repo.openClaimOf(tx, done.order.id);
     if (open) {
@@ -262,7 +262,6 @@ export async function cancel(deps: ClaimDeps, user: SessionUser, orderId: number
     }
     return done;
   });
-  await orders.afterCancel(deps, credit);
   return orders.present(deps.db, order, side, deps);
 }
 

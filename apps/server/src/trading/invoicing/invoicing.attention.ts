@@ -1,13 +1,13 @@
 import type { InvoiceAttentionReason } from '@primeur/shared';
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { languageForCountry } from '../../documents/email/language.js';
-import type { Mailer } from '../../documents/email/mailer.js';
-import { deliverQueued, queueMail } from '../../documents/email/outbox.js';
+import { queueMailEvent } from '../../documents/email/delivery.js';
 import { renderInvoiceAttention, type AttentionDocument } from '../../documents/email/templates/invoice-attention.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { EventBus } from '../../realtime/event-bus.js';
 import * as alerts from '../alerts/alerts.service.js';
 import * as repo from './invoicing.repository.js';
+import { emitInvoiceEvent } from './invoicing.events.js';
 import type { InvoiceRow, NewInvoice } from './invoicing.repository.js';
 
 /**
@@ -20,10 +20,9 @@ import type { InvoiceRow, NewInvoice } from './invoicing.repository.js';
 
 export type IssueResult = 'issued' | 'needsData' | 'unchanged' | 'attention';
 
-/** What the bell and the outbox send after the commit. */
+/** What the bell shows after the commit (the e-mails leave through their own events). */
 export interface AttentionEffects {
   noticeIds: number[];
-  mailIds: number[];
 }
 
 export interface RowOutcome {
@@ -45,7 +44,12 @@ const NUMBER_INDEXES = ['invoices_seller_number_uq', 'invoices_operator_number_u
  */
 export async function storeIssued(tx: Tx, id: number, values: Partial<NewInvoice>): Promise<InvoiceRow | 'NUMBER_CONFLICT'> {
   try {
-    return await tx.transaction((sp) => repo.updateInvoice(sp, id, values));
+    return await tx.transaction(async (sp) => {
+      const row = await repo.updateInvoice(sp, id, values);
+      // Its number given: the `invoice.issued` or `credit_note.issued` event commits with it, or neither.
+      if (row.status === 'ISSUED' || row.status === 'PAID') await emitInvoiceEvent(sp, row, 'issued');
+      return row;
+    });
   } catch (err) {
     if (NUMBER_INDEXES.some((c) => isUniqueViolation(err, c))) return 'NUMBER_CONFLICT';
     throw err;
@@ -78,46 +82,45 @@ async function documentOf(tx: Executor, row: InvoiceRow, reason: InvoiceAttentio
   return { kind: 'invoice', order: view?.orderNumber ?? '' };
 }
 
+const attentionKey = (invoiceId: number, reason: InvoiceAttentionReason) => `invoice-attention:${invoiceId}:${reason}`;
+
 /**
  * One notice per admin for this invoice and reason (`invoice_attention`), and the e-mail to those who
- * want it, queued in the outbox of the same transaction. A later pass with the same reason finds the
- * notices recorded and sends nothing.
+ * want it, queued with its `mail.queued` event in the same transaction. A later pass with the same
+ * reason finds the notices recorded and sends nothing.
  */
 export async function alertAdmins(tx: Executor, row: InvoiceRow, reason: InvoiceAttentionReason): Promise<AttentionEffects> {
   const document = await documentOf(tx, row, reason);
   const data: Record<string, unknown> = { invoiceId: row.id, attention: reason };
   if ('order' in document && document.order) data.orderNumber = document.order;
-  const recorded = await alerts.recordAdminNotice(tx, { kind: 'invoice_attention', data, dedupeKey: `invoice-attention:${row.id}:${reason}` });
-  const fx: AttentionEffects = { noticeIds: [], mailIds: [] };
+  const recorded = await alerts.recordAdminNotice(tx, { kind: 'invoice_attention', data, dedupeKey: attentionKey(row.id, reason) });
+  const fx: AttentionEffects = { noticeIds: [] };
   for (const r of recorded) {
     if (r.notificationId !== undefined) fx.noticeIds.push(r.notificationId);
     if (!r.email) continue;
     const language = languageForCountry(r.recipient.alpha2);
     const mail = renderInvoiceAttention({ language, company: r.recipient.companyName, document, reason });
-    fx.mailIds.push(
-      ...(await queueMail(tx, [{ ...mail, to: { name: r.recipient.companyName, address: r.recipient.email }, language, company: r.recipient.companyName }])),
-    );
+    await queueMailEvent(tx, [{ ...mail, to: { name: r.recipient.companyName, address: r.recipient.email }, language, company: r.recipient.companyName }]);
   }
   return fx;
 }
 
+/** The admins' notices already recorded for this invoice's reasons (a cancellation's credit note told after its commit). */
+export async function attentionNoticeIds(tx: Executor, invoiceId: number, reasons: readonly InvoiceAttentionReason[]) {
+  return alerts.adminNoticeIds(
+    tx,
+    reasons.map((reason) => attentionKey(invoiceId, reason)),
+  );
+}
+
 export interface AttentionDeps {
   db: Db;
-  mailer: Mailer;
   /** The live bell; without it the notices wait in the list until the next fetch. */
   bus?: EventBus;
   log: { error(o: object, m: string): void };
 }
 
-/** After the commit: the notices on the bell, the e-mails sent; a failure is logged, the outbox keeps the mail. */
+/** After the commit: the notices on the bell (a failure is logged; the list shows them at the next fetch). */
 export async function sendAttention(deps: AttentionDeps, fx: AttentionEffects | undefined) {
-  if (!fx) return;
-  if (fx.noticeIds.length && deps.bus) await alerts.publishNotices(deps.db, deps.bus, fx.noticeIds, deps.log);
-  if (fx.mailIds.length) {
-    try {
-      await deliverQueued(deps.db, deps.mailer, fx.mailIds);
-    } catch (err) {
-      deps.log.error({ err }, 'could not send the invoice attention e-mails');
-    }
-  }
+  if (fx?.noticeIds.length && deps.bus) await alerts.publishNotices(deps.db, deps.bus, fx.noticeIds, deps.log);
 }

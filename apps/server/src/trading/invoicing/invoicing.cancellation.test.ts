@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { todayInParis, type Invoice } from '@primeur/shared';
 import { createTestApp, jobsDrivenByTest, signedIn, type TestContext } from '../../../test/build-app.js';
 import { wonOrderId } from '../../../test/won-order.js';
-import { claims, invoices } from '../../db/schema/index.js';
+import { invoiceEvents } from '../../../test/delivered-order.js';
+import { claims, invoiceDocuments, invoices } from '../../db/schema/index.js';
 import { multipart } from '../../../test/multipart.js';
 import { encodePng } from '../../lib/png.js';
 import * as issuing from './invoicing.issuing.js';
 import { reconcile } from './invoicing.reconciliation.js';
+import { userQueueTopic } from '../../realtime/user-destinations.js';
 
 // Each issue renders a Factur-X PDF (about a second on a busy machine).
 vi.setConfig({ testTimeout: 300_000 });
@@ -35,6 +37,11 @@ const call = (url: string, who: Party, payload: unknown) =>
   ctx.app.inject({ method: 'POST', url, headers: { cookie: who.cookie }, payload: payload as object });
 const read = async (id: number) =>
   (await ctx.app.inject({ method: 'GET', url: `/api/users/invoices/${id}`, headers: { cookie: seller.cookie } })).json() as Invoice;
+/** What the app does after the steps' commits: the invoicing processor on their events, then the job's pass. */
+const invoicingTick = async () => {
+  await invoiceEvents(deps());
+  await issuing.runInvoicing(deps());
+};
 const cancel = (orderId: number) => call(`/api/admin/orders/${orderId}/cancel`, admin, { reason: 'Marchandise refusée, vente annulée' });
 const pay = (id: number, amount: number) => call(`/api/users/invoices/${id}/payments`, seller, { amount, paidOn: todayInParis(), reference: 'VIR 42' });
 
@@ -76,6 +83,11 @@ describe('cancelling an invoiced order', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ status: 'ISSUED', creditReason: 'CANCELLATION', claimId: null, precedingInvoiceId: invoice.id, total: '4800.00' });
     expect(notes[0]!.number).toMatch(/-CN-\d{4}-\d+$/);
+    // Its documents follow the cancellation's event (the invoicing processor), not the request.
+    const documentsOf = (id: number) => ctx.db.select({ id: invoiceDocuments.invoiceId }).from(invoiceDocuments).where(eq(invoiceDocuments.invoiceId, id));
+    expect(await documentsOf(notes[0]!.id)).toEqual([]);
+    await invoiceEvents(deps());
+    expect(await documentsOf(notes[0]!.id)).toHaveLength(1);
     expect(await read(invoice.id)).toMatchObject({ paymentState: 'PAID', balance: 0, canRecordPayment: false });
     expect(await read(notes[0]!.id)).toMatchObject({ paymentState: 'APPLIED', balance: 0 });
     expect(await violationsOf(orderId, invoice.id)).toEqual([]);
@@ -84,7 +96,7 @@ describe('cancelling an invoiced order', () => {
     expect(paid.statusCode, paid.body).toBe(409);
     expect(paid.json()).toMatchObject({ code: 'ORDER_CANCELLED' });
     // A later invoicing pass adds nothing.
-    await issuing.runInvoicing(deps());
+    await invoicingTick();
     expect(await creditNotesOf(orderId)).toHaveLength(1);
   });
 
@@ -130,7 +142,7 @@ describe('cancelling an invoiced order', () => {
     // The cancellation's credit note covers the whole invoice; the closed claim gets none.
     const notes = await creditNotesOf(orderId);
     expect(notes.map((n) => [n.creditReason, n.total])).toEqual([['CANCELLATION', '4800.00']]);
-    await issuing.runInvoicing(deps());
+    await invoicingTick();
     expect(await creditNotesOf(orderId)).toHaveLength(1);
     const step = await call(`/api/users/orders/${orderId}/claims/${open!.id}/accept`, seller, {});
     expect(step.statusCode).toBe(409);
@@ -147,6 +159,34 @@ describe('cancelling an invoiced order', () => {
     expect(filed.statusCode).toBe(409);
     expect(filed.json()).toMatchObject({ code: 'ORDER_CANCELLED' });
     expect(await violationsOf(orderId, invoice.id)).toEqual([]);
+  });
+
+  it('a credit note that cannot be issued leaves the cancellation standing; the admins are told, their bell rung from the event', async () => {
+    const { orderId } = await invoiced();
+    await ctx.db.execute(sql.raw(`create function refuse_credit() returns trigger language plpgsql as $$ begin raise exception 'disk on fire'; end $$`));
+    await ctx.db.execute(
+      sql.raw(
+        `create trigger refuse_credit before update on invoices for each row when (new.status = 'ISSUED' and new.kind = 'CREDIT_NOTE' and new.order_id = ${orderId}) execute function refuse_credit()`,
+      ),
+    );
+    const rung: string[] = [];
+    const stop = await ctx.app.bus.subscribe(userQueueTopic(admin.user.id, 'notifications'), (payload) => void rung.push(payload));
+    try {
+      expect((await cancel(orderId)).statusCode).toBe(200);
+      const [note] = await creditNotesOf(orderId);
+      expect(note).toMatchObject({ status: 'NEEDS_ATTENTION', needs: ['ISSUE_FAILED'], number: null });
+      expect(rung).toEqual([]);
+      await invoiceEvents({ ...deps(), bus: ctx.app.bus });
+      await expect.poll(() => rung.map((m) => (JSON.parse(m) as { kind: string; data: { invoiceId: number } }).data.invoiceId)).toEqual([note!.id]);
+    } finally {
+      await stop();
+      await ctx.db.execute(sql.raw('drop trigger refuse_credit on invoices'));
+      await ctx.db.execute(sql.raw('drop function refuse_credit()'));
+    }
+    // The job's pass issues it once the fault is gone; its documents with it.
+    await issuing.runInvoicing(deps());
+    const [issued] = await creditNotesOf(orderId);
+    expect(issued).toMatchObject({ status: 'ISSUED', total: '4800.00' });
   });
 
   it('two concurrent cancellations make one credit note', async () => {
@@ -171,7 +211,7 @@ describe('cancelling before the invoice', () => {
     ).toBe(200);
     expect((await call(`/api/users/orders/${orderId}/receive`, buyer, { pallets: 4, netKg: 3200 })).statusCode).toBe(200);
     expect((await cancel(orderId)).statusCode).toBe(200);
-    await issuing.runInvoicing(deps());
+    await invoicingTick();
     expect(await issuing.issueForOrder(deps(), orderId)).toBeNull();
     expect(await ctx.db.select().from(invoices).where(eq(invoices.orderId, orderId))).toEqual([]);
   });
@@ -188,7 +228,7 @@ describe('cancelling before the invoice', () => {
       .insert(invoices)
       .values({ kind: 'INVOICE', status: 'NEEDS_DATA', needs: ['BUYER_VAT_ID_MISSING'], orderId, sellerId: seller.user.id, buyerId: buyer.user.id });
     expect((await cancel(orderId)).statusCode).toBe(200);
-    await issuing.runInvoicing(deps());
+    await invoicingTick();
     expect(await ctx.db.select().from(invoices).where(eq(invoices.orderId, orderId))).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { createTestApp, jobsDrivenByTest, signedIn, type TestContext } from '../../../test/build-app.js';
 import { commissionSettings, noonParis } from '../../../test/commission.js';
 import { wonOrderId } from '../../../test/won-order.js';
+import { invoiceEvents } from '../../../test/delivered-order.js';
 import { commissionCoverage, invoices, orders } from '../../db/schema/index.js';
 import * as orderService from '../orders/orders.service.js';
 import * as issuing from './invoicing.issuing.js';
@@ -86,7 +87,7 @@ describe('commission of orders received late', () => {
     // Received (automatically, on 8 December) and invoiced in December.
     onTime = await shippedOrder(1.75, 2000, '2026-12-05T08:00:00Z');
     expect((await orderService.runLifecycle(orderDeps(), noonParis('2026-12-12'))).received).toBe(1);
-    expect((await issuing.runInvoicing(deps(), noonParis('2026-12-12'))).issued).toBe(1);
+    expect((await invoiceEvents(deps(), noonParis('2026-12-12'))).issued).toBe(1);
     // Shipped on 27 and 28 December; nobody confirms the receipt.
     late = [await shippedOrder(1.62, 6000, '2026-12-27T19:00:00Z'), await shippedOrder(2.0, 3412.85, '2026-12-28T07:00:00Z')];
 
@@ -108,7 +109,7 @@ describe('commission of orders received late', () => {
     expect(moved.received).toBe(2);
     const rows = await ctx.db.select().from(orders).where(inArray(orders.id, late));
     expect(rows.map((o) => o.receivedAt!.toISOString()).sort()).toEqual(['2026-12-30T19:00:00.000Z', '2026-12-31T07:00:00.000Z']);
-    expect((await issuing.runInvoicing(deps(), noonParis('2027-01-02'))).issued).toBe(2);
+    expect((await invoiceEvents(deps(), noonParis('2027-01-02'))).issued).toBe(2);
     const sale = await Promise.all(late.map(saleInvoiceOf));
     expect(sale.map((s) => [s!.issueDate, s!.net])).toEqual([
       ['2027-01-02', '9720.00'],

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { todayInParis } from '@primeur/shared';
 import { createTestApp, jobsDrivenByTest, signedIn, type TestContext } from '../../../test/build-app.js';
-import { deliveredOrder, settledClaim } from '../../../test/delivered-order.js';
+import { deliveredOrder, invoiceEvents, settledClaim } from '../../../test/delivered-order.js';
 import { invoices } from '../../db/schema/index.js';
 import * as issuing from './invoicing.issuing.js';
 
@@ -53,7 +53,7 @@ describe('invoice numbers per issuer (decision 970)', () => {
     expect(b.json()).toMatchObject({ invoicePrefix: 'HUERTA', defaultPrefix: 'HUEALM' });
 
     for (const s of [huerta, huertas, huerta, huertas]) await deliveredOrder(ctx.db, s.user.id, buyer.user.id, 1_000, 1.5);
-    const counts = await issuing.runInvoicing(deps());
+    const counts = await invoiceEvents(deps());
     expect(counts).toMatchObject({ issued: 4, waiting: 0 });
 
     const year = todayInParis().slice(0, 4);
@@ -67,9 +67,9 @@ describe('invoice numbers per issuer (decision 970)', () => {
 
   it("a seller's credit notes are numbered in their own series, from 1, beside its invoices", async () => {
     const o = await deliveredOrder(ctx.db, huertas.user.id, buyer.user.id, 500, 2);
-    await issuing.runInvoicing(deps());
+    await invoiceEvents(deps());
     await settledClaim(ctx.db, o.id, 100);
-    await issuing.runInvoicing(deps());
+    await invoiceEvents(deps());
     const year = todayInParis().slice(0, 4);
     expect((await issuedBy(huertas.user.id, 'INVOICE')).map((r) => r.number)).toContain(`HUERTA-${year}-00003`);
     expect(await issuedBy(huertas.user.id, 'CREDIT_NOTE')).toEqual([{ number: `HUERTA-CN-${year}-00001`, status: 'ISSUED' }]);

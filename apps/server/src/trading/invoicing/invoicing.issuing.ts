@@ -1,4 +1,14 @@
-import { DEFAULT_PAYMENT_TERM_DAYS, formatDay, formatEuro, isoDay, lineNetCents, paymentDueDate, todayInParis, type Language } from '@primeur/shared';
+import {
+  DEFAULT_PAYMENT_TERM_DAYS,
+  formatDay,
+  formatEuro,
+  isoDay,
+  lineNetCents,
+  paymentDueDate,
+  todayInParis,
+  type InvoiceAttentionReason,
+  type Language,
+} from '@primeur/shared';
 import { ZodError } from 'zod';
 import type { CommissionConfig } from '../../config/commission.js';
 import type { Db, Executor, Tx } from '../../db/client.js';
@@ -8,10 +18,10 @@ import { clientPaymentTermDays } from '../../companies/companies/company-view.js
 import { languageForCountry } from '../../documents/email/language.js';
 import { t as text } from '../../documents/email/i18n.js';
 import type { Mailer } from '../../documents/email/mailer.js';
-import { deliverQueued, queueMail } from '../../documents/email/outbox.js';
+import { queueMailEvent } from '../../documents/email/delivery.js';
 import { renderInvoiceReminder } from '../../documents/email/templates/invoice-reminder.js';
 import type { InvoiceInput, InvoiceParty } from './invoice-input.js';
-import { alertAdmins, issueOrFlag, sendAttention, storeIssued, type IssueResult, type RowOutcome } from './invoicing.attention.js';
+import { alertAdmins, attentionNoticeIds, issueOrFlag, sendAttention, storeIssued, type IssueResult, type RowOutcome } from './invoicing.attention.js';
 import { prepareInvoice } from './invoicing.builder.js';
 import { chargeMonth, completeCommissionRow } from './invoicing.commission.js';
 import { applyCreditNote } from './invoicing.payments.js';
@@ -447,21 +457,42 @@ export async function issueClaimIn(tx: Tx, claimId: number, today: string) {
 }
 
 /**
- * Invoicing as a reaction to the trade's events (decision 1001): a delivered order's invoice and a
- * settled claim's credit note are issued in the dispatcher's transaction, a second after the fact
- * instead of at the next invoicing pass; their documents are rendered after its commit. The pass
- * (runInvoicing) stays as the catch-up for what was delivered before the events and for retries.
+ * Invoicing as a reaction to the trade's events (decisions 1001, 1010): a delivered order's invoice
+ * and a settled claim's credit note are issued in the dispatcher's transaction, a second after the
+ * fact; a cancelled order's credit note, issued in the cancellation's own transaction (decision 966),
+ * gets its documents here. Documents are rendered after the commit. Nothing scans the orders or the
+ * claims: a delivered order left without its invoice is a broken rule of the books (ORDER_INVOICED),
+ * which the hourly reconciliation reports.
  */
 export function invoicingProcessor(deps: IssueDeps): Processor {
   return {
     name: 'invoicing',
-    events: ['order.delivered', 'claim.accepted', 'claim.decided'],
+    events: ['order.delivered', 'order.cancelled', 'claim.accepted', 'claim.decided'],
     async handle(tx, e) {
+      if (e.name === 'order.cancelled') return afterCancellationOf(deps, tx, e.subjectId);
       const today = todayInParis();
       const out = e.subject === 'order' ? await issueOrderIn(tx, e.subjectId, today) : await issueClaimIn(tx, e.subjectId, today);
       return out ? () => afterCommit(deps, out) : undefined;
     },
   };
+}
+
+/**
+ * What follows a cancellation's commit, from its event: the documents of the credit note it issued,
+ * or, when that credit note could not be issued, the admins' notices on the bell (recorded, with
+ * their e-mails, in the cancellation's transaction).
+ */
+async function afterCancellationOf(deps: IssueDeps, tx: Tx, orderId: number) {
+  const row = await repo.cancellationCreditNote(tx, orderId);
+  if (!row) return undefined;
+  if (row.status === 'NEEDS_ATTENTION') {
+    const reasons = (row.needs ?? []) as InvoiceAttentionReason[];
+    const noticeIds = await attentionNoticeIds(tx, row.id, reasons);
+    return noticeIds.length ? () => sendAttention(deps, { noticeIds }) : undefined;
+  }
+  if (row.status !== 'ISSUED' && row.status !== 'PAID') return undefined;
+  if (await repo.documentsStored(tx, row.id)) return undefined;
+  return () => renderAndStore(deps, row.id, row.input);
 }
 
 /**
@@ -482,11 +513,6 @@ export async function creditCancelledOrder(tx: Tx, orderId: number, today = toda
   return completeRow(tx, await repo.ensureCancellationCreditNote(tx, o!), today);
 }
 
-/** After the cancellation's commit: the credit note's documents, or the admins told it waits (decision 971). */
-export async function afterCancellation(deps: IssueDeps, out: RowOutcome | null) {
-  if (out) await afterCommit(deps, out);
-}
-
 /** Tries a waiting row again (the job, or the operator's retry after the company data was fixed). */
 export async function retry(deps: IssueDeps, id: number, today = todayInParis()) {
   const out = await deps.db.transaction((tx) => completeRow(tx, id, today, deps.commission));
@@ -496,9 +522,9 @@ export async function retry(deps: IssueDeps, id: number, today = todayInParis())
 const BATCH = 100;
 
 /**
- * The invoicing job's pass: new invoices, new credit notes, rows waiting for data, documents a
- * crash left unrendered, and the due-date reminders. Every step is idempotent, so overlapping passes
- * on several instances issue each document once.
+ * The invoicing job's pass over its own rows (new ones come from the events, invoicingProcessor):
+ * rows waiting for data or attention tried again, documents a crash left unrendered, and the due-date
+ * reminders. Every step is idempotent, so overlapping passes on several instances issue each document once.
  */
 export async function runInvoicing(deps: IssueDeps, now = Date.now()) {
   const today = todayInParis(now);
@@ -524,15 +550,6 @@ export async function runInvoicing(deps: IssueDeps, now = Date.now()) {
       deps.log.error({ err, ...what }, 'invoicing step failed');
     }
   };
-  for (let after = 0; ;) {
-    const due = await repo.ordersWithoutInvoice(deps.db, after, BATCH);
-    for (const o of due) await guarded({ order: o.id }, async () => tally(await issueForOrder(deps, o.id, today)));
-    if (due.length < BATCH) break;
-    after = due.at(-1)!.id;
-  }
-  for (const c of await repo.settledClaimsWithoutCreditNote(deps.db, BATCH)) {
-    await guarded({ claim: c.claimId }, async () => tally(await issueForClaim(deps, c.claimId, today)));
-  }
   // Invoices first: a credit note waits for the invoice it corrects.
   for (const w of await repo.waitingInvoices(deps.db, BATCH)) {
     if (!flagged.has(w.id)) await guarded({ invoice: w.id }, async () => tally(await retry(deps, w.id, today)));
@@ -560,13 +577,15 @@ export async function runCommission(deps: IssueDeps, now = Date.now()) {
   return { issued: issued.length, waiting, attention: attention.length, renderFailed, failed };
 }
 
-/** One reminder per unpaid invoice on its due date (decision 822): marked in the transaction that queues it. */
+/**
+ * One reminder per unpaid invoice on its due date (decision 822): marked in the transaction that queues
+ * it with its `mail.queued` event (the mail-delivery processor sends it after the commit).
+ */
 export async function sendReminders(deps: IssueDeps, today: string): Promise<number> {
   let total = 0;
   for (;;) {
-    const { n, mailIds } = await deps.db.transaction(async (tx) => {
+    const n = await deps.db.transaction(async (tx) => {
       const due = await repo.lockDueForReminder(tx, today, BATCH);
-      const mailIds: number[] = [];
       for (const inv of due) {
         const buyer = await repo.currentCompany(tx, inv.buyerId);
         const input = inv.input as unknown as InvoiceInput;
@@ -582,21 +601,12 @@ export async function sendReminders(deps: IssueDeps, today: string): Promise<num
             dueDate: formatDay(inv.dueDate!, lng, 'long'),
             url: deps.publicOrigin ? `${deps.publicOrigin.replace(/\/$/, '')}/user/invoices?invoice=${inv.id}` : undefined,
           });
-          mailIds.push(
-            ...(await queueMail(tx, [{ ...mail, to: { name: buyer.companyName, address: buyer.email }, language: lng, company: buyer.companyName }])),
-          );
+          await queueMailEvent(tx, [{ ...mail, to: { name: buyer.companyName, address: buyer.email }, language: lng, company: buyer.companyName }]);
         }
         await repo.updateInvoice(tx, inv.id, { reminderSentAt: new Date() });
       }
-      return { n: due.length, mailIds };
+      return due.length;
     });
-    if (mailIds.length) {
-      try {
-        await deliverQueued(deps.db, deps.mailer, mailIds);
-      } catch (err) {
-        deps.log.error({ err }, 'could not send invoice reminders');
-      }
-    }
     total += n;
     if (n < BATCH) return total;
   }

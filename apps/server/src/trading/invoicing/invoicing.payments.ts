@@ -4,6 +4,7 @@ import { HttpError, notFound } from '../../lib/http-error.js';
 import type { SessionUser } from '../../plugins/session.js';
 import * as orders from '../orders/orders.read-model.js';
 import * as repo from './invoicing.repository.js';
+import { emitInvoiceEvent } from './invoicing.events.js';
 import type { InvoiceRow } from './invoicing.repository.js';
 
 /**
@@ -111,7 +112,9 @@ export async function recordPayment(db: Db, user: SessionUser, id: number, req: 
 /** The stored status follows the balance: PAID at 0, ISSUED above. */
 async function keepStatus(tx: Tx, row: InvoiceRow, balanceCents: number) {
   const status = balanceCents <= 0 ? 'PAID' : 'ISSUED';
-  if (row.status !== status) await repo.updateInvoice(tx, row.id, { status });
+  if (row.status === status) return;
+  const updated = await repo.updateInvoice(tx, row.id, { status });
+  if (status === 'PAID') await emitInvoiceEvent(tx, updated, 'paid');
 }
 
 /**

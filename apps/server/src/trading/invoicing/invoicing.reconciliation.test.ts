@@ -5,6 +5,7 @@ import { addDays, todayInParis, type ReconciliationReport, type ReconciliationRu
 import { createTestApp, jobsDrivenByTest, signedIn, type TestContext } from '../../../test/build-app.js';
 import { commissionSettings, noonParis } from '../../../test/commission.js';
 import { wonOrderId } from '../../../test/won-order.js';
+import { invoiceEvents } from '../../../test/delivered-order.js';
 import type { Tx } from '../../db/client.js';
 import { commissionCoverage, invoiceCounters, invoicePayments, invoices, orders } from '../../db/schema/index.js';
 import * as issuing from './invoicing.issuing.js';
@@ -92,7 +93,7 @@ beforeAll(async () => {
   order.paid = await delivered(2.1, 1234.56);
   order.cancelled = await wonOrderId(ctx.db, seller.user.id, buyer.user.id, 1.8);
   expect((await post(`/api/users/orders/${order.cancelled}/cancel`, buyer, { reason: 'Our cold room is under repair.' })).statusCode).toBe(200);
-  expect((await issuing.runInvoicing(deps())).issued).toBe(2);
+  expect((await invoiceEvents(deps())).issued).toBe(2);
   const paid = await saleInvoiceOf(ctx.db, order.paid);
   const res = await post(`/api/users/invoices/${paid.id}/paid`, seller, { paidOn: today, amount: Number(paid.total) });
   expect(res.statusCode, res.body).toBe(200);

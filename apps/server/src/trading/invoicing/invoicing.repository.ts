@@ -3,8 +3,7 @@ import { centsToDecimal, type InvoiceAmounts, type InvoiceStatus } from '@primeu
 import type { Executor } from '../../db/client.js';
 import { invoiceDocuments, invoicePayments, invoices, type InvoiceVatLine } from '../../db/schema/index.js';
 import { accountsView, accountWithPlace } from '../../companies/users/users.read-model.js';
-import { claimViewSql } from '../claims/claims.read-model.js';
-import { orderView, orderViewSql, type OrderRow } from '../orders/orders.read-model.js';
+import { orderView, type OrderRow } from '../orders/orders.read-model.js';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type NewInvoice = typeof invoices.$inferInsert;
@@ -226,21 +225,19 @@ export async function orderInvoice(db: Executor, orderId: number) {
   )[0];
 }
 
-/** Delivered (or since closed) orders with a received weight and no invoice row yet, after `afterId` (a cursor: one failing order never stalls the pass). */
-export async function ordersWithoutInvoice(db: Executor, afterId: number, limit: number) {
-  return db
-    .select({ id: orderView.id, sellerId: orderView.sellerId, buyerId: orderView.buyerId })
-    .from(orderView)
-    .where(
-      and(
-        inArray(orderView.status, ['DELIVERED', 'CLOSED']),
-        sql`${orderView.id} > ${afterId}`,
-        sql`${orderView.receivedNetKg} is not null`,
-        sql`not exists (select 1 from invoices i where i.order_id = ${orderView.id} and i.kind = 'INVOICE')`,
-      ),
-    )
-    .orderBy(asc(orderView.id))
-    .limit(limit);
+/** The credit note of an order's cancellation, if the cancellation made one. */
+export async function cancellationCreditNote(db: Executor, orderId: number) {
+  return (
+    await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, orderId), eq(invoices.creditReason, 'CANCELLATION')))
+  )[0];
+}
+
+/** Whether the row's documents (PDF and XML) are stored. */
+export async function documentsStored(db: Executor, invoiceId: number) {
+  return (await db.$count(invoiceDocuments, eq(invoiceDocuments.invoiceId, invoiceId))) > 0;
 }
 
 /** Rows waiting for data or for attention (decision 971), the least recently tried first, so a stuck one never hides the others. */
@@ -258,18 +255,6 @@ export async function needingAttentionByReason(db: Executor): Promise<Array<{ re
   const res = await db.execute<{ reason: string | null; n: number }>(sql`
     select needs->>0 as reason, count(*)::int as n from invoices where status = 'NEEDS_ATTENTION' group by 1`);
   return res.rows.map((r) => ({ reason: r.reason, n: Number(r.n) }));
-}
-
-/** Settled claims with a credit and no credit note. */
-export async function settledClaimsWithoutCreditNote(db: Executor, limit: number): Promise<Array<{ claimId: number; orderId: number }>> {
-  const res = await db.execute(sql`
-    select c.id as "claimId", c.order_id as "orderId" from ${claimViewSql} c
-    where c.status = 'SETTLED' and c.settled_credit > 0
-      -- A cancelled order's cancellation credit note covers what its claims had not (decision 966).
-      and not exists (select 1 from ${orderViewSql} o where o.id = c.order_id and o.status = 'CANCELLED')
-      and not exists (select 1 from invoices i where i.claim_id = c.id and i.kind = 'CREDIT_NOTE')
-    order by c.id limit ${limit}`);
-  return (res.rows as Array<{ claimId: number | string; orderId: number | string }>).map((r) => ({ claimId: Number(r.claimId), orderId: Number(r.orderId) }));
 }
 
 /** Numbered invoices whose documents were never stored (a crash between the commit and the render). */

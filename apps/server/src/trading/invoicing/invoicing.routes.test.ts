@@ -8,7 +8,8 @@ import { ciiSellerName, readXmp, xmpBytes } from '../../../test/pdf-xmp.js';
 import { fatal, validateCii } from '../../../test/en16931/validate.js';
 import { openDatabase } from '../../db/client.js';
 import { wonOrderId } from '../../../test/won-order.js';
-import { invoiceCounters, invoiceDocuments, invoices, orders, outbox, users } from '../../db/schema/index.js';
+import { deliveredOrder, invoiceEvents, settledClaim } from '../../../test/delivered-order.js';
+import { invoiceCounters, invoiceDocuments, invoices, outbox, users } from '../../db/schema/index.js';
 import * as issuing from './invoicing.issuing.js';
 import { ensureOrderInvoice } from './invoicing.repository.js';
 
@@ -85,66 +86,8 @@ async function deliveredThroughApi(buyer: Party, netKg: number, price: number) {
   return orderId;
 }
 
-/** A DELIVERED order written directly (the many-orders tests need no auction each). */
-async function deliveredRow(buyer: Party, netKg: number, price: number) {
-  const snap = async (userId: number) => {
-    const [u] = await ctx.db.select().from(users).where(eq(users.id, userId));
-    const country = userId === seller.user.id ? 'ES' : userId === buyerFR.user.id ? 'FR' : userId === buyerDE.user.id ? 'DE' : 'ES';
-    return {
-      userId,
-      companyName: u!.companyName,
-      address: u!.address,
-      postalCode: u!.postalCode,
-      city: 'Ciudad',
-      countryAlpha2: country,
-      countryName: country,
-      vatId: u!.vatId,
-      email: u!.email,
-    };
-  };
-  const buyerSnap = await snap(buyer.user.id);
-  const [o] = await ctx.db
-    .insert(orders)
-    .values({
-      number: `PRM-T-${Math.random().toString(36).slice(2, 10)}`,
-      status: 'DELIVERED',
-      source: 'PURCHASE_REQUEST',
-      buyerId: buyer.user.id,
-      sellerId: seller.user.id,
-      buyer: buyerSnap,
-      seller: await snap(seller.user.id),
-      lot: {
-        productId: 0,
-        articleId: 0,
-        article: { en: 'Tomato', fr: 'Tomate', de: 'Tomate', es: 'Tomate' },
-        title: 'Tomate Raf',
-        caliber: 'M',
-        originAlpha2: 'ES',
-        originName: 'Spain',
-        packaging: 'box',
-        photo: null,
-        netKgPerPallet: 800,
-        boxesPerPallet: null,
-        netKgPerBox: null,
-        qualityClass: null,
-      },
-      pallets: 1,
-      pricePerKg: price.toFixed(2),
-      amount: (netKg * price).toFixed(2),
-      incoterm: 'FCA',
-      incotermPlace: 'El Ejido, ES',
-      deliveryAddress: { address: buyerSnap.address, postalCode: buyerSnap.postalCode, city: 'Ciudad', countryAlpha2: buyerSnap.countryAlpha2 },
-      shippedPallets: 1,
-      shippedNetKg: netKg.toFixed(2),
-      receivedPallets: 1,
-      receivedNetKg: netKg.toFixed(2),
-      shippedAt: new Date(Date.now() - 86_400_000),
-      receivedAt: new Date(),
-      deliveredAt: new Date(),
-    })
-    .returning();
-  return o!;
-}
+/** A DELIVERED order written directly, with its event (the many-orders tests need no auction each). */
+const deliveredRow = (buyer: Party, netKg: number, price: number) => deliveredOrder(ctx.db, seller.user.id, buyer.user.id, netKg, price);
 
 const invoiceOf = async (orderId: number) =>
   ctx.db
@@ -155,7 +98,7 @@ const invoiceOf = async (orderId: number) =>
 describe('an invoice for every delivered order', () => {
   it('a delivered order gets one invoice from the seller to the buyer, on the received kg, with its Factur-X documents', async () => {
     const orderId = await deliveredThroughApi(buyerFR, 3_210.55, 1.37);
-    await issuing.runInvoicing(deps());
+    await invoiceEvents(deps());
     await issuing.runInvoicing(deps());
     const rows = await invoiceOf(orderId);
     expect(rows).toHaveLength(1);
@@ -219,7 +162,7 @@ describe('an invoice for every delivered order', () => {
       .from(invoiceCounters)
       .where(and(eq(invoiceCounters.sellerCompanyId, seller.user.id), eq(invoiceCounters.kind, 'INVOICE')));
     const before = counter?.lastNumber ?? 0;
-    await Promise.all([issuing.issueForOrder(deps(), o.id), issuing.issueForOrder(deps(), o.id), issuing.runInvoicing(deps())]);
+    await Promise.all([issuing.issueForOrder(deps(), o.id), issuing.issueForOrder(deps(), o.id), invoiceEvents(deps())]);
     const rows = await invoiceOf(o.id);
     expect(rows).toHaveLength(1);
     const [after] = await ctx.db
@@ -251,7 +194,7 @@ describe('an invoice that needs data', () => {
       .from(invoiceCounters)
       .where(and(eq(invoiceCounters.sellerCompanyId, seller.user.id), eq(invoiceCounters.kind, 'INVOICE')));
     const before = counter!.lastNumber;
-    await issuing.runInvoicing(deps());
+    await invoiceEvents(deps());
     const [waiting] = await invoiceOf(o.id);
     expect(waiting).toMatchObject({ status: 'NEEDS_DATA', number: null, needs: ['BUYER_VAT_ID_MISSING'] });
     const [still] = await ctx.db
@@ -279,19 +222,13 @@ describe('an invoice that needs data', () => {
 });
 
 describe('credit notes for settled claims', () => {
-  const settle = async (orderId: number, credit: number) => {
-    const res = await ctx.db.execute(
-      sql`insert into claims (order_id, status, reasons, description, credit_asked, settled_credit, settled_at)
-          values (${orderId}, 'SETTLED', '["BRUISING"]'::jsonb, 'Bruised', ${credit.toFixed(2)}, ${credit.toFixed(2)}, now()) returning id`,
-    );
-    return Number((res.rows[0] as { id: number }).id);
-  };
+  const settle = (orderId: number, credit: number) => settledClaim(ctx.db, orderId, credit);
 
   it('a settled claim with a credit makes one credit note (381) that corrects the invoice', async () => {
     const o = await deliveredRow(buyerFR, 1_000, 1.62);
     const claimId = await settle(o.id, 162);
-    await Promise.all([issuing.runInvoicing(deps()), issuing.issueForClaim(deps(), claimId)]);
-    await issuing.runInvoicing(deps());
+    await Promise.all([invoiceEvents(deps()), issuing.issueForClaim(deps(), claimId)]);
+    await invoiceEvents(deps());
     const [inv] = await invoiceOf(o.id);
     const notes = await ctx.db.select().from(invoices).where(eq(invoices.claimId, claimId));
     expect(notes).toHaveLength(1);

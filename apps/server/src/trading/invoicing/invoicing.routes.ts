@@ -61,14 +61,17 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/users/invoices',
-    { config: { access: 'authenticated' }, schema: { tags, querystring: userInvoiceListQuery, response: { 200: invoicePage, ...errors } } },
+    {
+      config: { access: 'authenticated', scope: 'invoices:read' },
+      schema: { tags, querystring: userInvoiceListQuery, response: { 200: invoicePage, ...errors } },
+    },
     async (req) => reads.listMine(db, req.user!, req.query),
   );
 
   app.get(
     '/api/users/invoices/:id.pdf',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', scope: 'invoices:read' },
       schema: {
         tags,
         params: idParam,
@@ -89,7 +92,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/invoices/:id.xml',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', scope: 'invoices:read' },
       schema: { tags, params: idParam, produces: ['application/xml'], response: { 200: z.string().describe('The EN 16931 CII XML'), ...errors } },
     },
     async (req, reply) => {
@@ -104,7 +107,7 @@ export const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/users/invoices/:id',
-    { config: { access: 'authenticated' }, schema: { tags, params: idParam, response: { 200: invoice, ...errors } } },
+    { config: { access: 'authenticated', scope: 'invoices:read' }, schema: { tags, params: idParam, response: { 200: invoice, ...errors } } },
     async (req) => reads.get(db, req.user!, req.params.id),
   );
 

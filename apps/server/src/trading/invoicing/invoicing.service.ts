@@ -11,4 +11,7 @@ export const invoiceIdsOfOrder = (db: Executor, orderId: number) => idsOfOrder(d
 export const countInvoicesNeedingAttention = (db: Executor) => needingAttentionByReason(db);
 
 /** The books' side of an order's cancellation (decision 966): for the orders module, in its transaction and after its commit. */
-export { afterCancellation, creditCancelledOrder } from './invoicing.issuing.js';
+export { creditCancelledOrder } from './invoicing.issuing.js';
+
+/** An invoice or credit note as its party sees it (the API's answer; the change feed's data). */
+export { get as invoiceFor } from './invoicing.reads.js';

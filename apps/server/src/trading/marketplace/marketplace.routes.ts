@@ -33,7 +33,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/product/listActiveProducts',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', scope: 'lots:read' },
       schema: { tags: ['marketplace'], querystring: lotListQuery, response: { 200: z.union([pageOf(adminProduct), z.array(adminProduct)]), 400: errorBody } },
     },
     async (req, reply) => {
@@ -56,21 +56,21 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/users/product/formOptions',
-    { config: { access: 'authenticated' }, schema: { tags: ['marketplace'], response: { 200: productFormOptions } } },
+    { config: { access: 'authenticated', scope: 'lots:read' }, schema: { tags: ['marketplace'], response: { 200: productFormOptions } } },
     async () => service.formOptions(db),
   );
 
   // The supplier's own lots (page /user/products).
   app.get(
     '/api/users/product/myProducts',
-    { config: { access: 'supplier' }, schema: { tags: ['marketplace'], response: { 200: z.array(supplierProduct), ...errors } } },
+    { config: { access: 'supplier', scope: 'lots:read' }, schema: { tags: ['marketplace'], response: { 200: z.array(supplierProduct), ...errors } } },
     async (req) => service.mine(db, req.user!),
   );
 
   app.post(
     '/api/users/product/add',
     {
-      config: { access: 'supplier', rateLimit: routeLimit(app.deps.config, 'uploads') },
+      config: { access: 'supplier', scope: 'lots:write', rateLimit: routeLimit(app.deps.config, 'uploads') },
       schema: { tags: ['marketplace'], consumes: ['multipart/form-data'], response: { 201: adminProduct, ...errors } },
     },
     async (req, reply) => {
@@ -83,7 +83,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/users/product/update/:productId',
     {
-      config: { access: 'supplier' },
+      config: { access: 'supplier', scope: 'lots:write' },
       schema: { tags: ['marketplace'], params: productIdParam, body: productInput, response: { 200: adminProduct, ...errors } },
     },
     async (req) => service.update(db, req.user!, req.params.productId, req.body),
@@ -92,7 +92,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/product/photos/add/:productId',
     {
-      config: { access: 'supplier', rateLimit: routeLimit(app.deps.config, 'uploads') },
+      config: { access: 'supplier', scope: 'lots:write', rateLimit: routeLimit(app.deps.config, 'uploads') },
       schema: { tags: ['marketplace'], params: productIdParam, consumes: ['multipart/form-data'], response: { 200: adminProduct, ...errors } },
     },
     async (req) => {
@@ -104,7 +104,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/users/product/photos/delete/:productId/:file',
     {
-      config: { access: 'supplier' },
+      config: { access: 'supplier', scope: 'lots:write' },
       schema: {
         tags: ['marketplace'],
         params: productIdParam.extend({ file: text().max(100) }),
@@ -116,7 +116,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/users/product/delete/:productId',
-    { config: { access: 'supplier' }, schema: { tags: ['marketplace'], params: productIdParam, response: { 204: z.null(), ...errors } } },
+    { config: { access: 'supplier', scope: 'lots:write' }, schema: { tags: ['marketplace'], params: productIdParam, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
       await service.withdraw(db, store, req.user!, req.params.productId);
       return reply.status(204).send(null);

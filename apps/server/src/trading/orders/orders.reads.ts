@@ -19,7 +19,7 @@ export async function present(db: Executor, order: OrderRow, side: OrderSide, vi
   return presentOrder(order, await repo.historyOf(db, order.id), side, view);
 }
 
-export async function get(deps: Pick<OrderDeps, 'db' | 'claimWindowMs' | 'weightTolerancePercent'>, user: SessionUser, id: number): Promise<Order> {
+export async function get(deps: { db: Executor } & Pick<OrderDeps, 'claimWindowMs' | 'weightTolerancePercent'>, user: SessionUser, id: number): Promise<Order> {
   const order = await repo.findOrder(deps.db, id);
   if (!order) throw notFound('Order');
   const shown = await present(deps.db, order, sideOf(order, user), deps);

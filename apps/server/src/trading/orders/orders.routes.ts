@@ -121,13 +121,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/users/orders',
-    { config: { access: 'authenticated' }, schema: { tags, querystring: userOrderListQuery, response: { 200: orderPage, ...errors } } },
+    { config: { access: 'authenticated', scope: 'orders:read' }, schema: { tags, querystring: userOrderListQuery, response: { 200: orderPage, ...errors } } },
     async (req) => service.listMine(deps, req.user!, req.query),
   );
 
   app.get(
     '/api/users/orders/:id',
-    { config: { access: 'authenticated' }, schema: { tags, params: idParam, response: { 200: order, ...errors } } },
+    { config: { access: 'authenticated', scope: 'orders:read' }, schema: { tags, params: idParam, response: { 200: order, ...errors } } },
     async (req) => service.get(deps, req.user!, req.params.id),
   );
 
@@ -140,7 +140,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/orders/:id/ship',
     {
-      config: { access: 'supplier', errors: ['WEIGHT_OUT_OF_TOLERANCE', 'SHIPPED_MORE_THAN_ORDERED', 'UNKNOWN_REFERENCE'] },
+      config: { access: 'supplier', scope: 'orders:write', errors: ['WEIGHT_OUT_OF_TOLERANCE', 'SHIPPED_MORE_THAN_ORDERED', 'UNKNOWN_REFERENCE'] },
       schema: { tags, params: idParam, body: shipOrderInput, response: { 200: order, ...errors } },
     },
     async (req) => service.ship(deps, req.user!, req.params.id, req.body),
@@ -163,7 +163,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/api/users/orders/:id/${path}`,
       {
-        config: { access: 'authenticated' },
+        config: { access: 'authenticated', scope: 'orders:read' },
         schema: {
           tags,
           params: idParam,

@@ -18,7 +18,6 @@ export { createFromAuction, createOrder } from './orders.creation.js';
 export { shippingDocument } from './orders.documents.js';
 export {
   AUTO_RECEIVE_MS,
-  afterCancel,
   cancel,
   closeAfterClaim,
   noteClaimStep,
@@ -28,7 +27,6 @@ export {
   ship,
   toleranceOf,
   update,
-  type CancelCredit,
   type HistoryNote,
   type WeightDispute,
 } from './orders.transitions.js';

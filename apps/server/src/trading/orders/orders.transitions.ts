@@ -250,7 +250,7 @@ export async function recordBuyerReceipt(
  * The cancellation, in the caller's transaction (the claims module's, which closes the order's open
  * claim in the same transaction: decision 966). The order locked, the step recorded, pallets still at
  * the seller's back on sale, and the books' side: documents never issued removed, an issued sale
- * invoice credited for what remains (the returned outcome is finished after the commit by `afterCancel`).
+ * invoice credited for what remains (its documents follow the `order.cancelled` event: the invoicing processor).
  */
 export async function recordCancel(tx: Executor, user: SessionUser, id: number, input: z.output<typeof cancelOrderInput>) {
   const { order, side } = await lockForStep(tx, id, user);
@@ -268,25 +268,12 @@ export async function recordCancel(tx: Executor, user: SessionUser, id: number, 
   // Goods still at the seller's go back on sale; once shipped they are on a truck, not on the marketplace.
   if (order.status === 'CONFIRMED') await returnPallets(tx, order);
   // Every caller runs this in a transaction: the executor is a transaction (the credit note's attempt takes a savepoint).
-  const credit = await invoicing.creditCancelledOrder(tx as Tx, order.id);
-  return { order: next, side, credit };
-}
-
-export type CancelCredit = Awaited<ReturnType<typeof recordCancel>>['credit'];
-
-/** After the cancellation's commit: the credit note's documents (or the admins told why it waits). */
-export async function afterCancel(deps: OrderDeps, credit: CancelCredit) {
-  try {
-    await invoicing.afterCancellation(deps, credit);
-  } catch (err) {
-    // The invoicing job renders what is missing and retries what waits: the cancellation stands.
-    deps.log.error({ err }, 'could not finish the credit note of a cancelled order');
-  }
+  await invoicing.creditCancelledOrder(tx as Tx, order.id);
+  return { order: next, side };
 }
 
 export async function cancel(deps: OrderDeps, user: SessionUser, id: number, input: z.output<typeof cancelOrderInput>): Promise<Order> {
-  const { order, side, credit } = await deps.db.transaction((tx) => recordCancel(tx, user, id, input));
-  await afterCancel(deps, credit);
+  const { order, side } = await deps.db.transaction((tx) => recordCancel(tx, user, id, input));
   return present(deps.db, order, side, deps);
 }
 

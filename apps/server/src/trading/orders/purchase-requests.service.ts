@@ -50,7 +50,7 @@ async function sell(
   }
   await marketplaceService.setLotQuantity(tx, lot.id, lot.quantity - req.pallets);
   await repo.decideRequest(tx, req.id, 'ACCEPTED');
-  return createOrder(tx, {
+  const order = await createOrder(tx, {
     source: 'PURCHASE_REQUEST',
     productId: lot.id,
     buyerId: req.buyerId,
@@ -61,13 +61,18 @@ async function sell(
     actorUserId: by.userId,
     ...(by.actor === 'BUYER' ? { noteCode: 'COUNTER_OFFER_ACCEPTED' as const, noteParams: { pricePerKg } } : {}),
   });
+  await requestEvent(tx, 'request.accepted', req, { orderId: order.id, pricePerKg });
+  return order;
 }
 
 /** A buyer's purchase request on a marketplace lot, at the price the marketplace states for it (the lot's of this moment, decision 982). */
 export async function fileRequest(db: Executor, user: SessionUser, productId: number, input: z.output<typeof purchaseRequestInput>) {
   const pricePerKg = await marketplaceService.priceForPurchaseRequest(db, productId, input);
-  const saved = await repo.insertRequest(db, { productId, buyerId: user.id, pallets: input.pallets, message: input.message, pricePerKg });
-  return { id: saved.id };
+  return db.transaction(async (tx) => {
+    const saved = await repo.insertRequest(tx, { productId, buyerId: user.id, pallets: input.pallets, message: input.message, pricePerKg });
+    await requestEvent(tx, 'request.filed', saved, { pallets: input.pallets, pricePerKg: Number(pricePerKg) });
+    return { id: saved.id };
+  });
 }
 
 /**
@@ -174,7 +179,12 @@ export async function declineCounter(deps: OrderDeps, user: SessionUser, request
  * A request's answer as an event, in its transaction: the buyer's bell notice follows from it (the
  * order-messages processor); the buyer and the lot's seller may see it.
  */
-async function requestEvent(tx: Executor, name: 'request.declined' | 'request.countered' | 'request.expired', req: RequestRow, data: Record<string, unknown>) {
+async function requestEvent(
+  tx: Executor,
+  name: 'request.filed' | 'request.accepted' | 'request.declined' | 'request.countered' | 'request.expired',
+  req: Pick<RequestRow, 'id' | 'buyerId' | 'productId'>,
+  data: Record<string, unknown>,
+) {
   const lot = await marketplaceView.lotSummary(tx, req.productId);
   await emit(tx, {
     name,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleByCode, createSupplier } from '../../db/factories/backoffice.js';
 import { outbox, productRequests } from '../../db/schema/index.js';
-import { createTestApp, signedIn, type TestContext } from '../../../test/build-app.js';
+import { eventsOf } from '../../events/events.js';
+import { createTestApp, settle, signedIn, type TestContext } from '../../../test/build-app.js';
 import { headersOf, partOf, startSmtpServer } from '../../../test/smtp.js';
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
@@ -48,6 +49,8 @@ afterAll(async () => {
   await smtp.close();
 });
 
+const messageIds = () => smtp.received.map((m) => headersOf(m.raw)['message-id']);
+const queuedEvents = async (id: number) => (await eventsOf(ctx.db, 'mail', id)).map((e) => e.name);
 const send = (payload: object, cookie = admin) =>
   ctx.app.inject({ method: 'POST', url: '/api/email/intern/requestProduct/send', headers: { cookie }, payload });
 const valid = () => ({ product: clementine, caliber: '1X', volume: 4, startDate: '2026-12-01', endDate: '2026-12-15', contacts: [contacts.lucia] });
@@ -126,6 +129,57 @@ describe('POST /api/email/intern/requestProduct/send through a real SMTP server'
     expect((await retry(anne.id)).json().code).toBe('ALREADY_SENT');
     expect((await retry(999999)).statusCode).toBe(404);
     smtp.setRejecting(true);
+  });
+
+  it('answers with each message status at once, and each leaves once even with the mail-delivery processor right after', async () => {
+    smtp.received.length = 0;
+    const res = await send({ ...valid(), contacts: [contacts.lucia, contacts.pedro] });
+    expect(res.statusCode).toBe(201);
+    const ids = (res.json().messages as Array<{ id: number; status: string }>).map((m) => {
+      expect(m.status).toBe('sent');
+      return m.id;
+    });
+    expect(smtp.received).toHaveLength(2);
+    // Each was queued with its event in the request's transaction (a stop after the commit leaves it to the processor).
+    for (const id of ids) expect(await queuedEvents(id)).toEqual(['mail.queued']);
+    // The processor takes those events next: it finds the messages sent and sends nothing again.
+    await settle(ctx);
+    expect(smtp.received).toHaveLength(2);
+    expect(messageIds().sort()).toEqual(ids.map((id) => `<outbox-${id}@primeur.test>`).sort());
+
+    // The processor's passes alongside the request: whichever takes a message first sends it, once.
+    smtp.received.length = 0;
+    const sending = send({ ...valid(), contacts: [contacts.lucia, contacts.jean] });
+    for (let i = 0; i < 5; i++) await settle(ctx);
+    const again = await sending;
+    await settle(ctx);
+    expect(again.statusCode).toBe(201);
+    const raced = again.json().messages as Array<{ id: number; status: string }>;
+    expect(raced.map((m) => m.status)).toEqual(['sent', 'sent']);
+    expect(smtp.received).toHaveLength(2);
+    expect(messageIds().sort()).toEqual(raced.map((m) => `<outbox-${m.id}@primeur.test>`).sort());
+  });
+
+  it('sends a message again once: requeued with a new event, sent at once, left alone by the processor', async () => {
+    smtp.received.length = 0;
+    const res = await send({ ...valid(), contacts: [contacts.anne] });
+    const [anne] = res.json().messages as Array<{ id: number; status: string }>;
+    expect(anne).toMatchObject({ status: 'failed' });
+    // The processor leaves a failed message alone: only the operator sends it again.
+    await settle(ctx);
+    expect(smtp.received).toHaveLength(0);
+    smtp.setRejecting(false);
+    try {
+      const again = await ctx.app.inject({ method: 'POST', url: `/api/email/intern/outbox/${anne!.id}/retry`, headers: { cookie: admin } });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ id: anne!.id, status: 'sent', error: null });
+      expect(await queuedEvents(anne!.id)).toEqual(['mail.queued', 'mail.queued']);
+      await settle(ctx);
+      expect(smtp.received.map((m) => m.to)).toEqual([['reject-anne@dutch.test']]);
+      expect(messageIds()).toEqual([`<outbox-${anne!.id}@primeur.test>`]);
+    } finally {
+      smtp.setRejecting(true);
+    }
   });
 
   it('refuses an invalid request and records nothing', async () => {

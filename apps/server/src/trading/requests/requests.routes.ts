@@ -5,14 +5,14 @@ import * as requestsService from './requests.service.js';
 /** Product requests by email, and the outbox where every message and its delivery status is kept. */
 export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps.database;
-  const { mailer } = app;
+  const delivery = app.mailDelivery;
   const tags = ['requests'];
   const admin = { access: 'admin' as const };
 
   app.post(
     '/api/email/intern/requestProduct/send',
     { config: admin, schema: { tags, body: productRequest, response: { 201: productRequestSent, 400: errorBody, 404: errorBody } } },
-    async (req, reply) => reply.status(201).send(await requestsService.send(db, mailer, req.user?.id ?? null, req.body)),
+    async (req, reply) => reply.status(201).send(await requestsService.send(db, delivery, req.user?.id ?? null, req.body)),
   );
 
   app.get('/api/email/intern/outbox', { config: admin, schema: { tags, querystring: outboxQuery, response: { 200: outboxPage } } }, async (req) =>
@@ -22,6 +22,6 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/email/intern/outbox/:id/retry',
     { config: admin, schema: { tags, params: idParam, response: { 200: emailMessage, 404: errorBody, 409: errorBody } } },
-    async (req) => requestsService.retry(db, mailer, req.params.id),
+    async (req) => requestsService.retry(db, delivery, req.params.id),
   );
 };

@@ -3,8 +3,8 @@ import { localName, type CatalogItem, type productRequest, type ProductRequestSe
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { languageForCountry } from '../../documents/email/language.js';
-import type { Mailer } from '../../documents/email/mailer.js';
-import { countOutbox, deliverQueued, listOutbox, queueMail, requeue, type QueuedMail } from '../../documents/email/outbox.js';
+import { queueMailEvent, requeueMail, sendQueuedNow, type MailDeliveryDeps } from '../../documents/email/delivery.js';
+import { countOutbox, listOutbox, type QueuedMail } from '../../documents/email/outbox.js';
 import { renderProductRequest } from '../../documents/email/templates/product-request.js';
 import * as catalogService from '../../platform/catalog/catalog.service.js';
 import * as supplierProductsService from '../../pricing/supplier-products/supplier-products.service.js';
@@ -22,11 +22,13 @@ async function entryOf(list: Promise<CatalogItem[]>, id: number | null | undefin
 }
 
 /**
- * `sendProductRequest`: records the request and one message per chosen contact in one transaction,
- * then sends them (decision 124). Each contact must work for a supplier whose list holds the product.
- * Each message is in the language of its supplier's country, English when unknown.
+ * `sendProductRequest`: records the request and one message per chosen contact, with their `mail.queued`
+ * events, in one transaction, then sends them at once through the processor's own path and answers
+ * with each one's status (decisions 124, 1009); a stop after the commit leaves them to the processor.
+ * Each contact must work for a supplier whose list holds the product. Each message is in the language
+ * of its supplier's country, English when unknown.
  */
-export async function send(db: Db, mailer: Mailer, userId: number | null, input: RequestInput): Promise<ProductRequestSent> {
+export async function send(db: Db, delivery: MailDeliveryDeps, userId: number | null, input: RequestInput): Promise<ProductRequestSent> {
   const [article] = await catalogService.requireArticles(db, [input.product]);
   const packaging = await entryOf(catalogService.listPackagings(db), input.packaging, 'packaging');
   const box = await entryOf(catalogService.listBoxes(db), input.box, 'box');
@@ -75,21 +77,24 @@ export async function send(db: Db, mailer: Mailer, userId: number | null, input:
         contactId: contact.id,
       };
     });
-    return { request, ids: await queueMail(tx, mails) };
+    return { request, ids: await queueMailEvent(tx, mails) };
   });
 
-  const rows = await deliverQueued(db, mailer, ids);
+  const rows = await sendQueuedNow(db, delivery, ids);
   return { id: request.id, createdAt: request.createdAt.toISOString(), messages: rows.map(presentMessage) };
 }
 
-/** Sends a failed or kept message again through the configured SMTP server. */
-export async function retry(db: Db, mailer: Mailer, id: number) {
-  if (mailer.mode === 'outbox') throw new HttpError(409, 'MAIL_NOT_CONFIGURED', 'No SMTP server is configured; the message stays in the outbox.');
-  const found = await requeue(db, id);
+/**
+ * Sends a failed or kept message again through the configured SMTP server: back to `pending` with a
+ * new `mail.queued` event in one transaction, then sent at once as `send` does.
+ */
+export async function retry(db: Db, delivery: MailDeliveryDeps, id: number) {
+  if (delivery.mailer.mode === 'outbox') throw new HttpError(409, 'MAIL_NOT_CONFIGURED', 'No SMTP server is configured; the message stays in the outbox.');
+  const found = await requeueMail(db, id);
   if (found === 'missing') throw new HttpError(404, 'NOT_FOUND', 'Message not found.');
   if (found === 'sent') throw new HttpError(409, 'ALREADY_SENT', 'This message has been sent already.');
   if (found === 'pending') throw new HttpError(409, 'SENDING', 'This message is being sent.');
-  const [row] = await deliverQueued(db, mailer, [id]);
+  const [row] = await sendQueuedNow(db, delivery, [id]);
   return presentMessage(row!);
 }
 

@@ -50,6 +50,7 @@ export function ActivityEntries({ entries, showRecord = false }: { entries: Acti
             <span className="fw-semibold">{t(`actions.${e.action}`)}</span>
             {showRecord ? <span>{t('record', { entity: t(`entities.${e.entity}`), id: e.entityId })}</span> : null}
             <span className="text-body-secondary small">{t('by', { name: e.user ? `${e.user.companyName} (${e.user.email})` : t('system') })}</span>
+            {e.apiToken ? <span className="badge text-bg-light border">{t('viaToken', { name: e.apiToken.name })}</span> : null}
           </div>
           {e.changes.length ? (
             <ul className="list-unstyled small mb-0 mt-1">

@@ -19,6 +19,7 @@ const entry = (over: Partial<ActivityEntry> = {}): ActivityEntry => ({
   id: 2,
   at: '2026-11-20T09:30:00.000Z',
   user: { id: 1, email: 'ops@primeur.example', companyName: 'Primeur Ops' },
+  apiToken: null,
   entity: 'supplier',
   entityId: 12,
   action: 'update',
@@ -61,6 +62,16 @@ describe('ActivityTimeline', () => {
     expect(second.getByText('par Système')).toBeInTheDocument();
     expect(asked[0]).toContain('entity=supplier');
     expect(asked[0]).toContain('id=12');
+    expect(screen.queryByText(/jeton d’API/)).toBeNull();
+  });
+
+  it('names the API token a change came through', async () => {
+    renderPage(<ActivityTimeline entity="user" id={7} />, {
+      lng: 'de',
+      answers: { '/api/admin/activity': () => jsonResponse(page([entry({ entity: 'user', entityId: 7, apiToken: { id: 3, name: 'ERP Sync' } })])) },
+    });
+    const [only] = await screen.findAllByTestId('activity-entry');
+    expect(within(only!).getByText('über das API-Token „ERP Sync“')).toBeInTheDocument();
   });
 
   it('says so when nothing was recorded, and reads the history again when the record changes', async () => {

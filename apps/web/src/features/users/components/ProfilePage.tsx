@@ -4,9 +4,14 @@ import { PageTitle } from '../../../components/PageTitle';
 import { CompanyForm } from './CompanyForm';
 import { PasswordForm } from './PasswordForm';
 import { NotificationsForm } from './NotificationsForm';
+import { ApiTokensPanel } from './ApiTokensPanel';
+import { useSession } from '../../../lib/session';
 
 export function ProfilePage() {
   const { t } = useTranslation('profile');
+  const { user } = useSession();
+  // API tokens belong to trading companies; the operator's staff have none (decision 1008).
+  const trades = user !== null && user.category !== 'admin';
   return (
     <Card className="mx-auto shadow-sm" style={{ maxWidth: 760 }}>
       <Card.Body className="p-4">
@@ -21,6 +26,11 @@ export function ProfilePage() {
           <Tab eventKey="notifications" title={t('alerts:prefs.tab')} mountOnEnter>
             <NotificationsForm />
           </Tab>
+          {trades ? (
+            <Tab eventKey="api" title={t('apiTokens:tab')} mountOnEnter>
+              <ApiTokensPanel />
+            </Tab>
+          ) : null}
         </Tabs>
       </Card.Body>
     </Card>

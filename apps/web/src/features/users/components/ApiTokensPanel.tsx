@@ -1,0 +1,262 @@
+import { useId, useRef, useState } from 'react';
+import { Alert, Badge, Button, Form, InputGroup, ListGroup, Spinner } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  API_SCOPES,
+  API_TOKENS_PER_COMPANY,
+  createApiTokenInput,
+  formatDateTime,
+  type ApiScope,
+  type ApiToken,
+  type CreateApiTokenInput,
+  type CreatedApiToken,
+} from '@primeur/shared';
+import { ConfirmModal } from '../../../components/ConfirmModal';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { useToast } from '../../../components/Toasts';
+import { useErrorMessage } from '../../../lib/error-message';
+import { apiTokensKey, postApiToken, useApiTokens, useRevokeApiToken } from '../api/api-tokens';
+
+/** A scope's words in the reader's language (`orders:read` → scopes.orders.read). */
+const scopeKey = (scope: ApiScope) => `scopes.${scope.replace(':', '.')}`;
+
+/**
+ * Profile tab "API" (decision 1008): the company's tokens, a form to create one (its secret shown once,
+ * with a copy button) and a revoke button behind a confirmation. Buyers and suppliers only.
+ */
+export function ApiTokensPanel() {
+  const { t } = useTranslation('apiTokens');
+  const [created, setCreated] = useState<CreatedApiToken | null>(null);
+  return (
+    <div data-testid="api-tokens">
+      <h2 className="h5">{t('title')}</h2>
+      <p className="text-body-secondary small">{t('intro')}</p>
+      {created ? <NewSecret token={created} onDone={() => setCreated(null)} /> : null}
+      <TokenList />
+      <CreateForm onCreated={setCreated} />
+    </div>
+  );
+}
+
+/** The secret, this once: a read-only field to select, a copy button and the warning. */
+function NewSecret({ token, onDone }: { token: CreatedApiToken; onDone(): void }) {
+  const { t } = useTranslation('apiTokens');
+  const field = useRef<HTMLInputElement>(null);
+  const [copy, setCopy] = useState<'copied' | 'copyFailed' | null>(null);
+  const id = useId();
+  const doCopy = async () => {
+    try {
+      await navigator.clipboard.writeText(token.secret);
+      setCopy('copied');
+    } catch {
+      // No clipboard (an insecure origin, a refused permission): the token is selected for a manual copy.
+      field.current?.select();
+      setCopy('copyFailed');
+    }
+  };
+  return (
+    <Alert variant="warning" data-testid="api-token-secret" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="h6">
+        {t('created.title', { name: token.name })}
+      </h3>
+      <p className="mb-2 fw-semibold">{t('created.warning')}</p>
+      <Form.Label htmlFor={`${id}-secret`} className="visually-hidden">
+        {t('created.label')}
+      </Form.Label>
+      <InputGroup className="mb-2">
+        <Form.Control
+          id={`${id}-secret`}
+          ref={field}
+          readOnly
+          value={token.secret}
+          className="font-monospace"
+          spellCheck={false}
+          autoComplete="off"
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <Button variant="outline-dark" onClick={() => void doCopy()}>
+          {t('created.copy')}
+        </Button>
+      </InputGroup>
+      <div role="status" aria-live="polite" className="small mb-2">
+        {copy ? t(`created.${copy}`) : null}
+      </div>
+      <Button variant="dark" size="sm" onClick={onDone}>
+        {t('created.done')}
+      </Button>
+    </Alert>
+  );
+}
+
+function TokenList() {
+  const { t, i18n } = useTranslation('apiTokens');
+  const lng = i18n.resolvedLanguage ?? 'en';
+  const { data, isError, refetch, isFetching } = useApiTokens();
+  const revoke = useRevokeApiToken();
+  const toast = useToast();
+  const message = useErrorMessage();
+  const [confirming, setConfirming] = useState<ApiToken | null>(null);
+
+  if (isError) return <LoadFailed onRetry={() => void refetch()} busy={isFetching} />;
+  if (!data) return <Spinner size="sm" className="mb-3" />;
+  return (
+    <section aria-labelledby="api-tokens-list" className="mb-4">
+      <h3 id="api-tokens-list" className="h6">
+        {t('list.title')}
+      </h3>
+      {data.length === 0 ? (
+        <p className="text-body-secondary">{t('list.empty')}</p>
+      ) : (
+        <ListGroup as="ul">
+          {data.map((token) => (
+            <ListGroup.Item as="li" key={token.id} className="d-flex flex-wrap gap-2 align-items-start" data-testid="api-token">
+              <div className="flex-grow-1" style={{ minWidth: 0 }}>
+                <div className="fw-semibold text-break">{token.name}</div>
+                <dl className="small mb-0">
+                  <div>
+                    <dt className="d-inline text-body-secondary">{t('list.prefix')} </dt>
+                    <dd className="d-inline">
+                      <code>{token.prefix}…</code>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="d-inline text-body-secondary">{t('list.scopes')} </dt>
+                    <dd className="d-inline">
+                      {token.scopes.map((s) => (
+                        <Badge key={s} bg="secondary" className="me-1 fw-normal" title={t(scopeKey(s))}>
+                          {s}
+                        </Badge>
+                      ))}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="d-inline text-body-secondary">{t('list.created')} </dt>
+                    <dd className="d-inline">{formatDateTime(token.createdAt, lng)}</dd>
+                  </div>
+                  <div>
+                    <dt className="d-inline text-body-secondary">{t('list.lastUsed')} </dt>
+                    <dd className="d-inline">
+                      {token.lastUsedAt
+                        ? token.lastUsedIp
+                          ? t('list.lastUsedFrom', { when: formatDateTime(token.lastUsedAt, lng), address: token.lastUsedIp })
+                          : formatDateTime(token.lastUsedAt, lng)
+                        : t('list.never')}
+                    </dd>
+                  </div>
+                </dl>
+              </div>
+              <Button variant="outline-danger" size="sm" aria-label={t('list.revokeLabel', { name: token.name })} onClick={() => setConfirming(token)}>
+                {t('list.revoke')}
+              </Button>
+            </ListGroup.Item>
+          ))}
+        </ListGroup>
+      )}
+      <ConfirmModal
+        show={confirming !== null}
+        title={t('revoke.title', { name: confirming?.name ?? '' })}
+        body={t('revoke.body')}
+        confirmLabel={t('list.revoke')}
+        busy={revoke.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() =>
+          confirming &&
+          revoke.mutate(confirming.id, {
+            onSuccess: () => {
+              setConfirming(null);
+              toast.show('success', { message: t('revoke.done') });
+            },
+            onError: (err) => {
+              setConfirming(null);
+              toast.show('dataModifiedError', { message: message(err) });
+            },
+          })
+        }
+      />
+    </section>
+  );
+}
+
+function CreateForm({ onCreated }: { onCreated(token: CreatedApiToken): void }) {
+  const { t } = useTranslation('apiTokens');
+  const qc = useQueryClient();
+  const message = useErrorMessage();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateApiTokenInput>({
+    resolver: zodResolver(createApiTokenInput),
+    defaultValues: { name: '', scopes: [] },
+    reValidateMode: 'onChange',
+  });
+  const msg = (m?: string) => (m ? t(`validation.${m}`, { defaultValue: m }) : null);
+
+  const onSubmit = handleSubmit(async (input) => {
+    setFailure(null);
+    try {
+      const token = await postApiToken(input);
+      reset({ name: '', scopes: [] });
+      onCreated(token);
+    } catch (err) {
+      setFailure(message(err, { details: 'apiTokens:validation' }));
+    } finally {
+      await qc.invalidateQueries({ queryKey: apiTokensKey });
+    }
+  });
+
+  return (
+    <section aria-labelledby="api-tokens-create">
+      <h3 id="api-tokens-create" className="h6">
+        {t('create.title')}
+      </h3>
+      <Form noValidate onSubmit={onSubmit} style={{ maxWidth: 480 }}>
+        {failure ? (
+          <Alert variant="danger" role="alert" data-testid="api-token-error">
+            {failure}
+          </Alert>
+        ) : null}
+        <fieldset disabled={isSubmitting}>
+          <Form.Group className="mb-3" controlId="api-token-name">
+            <Form.Label>{t('create.name')}</Form.Label>
+            <Form.Control autoComplete="off" isInvalid={!!errors.name} aria-describedby="api-token-name-hint" {...register('name')} />
+            <Form.Control.Feedback type="invalid">{msg(errors.name?.message)}</Form.Control.Feedback>
+            <Form.Text id="api-token-name-hint">{t('create.nameHint')}</Form.Text>
+          </Form.Group>
+          <fieldset className="mb-3" aria-describedby={errors.scopes ? 'api-token-scopes-error' : undefined}>
+            <legend className="form-label fs-6 mb-1">{t('create.scopes')}</legend>
+            {API_SCOPES.map((scope) => (
+              <Form.Check
+                key={scope}
+                id={`api-token-scope-${scope.replace(':', '-')}`}
+                value={scope}
+                isInvalid={!!errors.scopes}
+                {...register('scopes')}
+                label={
+                  <>
+                    {t(scopeKey(scope))} <code className="small">{scope}</code>
+                  </>
+                }
+              />
+            ))}
+            {errors.scopes ? (
+              <div id="api-token-scopes-error" className="invalid-feedback d-block">
+                {msg(errors.scopes.message ?? errors.scopes.root?.message)}
+              </div>
+            ) : null}
+          </fieldset>
+          <Button type="submit" variant="success" disabled={isSubmitting}>
+            {isSubmitting ? <Spinner size="sm" className="me-2" aria-hidden="true" /> : null}
+            {t('create.submit')}
+          </Button>
+          <Form.Text className="d-block mt-2">{t('limit', { max: API_TOKENS_PER_COMPANY })}</Form.Text>
+        </fieldset>
+      </Form>
+    </section>
+  );
+}
