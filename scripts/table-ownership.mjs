@@ -49,6 +49,8 @@ export const OWNERS = {
   eventCursors: 'events',
   eventFailures: 'events',
   jobRuns: 'jobs',
+  webhookEndpoints: 'trading/webhooks',
+  webhookDeliveries: 'trading/webhooks',
 };
 /** Reference data every module may read (the shared reference tables of the data wall). */
 export const REFERENCE = new Set(['countries', 'cities', 'articles', 'articleFamilies', 'transports', 'packagings', 'certificates', 'boxes']);

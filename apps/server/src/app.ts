@@ -50,6 +50,8 @@ import { ordersRoutes } from './trading/orders/orders.routes.js';
 import { claimsRoutes } from './trading/claims/claims.routes.js';
 import { invoicingRoutes } from './trading/invoicing/invoicing.routes.js';
 import { feedRoutes } from './trading/feed/feed.routes.js';
+import { webhooksRoutes } from './trading/webhooks/webhooks.routes.js';
+import type { HostResolver } from './trading/webhooks/webhooks.address.js';
 import { countInvoicesNeedingAttention } from './trading/invoicing/invoicing.service.js';
 import { mailDeliveryDepsOf, registerJobs } from './jobs/index.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
@@ -75,6 +77,8 @@ export interface AppDeps {
    * once it is listening (decision 920).
    */
   startJobs?: boolean;
+  /** DNS for the webhooks' addresses (decision 1012; tests give a fixed table); the system's resolver when absent. */
+  resolveHost?: HostResolver;
 }
 
 declare module 'fastify' {
@@ -225,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(claimsRoutes);
     await api.register(invoicingRoutes);
     await api.register(feedRoutes);
+    await api.register(webhooksRoutes);
   });
   registerJobs(app);
   if (deps.startJobs !== false) app.addHook('onReady', async () => app.jobs.start());

@@ -31,6 +31,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       // The event processors run when a test asks (dispatch): woken by every commit, they would
       // issue invoices and lock orders while a test drives the jobs it is about to count.
       EVENTS_INTERVAL_MS: '0',
+      // The webhook deliveries too (decision 1012); the tests' receivers listen on 127.0.0.1.
+      WEBHOOK_INTERVAL_MS: '0',
+      NODE_ENV: 'test',
     }),
     ...overrides,
   };

@@ -51,6 +51,18 @@ function userVisits(role: Exclude<Role, 'visitor'>, auctionId: number, orderId?:
     // One order of the demo's trade, with its documents, claim and history.
     ...(orderId ? [{ path: `/user/orders/${orderId}` }] : []),
     { path: '/user/products', lands: role === 'supplier' ? undefined : /\/unauthorized$/ },
+    // The profile's API tab (tokens and webhooks, issue 34): a company's, the operator has none.
+    ...(role === 'admin'
+      ? []
+      : [
+          {
+            path: '/user/profil',
+            then: async (page: Page) => {
+              await page.getByRole('tab', { name: 'API', exact: true }).click();
+              await page.getByRole('tabpanel').getByRole('heading').first().waitFor();
+            },
+          },
+        ]),
     { path: '/unauthorized' },
     { path: '/no-such-page' },
   ];

@@ -48,3 +48,5 @@ export * from './constants/api-tokens.js';
 export * from './schemas/api-tokens.js';
 export * from './constants/feed.js';
 export * from './schemas/feed.js';
+export * from './constants/webhooks.js';
+export * from './schemas/webhooks.js';

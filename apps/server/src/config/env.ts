@@ -160,6 +160,8 @@ const envSchema = z.object({
   RATE_LIMIT_BIDS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_PURCHASE_REQUESTS_PER_HOUR: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_UPLOADS_PER_HOUR: z.coerce.number().int().positive().default(60),
+  /** Claims filed (each with its photos) per account and hour (decision 1013). */
+  RATE_LIMIT_CLAIM_PHOTOS_PER_HOUR: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_PASSWORD_STRENGTH_PER_MINUTE: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_WEBHOOK_PER_MINUTE: z.coerce.number().int().positive().default(600),
   RATE_LIMIT_WS_CONNECTIONS_PER_MINUTE: z.coerce.number().int().positive().default(60),
@@ -170,6 +172,19 @@ const envSchema = z.object({
   /** Send Strict-Transport-Security (also sent when a trusted proxy says the request came over https). */
   HSTS: bool.default(false),
   WHATSAPP_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(262_144),
+  /**
+   * `development` or `test` lets a webhook endpoint be http://localhost, 127.0.0.1 or [::1] (decision
+   * 1012); anything else, unset included, counts as production.
+   */
+  NODE_ENV: z.string().optional(),
+  /** How often the webhook job takes new feed entries and starts the due deliveries (ms; 0 = once at start-up and when asked). */
+  WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+  /** How long a receiver has to answer one delivery (ms), connection included. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Endpoints sent to at once by one instance (each endpoint's deliveries go one at a time). */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+  /** Let endpoints be in private, loopback and link-local ranges (a closed network, tests). Off: refused (server-side request forgery). */
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
 });
 
 /** The environment with the operator's commission settings (config/commission.ts), checked together. */
@@ -178,7 +193,17 @@ const fullEnvSchema = z.intersection(envSchema, commissionEnv);
 export type Env = z.infer<typeof fullEnvSchema>;
 
 export type RateLimitName =
-  'register' | 'login' | 'changePassword' | 'bids' | 'purchaseRequests' | 'uploads' | 'passwordStrength' | 'webhook' | 'wsConnections' | 'apiToken';
+  | 'register'
+  | 'login'
+  | 'changePassword'
+  | 'bids'
+  | 'purchaseRequests'
+  | 'uploads'
+  | 'claimPhotos'
+  | 'passwordStrength'
+  | 'webhook'
+  | 'wsConnections'
+  | 'apiToken';
 
 export interface LoginLimits {
   /** Attempts per account from one address in `windowMs` (the fast lock: only that address waits). */
@@ -229,6 +254,18 @@ export interface AppConfig {
   whatsapp?: { verifyToken: string; appSecret: string; maxBodyBytes: number };
   /** The operator's monthly commission invoices; absent when COMMISSION_PERCENT is 0 (decision 850). */
   commission?: CommissionConfig;
+  /** Webhook deliveries (decision 1012). */
+  webhooks: WebhooksConfig;
+}
+
+export interface WebhooksConfig {
+  intervalMs: number;
+  timeoutMs: number;
+  concurrency: number;
+  /** Private, loopback and link-local addresses allowed (WEBHOOK_ALLOW_PRIVATE). */
+  allowPrivate: boolean;
+  /** Not development or test: http:// and the local machine are refused even when written as such. */
+  production: boolean;
 }
 
 /** The only reader of process.env. */
@@ -275,6 +312,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       bids: { max: e.RATE_LIMIT_BIDS_PER_MINUTE, windowMs: 60_000 },
       purchaseRequests: { max: e.RATE_LIMIT_PURCHASE_REQUESTS_PER_HOUR, windowMs: 3_600_000 },
       uploads: { max: e.RATE_LIMIT_UPLOADS_PER_HOUR, windowMs: 3_600_000 },
+      claimPhotos: { max: e.RATE_LIMIT_CLAIM_PHOTOS_PER_HOUR, windowMs: 3_600_000 },
       passwordStrength: { max: e.RATE_LIMIT_PASSWORD_STRENGTH_PER_MINUTE, windowMs: 60_000 },
       webhook: { max: e.RATE_LIMIT_WEBHOOK_PER_MINUTE, windowMs: 60_000 },
       wsConnections: { max: e.RATE_LIMIT_WS_CONNECTIONS_PER_MINUTE, windowMs: 60_000 },
@@ -310,5 +348,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         ? { verifyToken: e.WHATSAPP_VERIFY_TOKEN, appSecret: e.WHATSAPP_APP_SECRET, maxBodyBytes: e.WHATSAPP_MAX_BODY_BYTES }
         : undefined,
     commission: commissionConfig(e),
+    webhooks: {
+      intervalMs: e.WEBHOOK_INTERVAL_MS,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      concurrency: e.WEBHOOK_CONCURRENCY,
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      production: e.NODE_ENV !== 'development' && e.NODE_ENV !== 'test',
+    },
   };
 }

@@ -97,7 +97,15 @@ export interface DispatchResult {
 }
 
 /** The oldest transaction still running, in the statement's own snapshot: events below it are final. */
-const XMIN = sql`pg_snapshot_xmin(pg_current_snapshot())`;
+/**
+ * The oldest transaction still running, read once per pass: the batch and the look for events held back
+ * must agree on it. Read per statement (READ COMMITTED), an older transaction ending between the two
+ * left an event neither read nor reported waiting, and a drain ended before it (seen in CI, decision 1002).
+ */
+async function snapshotXmin(tx: Executor): Promise<string> {
+  const r = await tx.execute<{ xmin: string }>(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`);
+  return r.rows[0]!.xmin;
+}
 /** The events after a cursor position, in the dispatcher's order (transaction, then id). */
 const pastCursor = (position: { txid: string; id: number }) => sql`(${events.txid}, ${events.id}) > (${position.txid}::xid8, ${position.id})`;
 const batchOf = (p: Processor, o: DispatchOptions) => Math.min(p.batch ?? Infinity, o.batch ?? 200);
@@ -133,13 +141,14 @@ export async function dispatch(db: Db, p: Processor, o: DispatchOptions = {}): P
       return;
     }
     await retryDue(tx, p, o, result, after);
+    const xmin = await snapshotXmin(tx);
     // Only the events of transactions older than every one still running (the snapshot's xmin): those
     // are all committed or gone, so none can appear later behind the cursor. Ids alone would not do: a
     // transaction that took id 10 and commits after the one that took id 11 would be passed over.
     const batch = await tx
       .select()
       .from(events)
-      .where(and(pastCursor({ txid: cursor.positionTxid, id: cursor.position }), sql`${events.txid} < ${XMIN}`))
+      .where(and(pastCursor({ txid: cursor.positionTxid, id: cursor.position }), sql`${events.txid} < ${xmin}::xid8`))
       .orderBy(asc(events.txid), asc(events.id))
       .limit(batchOf(p, o));
     result.read = batch.length;
@@ -178,7 +187,7 @@ export async function dispatch(db: Db, p: Processor, o: DispatchOptions = {}): P
       const [w] = await tx
         .select({ id: events.id })
         .from(events)
-        .where(and(pastCursor(last ?? { txid: cursor.positionTxid, id: cursor.position }), sql`${events.txid} >= ${XMIN}`))
+        .where(and(pastCursor(last ?? { txid: cursor.positionTxid, id: cursor.position }), sql`${events.txid} >= ${xmin}::xid8`))
         .limit(1);
       result.waiting = w !== undefined;
     }

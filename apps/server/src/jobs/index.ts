@@ -8,6 +8,8 @@ import { dispatch, EVENTS_CHANNEL, type Processor } from '../events/events.js';
 import { mailDeliveryProcessor, messageIdDomain, type MailDeliveryDeps } from '../documents/email/delivery.js';
 import { claimMessagesProcessor } from '../trading/claims/claims.messages.js';
 import { feedProcessor } from '../trading/feed/feed.service.js';
+import { WebhookDeliverer } from '../trading/webhooks/webhooks.delivery.js';
+import { webhookDepsOf } from '../trading/webhooks/webhooks.service.js';
 import { countByRule, reconcile } from '../trading/invoicing/invoicing.reconciliation.js';
 import { RECONCILIATION_RULES, type ReconciliationReport } from '@primeur/shared';
 
@@ -131,6 +133,28 @@ export function registerJobs(app: FastifyInstance) {
   // The trade's processors (issue 33 §2, decision 1001), one list: each reacts to events after their
   // commit, from its own cursor, once across instances.
   registerProcessors(app, tradeProcessors(app));
+
+  // Webhooks (decision 1012): each tick turns new feed entries into deliveries and starts a sender per
+  // endpoint with a delivery due, without waiting for them (a slow receiver holds only its own sender).
+  // The senders' requests in flight are cut at the stop; their deliveries come due again.
+  const webhooks = new WebhookDeliverer({
+    ...webhookDepsOf(app),
+    bus: app.bus,
+    log: app.log,
+    timeoutMs: config.webhooks.timeoutMs,
+    concurrency: config.webhooks.concurrency,
+  });
+  jobs.register({
+    name: 'webhooks',
+    everyMs: config.webhooks.intervalMs,
+    atStart: true,
+    minGapMs: 0,
+    run: async () => {
+      const { enqueued, senders } = await webhooks.tick();
+      if (enqueued || senders.length) app.log.debug({ enqueued, senders: senders.length }, 'webhooks tick');
+    },
+  });
+  app.addHook('onClose', async () => webhooks.stop());
 
   // Expired sessions would otherwise stay in the table for ever (resolve only refuses them).
   jobs.register({ name: 'session-purge', everyMs: HOUR, run: () => app.sessions.purgeExpired() });

@@ -32,6 +32,7 @@ const families: Array<[RateLimitName, string, () => string | undefined, (i: numb
   ['bids', 'POST', () => buyer.cookie, (i) => `10.0.3.${i}`],
   ['purchaseRequests', 'POST', () => buyer.cookie, (i) => `10.0.4.${i}`],
   ['uploads', 'POST', () => supplier.cookie, (i) => `10.0.5.${i}`],
+  ['claimPhotos', 'POST', () => buyer.cookie, (i) => `10.0.8.${i}`],
   ['webhook', 'POST', () => undefined, () => '10.0.6.1'],
   ['passwordStrength', 'POST', () => undefined, () => '10.0.7.1'],
 ];
@@ -42,6 +43,7 @@ const urls: Record<string, string> = {
   bids: '/api/users/auction/offers/add/1',
   purchaseRequests: '/api/users/product/purchaseRequest/1',
   uploads: '/api/users/product/add',
+  claimPhotos: '/api/users/orders/1/claims',
   webhook: '/api/webhooks/whatsapp',
   passwordStrength: '/auth/password-strength',
 };

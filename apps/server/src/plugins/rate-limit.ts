@@ -9,7 +9,7 @@ const byUserOrAddress = (req: FastifyRequest) => (req.user ? `user:${req.user.id
 const byAddress = (req: FastifyRequest) => `ip:${req.ip}`;
 
 /** Limits counted per user (a signed-in action); the others count per address. */
-const PER_USER: ReadonlySet<RateLimitName> = new Set(['changePassword', 'bids', 'purchaseRequests', 'uploads', 'passwordStrength']);
+const PER_USER: ReadonlySet<RateLimitName> = new Set(['changePassword', 'bids', 'purchaseRequests', 'uploads', 'claimPhotos', 'passwordStrength']);
 
 /**
  * The `config.rateLimit` of a route: `name`'s limit from the configuration, counted per user or per

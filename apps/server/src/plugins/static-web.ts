@@ -55,7 +55,8 @@ async function staticWebPlugin(app: FastifyInstance, opts: { distDir: string }) 
     // The root is a directory to @fastify/static: with `index: false` it refuses it (403) unless a
     // precompressed index.html happens to match the Accept-Encoding, so curl and uptime checks,
     // which ask for no compression, got a 403. The root is the app's entry like any client route.
-    app.get('/', (_req, reply) => reply.sendFile('index.html'));
+    // Not part of the API: out of the OpenAPI document.
+    app.get('/', { schema: { hide: true } }, (_req, reply) => reply.sendFile('index.html'));
   } else {
     app.log.warn({ distDir: opts.distDir }, 'web app not built: only the API is served');
   }

@@ -31,6 +31,11 @@ export const ERROR_CODES = [
   'SCOPE_MISSING',
   'TOKEN_IN_URL',
   'TOO_MANY_API_TOKENS',
+  // Webhooks (decision 1012)
+  'TOO_MANY_WEBHOOKS',
+  'WEBHOOK_HTTPS_REQUIRED',
+  'WEBHOOK_ADDRESS_REFUSED',
+  'WEBHOOK_HOST_UNKNOWN',
   // Companies, contacts, product links
   'COMPANY_EXISTS',
   'COMPANY_IN_USE',

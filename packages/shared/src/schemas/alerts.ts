@@ -25,6 +25,8 @@ export const NOTIFICATION_KINDS = [
   // To the operator's admins: an invoice could not be issued or rendered (decision 971).
   'invoice_attention',
   'request_countered',
+  // To a company: one of its webhook endpoints failed for 72 hours and was disabled (decision 1012).
+  'webhook_disabled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -73,6 +75,9 @@ export const notification = z.object({
     /** invoice_attention: the invoice (or credit note) and its reason code (INVOICE_ATTENTION_REASONS). */
     invoiceId: z.number().int().optional(),
     attention: z.string().optional(),
+    /** webhook_disabled: the endpoint and its address. */
+    webhookId: z.number().int().optional(),
+    url: z.string().optional(),
   }),
 });
 export type Notification = z.infer<typeof notification>;

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -57,9 +57,14 @@ const exportFilters = z
   })
   .catchall(z.string());
 
-/** The uploaded file (field `file`): one CSV (by name or type), at most IMPORT_MAX_BYTES. */
-async function readCsvUpload(req: FastifyRequest): Promise<Buffer> {
+/**
+ * The uploaded file (field `file`): one CSV (by name or type), at most IMPORT_MAX_BYTES, handed over as
+ * its bytes arrive, not buffered (decision 1013): the reader stops at the row limit. A body larger
+ * than the route's limit is refused from its Content-Length before a byte is read.
+ */
+async function csvUpload(req: FastifyRequest): Promise<AsyncIterable<Buffer>> {
   if (!req.isMultipart()) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the CSV file as multipart/form-data (field "file").');
+  if (Number(req.headers['content-length']) > req.routeOptions.bodyLimit) throw fileTooLarge();
   const file = await readMultipart(() => req.file());
   if (!file || file.fieldname !== 'file') throw badRequest('Attach the CSV file in the field "file".', 'file');
   const csvType = /^(text\/(csv|plain|comma-separated-values)|application\/(vnd\.ms-excel|csv|octet-stream))$/i.test(file.mimetype);
@@ -67,9 +72,28 @@ async function readCsvUpload(req: FastifyRequest): Promise<Buffer> {
     file.file.resume();
     throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Only a .csv file can be imported.', [{ path: 'file', message: 'notCsv' }]);
   }
-  const buffer = await readMultipart(() => file.toBuffer());
-  if (file.file.truncated) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The file is larger than 5 MB.');
-  return buffer;
+  return uploadBytes(file);
+}
+
+const fileTooLarge = () => new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The file is larger than 5 MB.');
+
+/**
+ * The file's bytes as they arrive. A reader that stops early (a refusal) leaves the rest of the upload
+ * to drain unparsed, so the request ends as usual; a file cut at IMPORT_MAX_BYTES is refused whole.
+ */
+async function* uploadBytes(file: MultipartFile): AsyncGenerator<Buffer> {
+  let ended = false;
+  try {
+    // Not destroyed when the reader stops: destroying the part would leave the request body unread.
+    for await (const chunk of file.file.iterator({ destroyOnReturn: false })) yield chunk as Buffer;
+    ended = true;
+  } catch (err) {
+    // A body cut short or malformed is the request's fault (400), as readMultipart says.
+    await readMultipart(() => Promise.reject(err));
+  } finally {
+    if (!ended) file.file.resume();
+  }
+  if (file.file.truncated) throw fileTooLarge();
 }
 
 const csvReply = (name: string) => ({
@@ -133,7 +157,7 @@ export const dataExchangeRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: IMPORT_MAX_BYTES + 64 * 1024,
       schema: { tags, params: importKindParam, consumes: ['multipart/form-data'], response: { 200: importPreview, ...errors } },
     },
-    async (req) => (await checkFile(db, req.params.kind, await readCsvUpload(req))).preview,
+    async (req) => (await checkFile(db, req.params.kind, await csvUpload(req))).preview,
   );
 
   app.post(
@@ -143,6 +167,6 @@ export const dataExchangeRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: IMPORT_MAX_BYTES + 64 * 1024,
       schema: { tags, params: importKindParam, consumes: ['multipart/form-data'], response: { 200: importResult, ...errors } },
     },
-    async (req) => commitFile(db, req.user!, req.params.kind, await readCsvUpload(req)),
+    async (req) => commitFile(db, req.user!, req.params.kind, await csvUpload(req)),
   );
 };

@@ -1,7 +1,7 @@
 import { IMPORT_MAX_ROWS, type ImportCellError, type ImportKind } from '@primeur/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
-import { readCsv } from '../../lib/csv.js';
+import { readCsv, type CsvSource } from '../../lib/csv.js';
 import * as productLinksService from '../../companies/product-links/product-links.service.js';
 import * as supplierProductsService from '../../pricing/supplier-products/supplier-products.service.js';
 import * as clientProductsService from '../../pricing/client-products/client-products.service.js';
@@ -25,8 +25,11 @@ export type { ClientProductItem, LotItem, SupplierPriceItem };
 
 type ItemOf<K extends ImportKind> = K extends 'supplier-prices' ? SupplierPriceItem : K extends 'client-products' ? ClientProductItem : LotItem;
 
-/** Reads and checks a whole file (the preview's answer; the commit's first step). */
-export async function checkFile<K extends ImportKind>(db: Db, kind: K, file: Buffer): Promise<Checked<ItemOf<K>>> {
+/**
+ * Reads and checks a whole file (the preview's answer; the commit's first step). The file is read as
+ * it arrives (the upload's stream) and refused at its row IMPORT_MAX_ROWS + 1 (decision 1013).
+ */
+export async function checkFile<K extends ImportKind>(db: Db, kind: K, file: CsvSource): Promise<Checked<ItemOf<K>>> {
   const table = await readCsv(file, IMPORT_MAX_ROWS);
   const errors: ImportCellError[] = [];
   const rows = readRows(table, kind, errors);
@@ -76,7 +79,7 @@ async function writeRows(tx: Executor, kind: ImportKind, items: Array<SupplierPr
 }
 
 /** All or nothing: re-checks the file, refuses it whole if any cell is wrong, else writes every row in one transaction. */
-export async function commitFile(db: Db, actor: Actor, kind: ImportKind, file: Buffer) {
+export async function commitFile(db: Db, actor: Actor, kind: ImportKind, file: CsvSource) {
   const { preview, items } = await checkFile(db, kind, file);
   if (preview.errors.length) {
     throw new HttpError(

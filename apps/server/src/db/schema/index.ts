@@ -16,3 +16,4 @@ export * from './claims.js';
 export * from './events.js';
 export * from './api-tokens.js';
 export * from './feed.js';
+export * from './webhooks.js';

@@ -19,6 +19,8 @@ export function presentNotification(row: NotificationRow): Notification {
   if (typeof d.reason === 'string') data.reason = d.reason;
   if (typeof d.invoiceId === 'number') data.invoiceId = d.invoiceId;
   if (typeof d.attention === 'string') data.attention = d.attention;
+  if (typeof d.webhookId === 'number') data.webhookId = d.webhookId;
+  if (typeof d.url === 'string') data.url = d.url;
   return {
     id: row.id,
     // The table's CHECK constraint admits only the known kinds.

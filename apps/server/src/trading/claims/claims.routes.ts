@@ -18,6 +18,7 @@ import {
   type ClaimAction,
 } from '@primeur/shared';
 import { HttpError } from '../../lib/http-error.js';
+import { routeLimit } from '../../plugins/rate-limit.js';
 import { PHOTO_CONTENT_TYPES, PhotoStore } from '../marketplace/marketplace.service.js';
 import { MULTIPART_LIMITS, readUpload } from '../marketplace/marketplace.service.js';
 import * as orders from '../orders/orders.service.js';
@@ -85,10 +86,16 @@ export const claimsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The seller and the operator reach this route too, to be told why they cannot file (409), not a role refusal.
+  // Decision 1013: whether the caller may file is asked before a byte of the photos is read, so a
+  // stranger's ten photos cost no decoding; filings are limited per account (claimPhotos).
   app.post(
     '/api/users/orders/:id/claims',
-    { config: { access: 'authenticated' }, schema: { tags, params: idParam, consumes: ['multipart/form-data'], response: { 201: claim, ...errors } } },
+    {
+      config: { access: 'authenticated', rateLimit: routeLimit(config, 'claimPhotos'), errors: ['RATE_LIMITED'] },
+      schema: { tags, params: idParam, consumes: ['multipart/form-data'], response: { 201: claim, ...errors } },
+    },
     async (req, reply) => {
+      await service.assertMayFile(deps, req.user!, req.params.id);
       const { data, photos } = await readUpload(req, { maxPhotos: MAX_CLAIM_PHOTOS, what: 'claim' });
       const input = parseClaimData(data);
       return reply.status(201).send(await service.file(deps, req.user!, req.params.id, input, photos));

@@ -108,6 +108,46 @@ function assertCreditWithinAmount(o: OrderRow, credit: number, path: string) {
 }
 
 /**
+ * Refuses a filing on `order` by `user`: no such order or not a party (404, as every order route),
+ * a party other than the buyer, a cancelled or undelivered order, the window ended, a claim open (409).
+ */
+async function assertFilable(db: Executor, deps: Pick<ClaimDeps, 'claimWindowMs'>, order: OrderRow | undefined, user: SessionUser): Promise<OrderRow> {
+  if (!order) throw notFound('Order');
+  const side = orders.sideOf(order, user);
+  if (side !== 'buyer') throw new HttpError(409, 'ONLY_BUYER_CLAIMS', 'Only the buyer of an order files a claim on it.');
+  assertNotCancelled(order);
+  if (order.status !== 'DELIVERED') {
+    throw new HttpError(
+      409,
+      'ORDER_NOT_DELIVERED',
+      `The order is ${order.status}: a claim is filed on a delivered order.`,
+      [{ path: 'status', message: order.status }],
+      {
+        status: order.status,
+      },
+    );
+  }
+  const end = windowEnd(order, deps.claimWindowMs);
+  if (!end || end.getTime() <= Date.now()) {
+    throw new HttpError(409, 'CLAIM_WINDOW_CLOSED', 'The claim window of this order has ended.', [{ path: 'status', message: 'windowClosed' }], {
+      windowEndedAt: end?.toISOString() ?? null,
+    });
+  }
+  const open = await repo.openClaimOf(db, order.id);
+  if (open) throw alreadyOpen(open.id);
+  return order;
+}
+
+/**
+ * Whether `user` may file a claim on the order now, asked before the request's photos are read
+ * (decision 1013): a caller who will be refused never has an image decoded. `file` asks again under
+ * the order's lock.
+ */
+export async function assertMayFile(deps: { db: Executor } & Pick<ClaimDeps, 'claimWindowMs'>, user: SessionUser, orderId: number): Promise<void> {
+  await assertFilable(deps.db, deps, await orders.findRow(deps.db, orderId), user);
+}
+
+/**
  * The buyer files a claim: the order locked (so the closing job and a second filing wait), the
  * refusals in the order a buyer would want to read them, the photos written under the claim's
  * folder, the history and both parties told. A failed transaction removes the photos it wrote.
@@ -121,30 +161,7 @@ export async function file(deps: ClaimDeps, user: SessionUser, orderId: number, 
   let written: number | null = null;
   try {
     const { order, claim } = await deps.db.transaction(async (tx) => {
-      const order = await orders.lockRow(tx, orderId);
-      if (!order) throw notFound('Order');
-      const side = orders.sideOf(order, user);
-      if (side !== 'buyer') throw new HttpError(409, 'ONLY_BUYER_CLAIMS', 'Only the buyer of an order files a claim on it.');
-      assertNotCancelled(order);
-      if (order.status !== 'DELIVERED') {
-        throw new HttpError(
-          409,
-          'ORDER_NOT_DELIVERED',
-          `The order is ${order.status}: a claim is filed on a delivered order.`,
-          [{ path: 'status', message: order.status }],
-          {
-            status: order.status,
-          },
-        );
-      }
-      const end = windowEnd(order, deps.claimWindowMs);
-      if (!end || end.getTime() <= Date.now()) {
-        throw new HttpError(409, 'CLAIM_WINDOW_CLOSED', 'The claim window of this order has ended.', [{ path: 'status', message: 'windowClosed' }], {
-          windowEndedAt: end?.toISOString() ?? null,
-        });
-      }
-      const open = await repo.openClaimOf(tx, order.id);
-      if (open) throw alreadyOpen(open.id);
+      const order = await assertFilable(tx, deps, await orders.lockRow(tx, orderId), user);
       if (input.pallets != null && input.pallets > (order.receivedPallets ?? 0)) {
         throw new HttpError(400, 'CLAIM_MORE_THAN_RECEIVED', `${order.receivedPallets} pallets were received.`, [
           { path: 'pallets', message: 'moreThanReceived' },

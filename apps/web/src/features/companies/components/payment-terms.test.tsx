@@ -33,11 +33,21 @@ function renderField(lng: string) {
   return sent;
 }
 
+/**
+ * Clears the field, types `text` and leaves it, each step checked: a keystroke lost (the suite shares
+ * one document per worker) fails here, at its step, not later as a save that never came. A fresh
+ * user-event instance per call, bound to the document as it is now.
+ */
 async function typeAndLeave(label: string | RegExp, text: string) {
+  const user = userEvent.setup();
   const input = await screen.findByLabelText(label);
-  await userEvent.clear(input);
-  if (text) await userEvent.type(input, text);
-  await userEvent.tab();
+  await user.click(input);
+  await user.clear(input);
+  expect(input).toHaveValue('');
+  if (text) await user.type(input, text);
+  expect(input).toHaveValue(text);
+  await user.tab();
+  expect(input).not.toHaveFocus();
   return input;
 }
 

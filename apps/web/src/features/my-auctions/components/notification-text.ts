@@ -20,6 +20,8 @@ export const isOrderNotice = (n: Pick<Notification, 'kind'>) => ORDER_KINDS.has(
 /** Where a notice leads: the invoices needing attention, its order, else its lot's page. */
 export function noticeTarget(n: Notification): string | null {
   if (n.kind === 'invoice_attention') return `${paths.adminInvoices}?status=NEEDS_ATTENTION`;
+  // A disabled webhook endpoint is switched on again on the profile's API tab.
+  if (n.kind === 'webhook_disabled') return `${paths.profile}#api`;
   if (n.data.orderId) return paths.order(n.data.orderId);
   // A counter-offer waits for the buyer's answer in its requests, above the marketplace's lots.
   if (n.kind === 'request_countered') return `${paths.marketplace}#my-requests`;
@@ -45,6 +47,7 @@ export function useNotificationText() {
       const reason = t(`text.invoice_attention_reason.${n.data.attention ?? 'ISSUE_FAILED'}`, { defaultValue: n.data.attention ?? '' });
       return n.data.orderNumber ? t('text.invoice_attention_order', { number: n.data.orderNumber, reason }) : t('text.invoice_attention', { reason });
     }
+    if (n.kind === 'webhook_disabled') return t('text.webhook_disabled', { url: n.data.url ?? '' });
     if (n.kind === 'order_claim') {
       return t(`text.order_claim_${n.data.claimStep ?? 'filed'}`, {
         number: n.data.orderNumber ?? '',

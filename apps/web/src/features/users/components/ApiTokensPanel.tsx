@@ -1,8 +1,6 @@
-import { useId, useRef, useState } from 'react';
-import { Alert, Badge, Button, Form, InputGroup, ListGroup, Spinner } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { Alert, Badge, Button, Form, ListGroup, Spinner } from 'react-bootstrap';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   API_SCOPES,
@@ -19,6 +17,8 @@ import { LoadFailed } from '../../../components/LoadFailed';
 import { useToast } from '../../../components/Toasts';
 import { useErrorMessage } from '../../../lib/error-message';
 import { apiTokensKey, postApiToken, useApiTokens, useRevokeApiToken } from '../api/api-tokens';
+import { useSecretForm } from './use-secret-form';
+import { OneTimeSecret } from './OneTimeSecret';
 
 /** A scope's words in the reader's language (`orders:read` → scopes.orders.read). */
 const scopeKey = (scope: ApiScope) => `scopes.${scope.replace(':', '.')}`;
@@ -44,51 +44,16 @@ export function ApiTokensPanel() {
 /** The secret, this once: a read-only field to select, a copy button and the warning. */
 function NewSecret({ token, onDone }: { token: CreatedApiToken; onDone(): void }) {
   const { t } = useTranslation('apiTokens');
-  const field = useRef<HTMLInputElement>(null);
-  const [copy, setCopy] = useState<'copied' | 'copyFailed' | null>(null);
-  const id = useId();
-  const doCopy = async () => {
-    try {
-      await navigator.clipboard.writeText(token.secret);
-      setCopy('copied');
-    } catch {
-      // No clipboard (an insecure origin, a refused permission): the token is selected for a manual copy.
-      field.current?.select();
-      setCopy('copyFailed');
-    }
+  const texts = {
+    title: t('created.title', { name: token.name }),
+    warning: t('created.warning'),
+    label: t('created.label'),
+    copy: t('created.copy'),
+    copied: t('created.copied'),
+    copyFailed: t('created.copyFailed'),
+    done: t('created.done'),
   };
-  return (
-    <Alert variant="warning" data-testid="api-token-secret" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="h6">
-        {t('created.title', { name: token.name })}
-      </h3>
-      <p className="mb-2 fw-semibold">{t('created.warning')}</p>
-      <Form.Label htmlFor={`${id}-secret`} className="visually-hidden">
-        {t('created.label')}
-      </Form.Label>
-      <InputGroup className="mb-2">
-        <Form.Control
-          id={`${id}-secret`}
-          ref={field}
-          readOnly
-          value={token.secret}
-          className="font-monospace"
-          spellCheck={false}
-          autoComplete="off"
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <Button variant="outline-dark" onClick={() => void doCopy()}>
-          {t('created.copy')}
-        </Button>
-      </InputGroup>
-      <div role="status" aria-live="polite" className="small mb-2">
-        {copy ? t(`created.${copy}`) : null}
-      </div>
-      <Button variant="dark" size="sm" onClick={onDone}>
-        {t('created.done')}
-      </Button>
-    </Alert>
-  );
+  return <OneTimeSecret secret={token.secret} texts={texts} testId="api-token-secret" onDone={onDone} />;
 }
 
 function TokenList() {
@@ -181,33 +146,22 @@ function TokenList() {
 }
 
 function CreateForm({ onCreated }: { onCreated(token: CreatedApiToken): void }) {
-  const { t } = useTranslation('apiTokens');
-  const qc = useQueryClient();
-  const message = useErrorMessage();
-  const [failure, setFailure] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<CreateApiTokenInput>({
+    t,
+    msg,
+    failure,
+    onSubmit,
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+  } = useSecretForm<CreateApiTokenInput, CreatedApiToken>({
+    namespace: 'apiTokens',
     resolver: zodResolver(createApiTokenInput),
-    defaultValues: { name: '', scopes: [] },
-    reValidateMode: 'onChange',
-  });
-  const msg = (m?: string) => (m ? t(`validation.${m}`, { defaultValue: m }) : null);
-
-  const onSubmit = handleSubmit(async (input) => {
-    setFailure(null);
-    try {
-      const token = await postApiToken(input);
-      reset({ name: '', scopes: [] });
-      onCreated(token);
-    } catch (err) {
-      setFailure(message(err, { details: 'apiTokens:validation' }));
-    } finally {
-      await qc.invalidateQueries({ queryKey: apiTokensKey });
-    }
+    defaults: { name: '', scopes: [] },
+    post: postApiToken,
+    listKey: apiTokensKey,
+    onCreated,
   });
 
   return (
