@@ -223,7 +223,7 @@ describe('a receiver that fails', () => {
     const fast = await receiver();
     const seller = await company({ category: 'supplier' });
     const slowEndpoint = await endpoint(seller, slow);
-    await endpoint(seller, fast);
+    const fastEndpoint = await endpoint(seller, fast);
     slow.answer = () => 'hang';
     await appendFeedEntry(ctx.db, seller.user.id, 'lot.sold', { id: 51 });
     const deliverer = testDeliverer(ctx, start(), { timeoutMs: 5_000 });
@@ -232,6 +232,9 @@ describe('a receiver that fails', () => {
     expect(tick.senders).toHaveLength(2);
     await expect.poll(() => fast.delivered.length).toBe(1);
     await expect.poll(() => slow.open).toBe(1);
+    // The fast sender is done once it has recorded the answer and given its lease back (the receiver
+    // has the event a moment before: on a loaded machine the next tick could still find it leased).
+    await expect.poll(async () => (await endpointRow(fastEndpoint.id)).leaseOwner).toBeNull();
     // A new event goes to the fast endpoint while the slow one still waits.
     await appendFeedEntry(ctx.db, seller.user.id, 'lot.sold', { id: 52 });
     const next = await deliverer.tick();
