@@ -12,13 +12,11 @@ import {
   type CreateApiTokenInput,
   type CreatedApiToken,
 } from '@primeur/shared';
-import { ConfirmModal } from '../../../components/ConfirmModal';
 import { LoadFailed } from '../../../components/LoadFailed';
-import { useToast } from '../../../components/Toasts';
-import { useErrorMessage } from '../../../lib/error-message';
 import { apiTokensKey, postApiToken, useApiTokens, useRevokeApiToken } from '../api/api-tokens';
 import { useSecretForm } from './use-secret-form';
 import { OneTimeSecret } from './OneTimeSecret';
+import { ConfirmRemoval } from './ConfirmRemoval';
 
 /** A scope's words in the reader's language (`orders:read` → scopes.orders.read). */
 const scopeKey = (scope: ApiScope) => `scopes.${scope.replace(':', '.')}`;
@@ -61,8 +59,6 @@ function TokenList() {
   const lng = i18n.resolvedLanguage ?? 'en';
   const { data, isError, refetch, isFetching } = useApiTokens();
   const revoke = useRevokeApiToken();
-  const toast = useToast();
-  const message = useErrorMessage();
   const [confirming, setConfirming] = useState<ApiToken | null>(null);
 
   if (isError) return <LoadFailed onRetry={() => void refetch()} busy={isFetching} />;
@@ -120,26 +116,14 @@ function TokenList() {
           ))}
         </ListGroup>
       )}
-      <ConfirmModal
-        show={confirming !== null}
+      <ConfirmRemoval
+        item={confirming}
         title={t('revoke.title', { name: confirming?.name ?? '' })}
         body={t('revoke.body')}
         confirmLabel={t('list.revoke')}
-        busy={revoke.isPending}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() =>
-          confirming &&
-          revoke.mutate(confirming.id, {
-            onSuccess: () => {
-              setConfirming(null);
-              toast.show('success', { message: t('revoke.done') });
-            },
-            onError: (err) => {
-              setConfirming(null);
-              toast.show('dataModifiedError', { message: message(err) });
-            },
-          })
-        }
+        doneText={t('revoke.done')}
+        removal={revoke}
+        onClose={() => setConfirming(null)}
       />
     </section>
   );
