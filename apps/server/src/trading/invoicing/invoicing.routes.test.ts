@@ -10,6 +10,7 @@ import { openDatabase } from '../../db/client.js';
 import { wonOrderId } from '../../../test/won-order.js';
 import { deliveredOrder, invoiceEvents, settledClaim } from '../../../test/delivered-order.js';
 import { invoiceCounters, invoiceDocuments, invoices, outbox, users } from '../../db/schema/index.js';
+import * as drafts from './invoicing.drafts.js';
 import * as issuing from './invoicing.issuing.js';
 import { ensureOrderInvoice } from './invoicing.repository.js';
 
@@ -257,9 +258,9 @@ describe('credit notes for settled claims', () => {
   });
 
   it('a credit that no weight at the order price gives is one unit at the credit, to the cent', () => {
-    expect(issuing.creditLine(162, 1.62)).toEqual({ quantityKg: 100, unitPrice: 1.62 });
-    expect(issuing.creditLine(100, 3)).toEqual({ quantityKg: 33.333, unitPrice: 3 });
-    expect(issuing.creditLine(0.01, 1000)).toEqual({ quantityKg: 1, unitPrice: 0.01 });
+    expect(drafts.creditLine(162, 1.62)).toEqual({ quantityKg: 100, unitPrice: 1.62 });
+    expect(drafts.creditLine(100, 3)).toEqual({ quantityKg: 33.333, unitPrice: 3 });
+    expect(drafts.creditLine(0.01, 1000)).toEqual({ quantityKg: 1, unitPrice: 0.01 });
   });
 });
 

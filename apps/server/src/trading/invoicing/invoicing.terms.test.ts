@@ -5,6 +5,7 @@ import { createTestApp, jobsDrivenByTest, signedIn, type TestContext } from '../
 import { createClient } from '../../db/factories/backoffice.js';
 import { wonOrder } from '../../../test/won-order.js';
 import { invoices, orders } from '../../db/schema/index.js';
+import * as drafts from './invoicing.drafts.js';
 import * as issuing from './invoicing.issuing.js';
 
 // Each issued invoice renders its Factur-X PDF (about a second on a busy machine).
@@ -114,7 +115,7 @@ describe("an invoice's due date follows the buyer's payment terms (decision 956)
 });
 
 describe('the payment terms text in the four languages', () => {
-  const text = (lng: 'en' | 'fr' | 'de' | 'es', days: number) => issuing.paymentTermsOf(lng, days, ISSUE_DAY, ISSUE_DAY, 'FR', 'FR').termsText;
+  const text = (lng: 'en' | 'fr' | 'de' | 'es', days: number) => drafts.paymentTermsOf(lng, days, ISSUE_DAY, ISSUE_DAY, 'FR', 'FR').termsText;
 
   it('says the days, singular and plural, and "on receipt" for 0', () => {
     expect([0, 1, 21].map((d) => text('en', d))).toEqual([
