@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type AppConfig } from '../src/config/env.js';
 import type { Database } from '../src/db/client.js';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppDeps } from '../src/app.js';
 import { createUser, type UserFactoryInput } from '../src/db/factories.js';
 import { freshDatabase } from './database.js';
 import { drain } from '../src/events/events.js';
@@ -50,10 +50,11 @@ export function jobsDrivenByTest(): Partial<AppConfig> {
   return { auctionCloseIntervalMs: 0, alertsIntervalMs: 0, orders: { ...orders, jobsIntervalMs: 0 } };
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
+/** A fresh app on a fresh database; `deps` replaces what the app would otherwise reach for itself (the DNS). */
+export async function createTestApp(overrides: Partial<AppConfig> = {}, deps: Pick<AppDeps, 'resolveHost'> = {}): Promise<TestContext> {
   const database = await freshDatabase();
   const config = testConfig(overrides);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...deps });
   await app.ready();
   return {
     app,

@@ -4,12 +4,10 @@ import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { AppConfig } from '../src/config/env.js';
 import type { Db } from '../src/db/client.js';
-import { buildApp } from '../src/app.js';
 import type { HostResolver } from '../src/trading/webhooks/webhooks.address.js';
 import { WebhookDeliverer } from '../src/trading/webhooks/webhooks.delivery.js';
 import { webhookDepsOf } from '../src/trading/webhooks/webhooks.service.js';
-import { jobsDrivenByTest, testConfig, type TestContext } from './build-app.js';
-import { freshDatabase } from './database.js';
+import { createTestApp, jobsDrivenByTest, type TestContext } from './build-app.js';
 
 /**
  * The webhooks tests' tools (decision 1012): a receiver on 127.0.0.1 that checks each request with the
@@ -19,25 +17,12 @@ import { freshDatabase } from './database.js';
 
 /** An app whose webhook addresses resolve through `hosts` (a name missing there is unknown): no test reaches DNS. */
 export async function webhookTestApp(hosts: Record<string, string[]> = {}, overrides: Partial<AppConfig> = {}): Promise<TestContext> {
-  const database = await freshDatabase();
-  const config = testConfig({ ...jobsDrivenByTest(), ...overrides });
   const resolveHost: HostResolver = async (name) => {
     const addresses = hosts[name.toLowerCase()];
     if (!addresses?.length) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
     return addresses.map((address) => ({ address, family: isIP(address) }));
   };
-  const app = await buildApp({ config, database, resolveHost });
-  await app.ready();
-  return {
-    app,
-    database,
-    db: database.db,
-    config,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
+  return createTestApp({ ...jobsDrivenByTest(), ...overrides }, { resolveHost });
 }
 
 /** The schedule's clock: the test moves `now` forward; signatures still carry the real time. */
