@@ -22,7 +22,8 @@ import {
 } from '../../../test/invoices.js';
 import { readXmp, xmpBytes } from '../../../test/pdf-xmp.js';
 import type { InvoiceInput } from './invoice-input.js';
-import { buildFacturX, buildInvoiceXml, prepareInvoice, type PreparedInvoice } from './invoicing.builder.js';
+import { prepareInvoice, type PreparedInvoice } from './invoicing.builder.js';
+import { buildFacturX, buildInvoiceXml } from './invoicing.facturx.js';
 
 const EXAMPLES = path.resolve(import.meta.dirname, '../../../test/en16931/examples');
 /** Rendered invoices are kept here (not committed) to be looked at and turned into PNGs. */

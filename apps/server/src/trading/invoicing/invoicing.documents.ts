@@ -6,7 +6,8 @@
  */
 import type { Tx } from '../../db/client.js';
 import type { InvoiceInput } from './invoice-input.js';
-import { buildFacturX, prepareInvoice, type PrepareOutcome, type PreparedInvoice } from './invoicing.builder.js';
+import { prepareInvoice, type PrepareOutcome, type PreparedInvoice } from './invoicing.builder.js';
+import { buildFacturX } from './invoicing.facturx.js';
 import { nextInvoiceNumber, sellerInvoicePrefix } from './invoicing.numbering.js';
 
 /** An invoice or credit note before it has a number: what the orders and claims modules build. */

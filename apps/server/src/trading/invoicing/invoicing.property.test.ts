@@ -37,6 +37,7 @@ const documents = vi.hoisted(() => ({ checked: 0, errors: [] as string[], page: 
 vi.mock('./invoicing.documents.js', async (importOriginal) => {
   const actual = await importOriginal<typeof import('./invoicing.documents.js')>();
   const builder = await import('./invoicing.builder.js');
+  const { embedFacturX } = await import('./invoicing.facturx.js');
   const { renderInvoicePdf } = await import('../../documents/pdf/invoice.js');
   return {
     ...actual,
@@ -44,7 +45,7 @@ vi.mock('./invoicing.documents.js', async (importOriginal) => {
       const prepared = builder.prepareInvoice(input);
       if (prepared.status !== 'ready') throw new Error(`invoice ${input.number} is not ready: ${prepared.status}`);
       documents.page ??= renderInvoicePdf(builder.toPdfModel(prepared.invoice)).then((v) => v.pdf);
-      const { pdf, xml } = await builder.embedFacturX(prepared.invoice, await documents.page);
+      const { pdf, xml } = await embedFacturX(prepared.invoice, await documents.page);
       documents.checked++;
       const errors = [...schemaErrors(xml), ...fatal(validateCii(xml)).map((f) => `${f.id} ${f.location}: ${f.text}`)];
       documents.errors.push(...errors.map((e) => `${input.number}: ${e}`));
