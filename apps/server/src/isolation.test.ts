@@ -21,7 +21,7 @@ const ALLOWED: Record<string, string> = {
   'src/server.ts:jobsStart': 'the process entry point; no test imports it (tests run it as a child process)',
   'src/pricing/prices/reference.service.ts:caches': 'keyed by the database (a WeakMap): each app has its own cache',
   'src/lib/password.ts:dummyHash': 'a hash of a constant, computed once for timing-safe sign-in refusals: the same value for every app',
-  'src/trading/invoicing/invoicing.builder.ts:service':
+  'src/trading/invoicing/invoicing.facturx.ts:service':
     'the compiled EN 16931 document service (pure functions from its inputs, no database): the same for every app',
   'src/db/factories.ts:seq': 'a counter making factory names unique in the process; tests never read its value',
   'src/db/factories.ts:hashCache': 'password hashes of constant test passwords: pure values',
