@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -104,4 +105,28 @@ export function keepAliveClient() {
       req.end();
     });
   return { get, close: () => agent.destroy() };
+}
+
+/**
+ * Runs each kind of call `warmup` times, then `runs` times in `rounds` alternating rounds (forward, then
+ * backward: the load of a shared machine moves in minutes, and each kind sees the same share of it).
+ * Answers each kind's latencies (ms) and the load average before → after.
+ */
+export async function alternatingRounds<K extends string>(kinds: Record<K, () => Promise<unknown>>, runs: number, rounds: number, warmup = 10) {
+  const names = Object.keys(kinds) as K[];
+  const lat = Object.fromEntries(names.map((k) => [k, [] as number[]])) as Record<K, number[]>;
+  for (const k of names) for (let w = 0; w < warmup; w++) await kinds[k]();
+  const before = loadavg();
+  const perRound = Math.max(1, Math.round(runs / rounds));
+  for (let round = 0; round < rounds; round++) {
+    for (const k of round % 2 ? [...names].reverse() : names) {
+      for (let n = 0; n < perRound; n++) {
+        const s = performance.now();
+        await kinds[k]();
+        lat[k].push(performance.now() - s);
+      }
+    }
+  }
+  const load = [before, loadavg()].map((l) => l.map((x) => x.toFixed(1)).join(' ')).join(' → ');
+  return { names, lat, load, perRound };
 }

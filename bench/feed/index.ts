@@ -8,12 +8,11 @@
  *   - the bare query: the same SELECT through the same pool, without the app (the baseline).
  * Prints p50/p99 of each, the ratio to the bare query, whether the goal holds, and the query plan.
  */
-import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config/env.js';
 import { createUser } from '../../apps/server/src/db/factories.js';
-import { benchDatabase, keepAliveClient, ms, summary } from '../lib.js';
+import { alternatingRounds, benchDatabase, keepAliveClient, ms, summary } from '../lib.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 400);
 const ROUNDS = Math.max(2, Number(process.env.BENCH_ROUNDS ?? 8));
@@ -90,21 +89,7 @@ try {
     },
   } as const;
   type Kind = keyof typeof kinds;
-  const names = Object.keys(kinds) as Kind[];
-  const lat = Object.fromEntries(names.map((k) => [k, [] as number[]])) as Record<Kind, number[]>;
-  for (const k of names) for (let w = 0; w < 20; w++) await kinds[k]();
-  const loadBefore = loadavg();
-  const perRound = Math.max(1, Math.round(RUNS / ROUNDS));
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const k of round % 2 ? [...names].reverse() : names) {
-      for (let n = 0; n < perRound; n++) {
-        const s = performance.now();
-        await kinds[k]();
-        lat[k].push(performance.now() - s);
-      }
-    }
-  }
-  const load = [loadBefore, loadavg()].map((l) => l.map((x) => x.toFixed(1)).join(' ')).join(' → ');
+  const { names, lat, load, perRound } = await alternatingRounds(kinds, RUNS, ROUNDS, 20);
   console.log(`\nbench:feed — ${perRound * ROUNDS} calls of each kind in ${ROUNDS} alternating rounds; load average ${load}`);
   const s = Object.fromEntries(names.map((k) => [k, summary(lat[k])])) as Record<Kind, ReturnType<typeof summary>>;
   console.table(Object.fromEntries(names.map((k) => [k, { p50: ms(s[k].p50), p99: ms(s[k].p99), max: ms(s[k].max) }])));

@@ -51,6 +51,7 @@ import { claimsRoutes } from './trading/claims/claims.routes.js';
 import { invoicingRoutes } from './trading/invoicing/invoicing.routes.js';
 import { feedRoutes } from './trading/feed/feed.routes.js';
 import { webhooksRoutes } from './trading/webhooks/webhooks.routes.js';
+import { traceRoutes } from './trading/trace/trace.routes.js';
 import type { HostResolver } from './trading/webhooks/webhooks.address.js';
 import { countInvoicesNeedingAttention } from './trading/invoicing/invoicing.service.js';
 import { mailDeliveryDepsOf, registerJobs } from './jobs/index.js';
@@ -230,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(invoicingRoutes);
     await api.register(feedRoutes);
     await api.register(webhooksRoutes);
+    await api.register(traceRoutes);
   });
   registerJobs(app);
   if (deps.startJobs !== false) app.addHook('onReady', async () => app.jobs.start());

@@ -78,6 +78,7 @@ export const routes: RouteObject[] = [
               { path: paths.adminClaims, ...lazyPage(() => import('../features/claims/components/AdminClaimsPage'), 'AdminClaimsPage') },
               { path: paths.adminInvoices, ...lazyPage(() => import('../features/invoices/components/AdminInvoicesPage'), 'AdminInvoicesPage') },
               { path: paths.adminActivity, ...lazyPage(() => import('../features/activity/components/ActivityPage'), 'ActivityPage') },
+              { path: paths.adminTrace, ...lazyPage(() => import('../features/trace/components/TracePage'), 'TracePage') },
               { path: paths.suppliers, ...lazyPage(() => import('../pages/SuppliersConfigPage'), 'SuppliersConfigPage') },
               {
                 path: paths.supplierDetails,

@@ -35,6 +35,7 @@ export const paths = {
   adminClaims: '/admin/claims',
   adminInvoices: '/admin/invoices',
   adminActivity: '/admin/activity',
+  adminTrace: '/admin/trace',
   suppliers: '/intern/suppliers',
   supplierDetails: '/intern/supplierDetails',
   /** One supplier's details page, preselected. */

@@ -121,6 +121,11 @@ export const ERROR_CODES = [
   'CSV_EMPTY',
   'CSV_TOO_MANY_ROWS',
   'IMPORT_HAS_ERRORS',
+  // Pallets and the trace (issue 37)
+  'COMPANY_PREFIX_TAKEN',
+  'SSCC_RANGE_EXHAUSTED',
+  'PALLET_NOT_ON_ORDER',
+  'TRACE_AMBIGUOUS',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

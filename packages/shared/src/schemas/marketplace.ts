@@ -3,6 +3,7 @@ import { CALIBER_MAX_LENGTH, FAMILIES } from '../constants/limits.js';
 import { AUCTION_RESULTS, PRODUCT_STATUSES, QUALITY_CLASSES, VARIETY_MAX_LENGTH } from '../constants/marketplace.js';
 import { todayInParis } from '../dates.js';
 import { MAX_BOXES_PER_PALLET, MAX_NET_KG_PER_BOX, MAX_NET_KG_PER_PALLET, PURCHASE_REQUEST_STATUSES } from '../constants/orders.js';
+import { isValidGtin, toGtin14 } from '../gs1.js';
 import { dbId, isoDate, isoDateTime, multilineText, text } from './common.js';
 import { orderRef } from './orders.js';
 import { marketReferenceSummary } from './reference.js';
@@ -46,6 +47,16 @@ export const variety = text()
   .max(VARIETY_MAX_LENGTH, 'tooLong')
   .transform((v) => (v === '' ? null : v));
 
+/**
+ * The GTIN of the boxes the lot is packed in (issue 37), optional: 8, 12, 13 or 14 digits with their
+ * check digit, stored as GTIN-14. Spaces are ignored; empty means none.
+ */
+export const lotGtin = text()
+  .max(32, 'invalidGtin')
+  .transform((v) => v.replace(/\s+/g, ''))
+  .refine((v) => v === '' || isValidGtin(v), 'invalidGtin')
+  .transform((v) => (v === '' ? null : toGtin14(v)));
+
 /** Packing or harvest day: a calendar day not after today in Paris (the market's day, decision 580). */
 export const packedOn = isoDate.refine((d) => d <= todayInParis(), 'packedInFuture');
 
@@ -71,6 +82,7 @@ export const productInput = z
     qualityClass,
     variety: variety.nullable().optional(),
     packedOn: packedOn.nullable().optional(),
+    gtin: lotGtin.nullable().optional(),
   })
   .strict()
   .refine(weightsAgree, { message: 'weightsDisagree', path: ['netKgPerPallet'] });
@@ -107,6 +119,8 @@ export const adminProduct = z.object({
   qualityClass: z.enum(QUALITY_CLASSES),
   variety: z.string().nullable(),
   packedOn: z.string().nullable(),
+  /** The GTIN-14 of the lot's boxes (issue 37), null when not given. */
+  gtin: z.string().nullable(),
   /** The seller's GLOBALG.A.P. number from its profile, null when it has none. */
   globalGapNumber: z.string().nullable(),
   /** The seller's certificates in the back office (its supplier record), GLOBALG.A.P. included when listed there. */

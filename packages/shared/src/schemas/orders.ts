@@ -10,6 +10,7 @@ import {
   ORDER_WEIGHT_BASES,
   PURCHASE_REQUEST_STATUSES,
 } from '../constants/orders.js';
+import { shipmentWeightIssues, shippedPalletInput } from './pallets.js';
 import { dbId, dbIdText, isoDate, isoDateTime, multilineText, text } from './common.js';
 import { ADMIN_PAGE_SIZE, MAX_PAGE_SIZE } from './paging.js';
 
@@ -63,6 +64,8 @@ export const orderLot = z.object({
   /** The lot's variety and packing day (issue 25); absent on orders made before they were asked. */
   variety: z.string().nullable().optional(),
   packedOn: z.string().nullable().optional(),
+  /** The GTIN-14 of the lot's boxes (issue 37), when the seller gave one. */
+  gtin: z.string().nullable().optional(),
 });
 export type OrderLot = z.infer<typeof orderLot>;
 
@@ -220,8 +223,15 @@ export const shipOrderInput = z
     departureDate: isoDate,
     vehiclePlate: text().trim().min(2, 'required').max(20),
     carrierId: dbId.nullable().optional(),
+    /** The shipment's gross weight (net + packaging + pallets), kg; optional (issue 37). */
+    grossKg: netKgField.optional(),
+    /** Each pallet as weighed, in loading order; optional (the net weight is then shared evenly). */
+    palletDetails: z.array(shippedPalletInput).max(10_000, 'tooLarge').optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((v, ctx) => {
+    for (const issue of shipmentWeightIssues(v)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  });
 export type ShipOrderInput = z.input<typeof shipOrderInput>;
 
 /** POST /api/users/orders/{id}/receive (buyer). `receivedAt` defaults to now. */

@@ -25,6 +25,7 @@ const accountColumns = {
   invoicePrefix: users.invoicePrefix,
   iban: users.iban,
   bic: users.bic,
+  gs1CompanyPrefix: users.gs1CompanyPrefix,
 };
 
 const accountsQuery = new QueryBuilder().select(accountColumns).from(users);
@@ -55,4 +56,9 @@ export async function activeAdminIds(db: Executor): Promise<number[]> {
     .where(and(eq(users.category, 'admin'), eq(users.active, true)))
     .orderBy(users.id);
   return rows.map((r) => r.id);
+}
+
+/** The account's GS1 company prefix (issue 37), null when it has none or does not exist. */
+export async function gs1PrefixOf(db: Executor, id: number): Promise<string | null> {
+  return (await db.select({ prefix: users.gs1CompanyPrefix }).from(users).where(eq(users.id, id)))[0]?.prefix ?? null;
 }

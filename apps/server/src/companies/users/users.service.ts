@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { ADMIN_PAGE_SIZE, checkRegistrationId, type changeUserInfos, type CompanyLegal, type UserListQuery } from '@primeur/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/password.js';
 import * as locationService from '../../platform/location/location.service.js';
 import type { SessionStore } from '../../plugins/session.js';
@@ -95,6 +96,23 @@ export async function changeLegal(db: Db, adminId: number, userId: number, input
 /** Saves a seller's invoicing settings: the bank account and the invoice number prefix its invoices print. */
 export async function setInvoicingSettings(db: Executor, userId: number, settings: { iban: string | null; bic: string | null; invoicePrefix: string | null }) {
   await repo.update(db, userId, settings);
+}
+
+/**
+ * Saves a seller's GS1 company prefix (issue 37), null to go back to Primeur's internal pallet
+ * numbers. A prefix is one company's: another account holding it is a 409, never a second numbering.
+ */
+export async function setGs1CompanyPrefix(db: Executor, userId: number, prefix: string | null) {
+  try {
+    await repo.update(db, userId, { gs1CompanyPrefix: prefix });
+  } catch (e) {
+    if (isUniqueViolation(e, 'users_gs1_prefix_uq')) {
+      throw new HttpError(409, 'COMPANY_PREFIX_TAKEN', 'Another company on Primeur uses this GS1 company prefix.', [
+        { path: 'gs1CompanyPrefix', message: 'prefixTaken' },
+      ]);
+    }
+    throw e;
+  }
 }
 
 /** Changes the password and ends the user's other sessions (the current one stays signed in). */

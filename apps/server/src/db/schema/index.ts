@@ -17,3 +17,4 @@ export * from './events.js';
 export * from './api-tokens.js';
 export * from './feed.js';
 export * from './webhooks.js';
+export * from './pallets.js';

@@ -144,6 +144,8 @@ export const invoices = pgTable(
     uniqueIndex('invoices_operator_number_uq')
       .on(t.number)
       .where(sql`seller_id is null`),
+    // The trace by invoice number (issue 37): a number alone may name invoices of several sellers.
+    index('invoices_number_idx').on(t.number),
     uniqueIndex('invoices_one_per_order_uq')
       .on(t.orderId)
       .where(sql`kind = 'INVOICE'`),

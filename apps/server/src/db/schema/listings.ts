@@ -66,6 +66,8 @@ export const products = pgTable(
     variety: text('variety'),
     /** Packing or harvest day (a Paris calendar day), optional, never in the future. */
     packedOn: date('packed_on', { mode: 'string' }),
+    /** The GTIN-14 of the boxes the lot is packed in (issue 37), optional: the pallet label encodes it as AI (02). */
+    gtin: text('gtin'),
     /** Server-made file names, in display order. */
     photos: jsonb('photos').$type<string[]>().notNull().default([]),
     status: productStatusEnum('status').notNull().default('ENABLED'),
@@ -100,6 +102,7 @@ export const products = pgTable(
     check('products_boxes_per_pallet_pos', sql`${t.boxesPerPallet} is null or ${t.boxesPerPallet} > 0`),
     check('products_net_kg_per_box_pos', sql`${t.netKgPerBox} is null or ${t.netKgPerBox} > 0`),
     check('products_auction_dates', sql`(${t.auctionStartDate} is null) = (${t.endsAt} is null)`),
+    check('products_gtin_shape', sql`${t.gtin} is null or ${t.gtin} ~ '^[0-9]{14}$'`),
     check('products_reserve_price_min', sql`${t.reservePrice} is null or ${t.reservePrice} >= ${t.price}`),
   ],
 );

@@ -63,6 +63,8 @@ export interface LotSnapshot {
   /** The lot's variety and packing day (issue 25); absent on orders made before they were asked. */
   variety?: string | null;
   packedOn?: string | null;
+  /** The GTIN-14 of the lot's boxes (issue 37); absent on orders made before it was asked. */
+  gtin?: string | null;
 }
 
 /**

@@ -30,15 +30,22 @@ export const users = pgTable(
     /** The seller's bank account printed on its sale invoices (decision 763); null: "bank details on request". */
     iban: text('iban'),
     bic: text('bic'),
+    /** The seller's GS1 company prefix (issue 37): its pallets get SSCCs; null: Primeur's internal pallet numbers. */
+    gs1CompanyPrefix: text('gs1_company_prefix'),
     active: boolean('active').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_uq').on(t.email),
+    // A GS1 company prefix is one company's: two accounts numbering pallets from it would repeat SSCCs.
+    uniqueIndex('users_gs1_prefix_uq')
+      .on(t.gs1CompanyPrefix)
+      .where(sql`gs1_company_prefix is not null`),
     check('users_iban_shape', sql`${t.iban} is null or ${t.iban} ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'`),
     check('users_bic_shape', sql`${t.bic} is null or ${t.bic} ~ '^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$'`),
     check('users_share_capital_range', sql`${t.shareCapital} is null or ${t.shareCapital} >= 0`),
+    check('users_gs1_prefix_shape', sql`${t.gs1CompanyPrefix} is null or ${t.gs1CompanyPrefix} ~ '^[013-9][0-9]{6,10}$'`),
     check('users_invoice_prefix_shape', sql`${t.invoicePrefix} is null or ${t.invoicePrefix} ~ '^[A-Z][A-Z0-9]{1,9}$'`),
   ],
 );

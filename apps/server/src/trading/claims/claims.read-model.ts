@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { claims } from '../../db/schema/index.js';
@@ -22,4 +22,14 @@ export async function settledClaim(db: Executor, claimId: number): Promise<{ ord
   );
   const row = res.rows[0] as { orderId: number | string; credit: string | number; settledAt: string | Date } | undefined;
   return row ? { orderId: Number(row.orderId), credit: Number(row.credit), settledAt: new Date(row.settledAt) } : null;
+}
+
+/** The claims of these orders, oldest first (the trace). */
+export function claimsOfOrders(db: Executor, orderIds: number[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: claims.id, orderId: claims.orderId, status: claims.status, reasons: claims.reasons, createdAt: claims.createdAt })
+    .from(claims)
+    .where(inArray(claims.orderId, orderIds))
+    .orderBy(claims.createdAt, claims.id);
 }

@@ -53,6 +53,7 @@ export function presentProduct(
     qualityClass: p.qualityClass,
     variety: p.variety,
     packedOn: p.packedOn,
+    gtin: p.gtin,
     globalGapNumber: seller.globalGapNumber?.trim() || null,
     certificates,
   };

@@ -70,3 +70,4 @@ export async function auctionLot(db: Executor, productId: number) {
       .where(and(eq(products.id, productId), sql`${products.auctionStartDate} is not null`))
   )[0];
 }
+export { sellerCertificates } from './marketplace.repository.js';

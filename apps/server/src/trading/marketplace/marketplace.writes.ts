@@ -109,6 +109,7 @@ function columnsFrom(input: Input, current?: ProductRow): Omit<NewProduct, 'supp
     qualityClass: input.qualityClass,
     variety: input.variety ?? null,
     packedOn: input.packedOn ?? null,
+    gtin: input.gtin ?? null,
     availableUntil: input.availableUntil,
     status,
     auctionStartDate,

@@ -71,6 +71,7 @@ export async function createOrder(tx: Executor, input: NewOrderInput): Promise<O
     qualityClass: p.qualityClass,
     variety: p.variety,
     packedOn: p.packedOn,
+    gtin: p.gtin,
   };
   const estimatedNetKg = netKgPerPallet === null ? null : round2(input.pallets * netKgPerPallet);
   const buyerSnap = partySnapshot(buyer);

@@ -1,3 +1,5 @@
+import type { OrderPallets } from '@primeur/shared';
+import { csvHead, csvLine, csvNumber, type CsvDialect } from '../../lib/csv.js';
 import type { OrderRow } from './orders.repository.js';
 import { bestNetKg } from './orders.presenter.js';
 
@@ -67,4 +69,31 @@ export async function ordersCsv(rows: AsyncIterable<OrderRow>): Promise<string> 
   const out = ['\ufeff' + HEADER.join(';')];
   for await (const o of rows) out.push(line(o));
   return out.join('\r\n') + '\r\n';
+}
+
+const PALLET_HEADER = ['order', 'seq', 'code', 'gs1_sscc', 'lot', 'article', 'net_kg', 'gross_kg', 'boxes', 'packed_on', 'origin', 'received_at'];
+
+/** The despatch advice (issue 37) in the reader's CSV dialect: one line a pallet. */
+export function palletsCsv(o: OrderRow, advice: OrderPallets, dialect: CsvDialect): string {
+  let out = csvHead(PALLET_HEADER, dialect);
+  for (const p of advice.items) {
+    out += csvLine(
+      [
+        o.number,
+        p.seq,
+        p.code,
+        p.gs1 ? 'yes' : 'no',
+        advice.lotNumber,
+        o.lot.article.en,
+        { n: csvNumber(p.netKg, 2, dialect) },
+        { n: csvNumber(p.grossKg, 2, dialect) },
+        p.boxes,
+        o.lot.packedOn ?? null,
+        o.lot.originAlpha2,
+        p.receivedAt,
+      ],
+      dialect,
+    );
+  }
+  return out;
 }

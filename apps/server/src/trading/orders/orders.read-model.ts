@@ -64,3 +64,12 @@ export async function refsByProducts(db: Executor, productIds: number[]): Promis
   }
   return out;
 }
+
+/** The orders of one lot, oldest first (the trace's chain forward). */
+export const rowsOfLot = (db: Executor, productId: number) =>
+  db.select().from(orders).where(eq(orders.productId, productId)).orderBy(orders.createdAt, orders.id);
+
+/** The order with this number (PRM-YYYY-NNNNNN), undefined when there is none. */
+export const rowByNumber = async (db: Executor, number: string) => (await db.select().from(orders).where(eq(orders.number, number)))[0];
+
+export { palletByCode, palletsOfOrders, presentPallet } from './orders.pallets.js';

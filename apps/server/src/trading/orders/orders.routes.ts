@@ -12,7 +12,11 @@ import {
   order,
   orderCarrier,
   orderPage,
+  orderPallets,
   purchaseRequest,
+  receivePalletInput,
+  shippingSettings,
+  shippingSettingsInput,
   shipOrderInput,
   updateOrderInput,
   userOrderListQuery,
@@ -20,9 +24,14 @@ import {
 } from '@primeur/shared';
 import type { SessionUser } from '../../plugins/session.js';
 import { contentDisposition, readerLanguage } from '../../lib/downloads.js';
+import { dialectFor } from '../../lib/csv.js';
 import * as service from './orders.service.js';
 import * as requests from './purchase-requests.service.js';
-import { ordersCsv } from './orders.csv.js';
+import { ordersCsv, palletsCsv } from './orders.csv.js';
+import * as pallets from './orders.pallets.js';
+import { palletLabelsPdf } from './orders.labels.js';
+import { gs1PrefixOf } from '../../companies/users/users.read-model.js';
+import { setGs1CompanyPrefix } from '../../companies/users/users.service.js';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['orders'];
@@ -158,6 +167,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     ['confirmation.pdf', 'The sale confirmation PDF', (user: SessionUser, id: number, lng: Language) => service.confirmationPdf(database.db, user, id, lng)],
     ['cmr.pdf', 'The CMR consignment note', (user: SessionUser, id: number, lng: Language) => service.shippingDocument(deps, user, id, 'cmr', lng)],
     ['delivery-note.pdf', 'The delivery note', (user: SessionUser, id: number, lng: Language) => service.shippingDocument(deps, user, id, 'deliveryNote', lng)],
+    // Issue 37: a GS1 logistic label per pallet, from shipping on.
+    [
+      'pallet-labels.pdf',
+      'The pallet labels (GS1-128, one A5 page a pallet)',
+      (user: SessionUser, id: number, lng: Language) => palletLabelsPdf(database.db, user, id, lng),
+    ],
   ] as const;
   for (const [path, description, render] of pdfs) {
     app.get(
@@ -182,6 +197,61 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  // ---- the pallets (issue 37): the despatch advice, its CSV, a pallet received at the dock, the seller's GS1 prefix ----
+  app.get(
+    '/api/users/orders/:id/pallets',
+    { config: { access: 'authenticated', scope: 'orders:read' }, schema: { tags, params: idParam, response: { 200: orderPallets, ...errors } } },
+    async (req) => (await pallets.despatchAdvice(database.db, req.user!, req.params.id)).advice,
+  );
+
+  app.get(
+    '/api/users/orders/:id/pallets.csv',
+    {
+      config: { access: 'authenticated', scope: 'orders:read' },
+      schema: {
+        tags,
+        params: idParam,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('The despatch advice as CSV (UTF-8 with BOM, ";" separated)'), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { order, advice } = await pallets.despatchAdvice(database.db, req.user!, req.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition('attachment', `pallets-${order.number}.csv`))
+        .header('cache-control', 'private, no-store')
+        .send(palletsCsv(order, advice, dialectFor(readerLanguage(undefined, req.headers['accept-language']))));
+    },
+  );
+
+  app.post(
+    '/api/users/orders/:id/pallets/receive',
+    {
+      config: { access: 'buyer', scope: 'orders:write', errors: ['PALLET_NOT_ON_ORDER', 'ILLEGAL_TRANSITION'] },
+      schema: { tags, params: idParam, body: receivePalletInput, response: { 200: orderPallets, ...errors } },
+    },
+    async (req) => pallets.receivePallet(database.db, req.user!, req.params.id, req.body.code),
+  );
+
+  app.get(
+    '/api/users/shipping-settings',
+    { config: { access: 'supplier' }, schema: { tags, response: { 200: shippingSettings, ...errors } } },
+    async (req) => ({ gs1CompanyPrefix: await gs1PrefixOf(database.db, req.user!.id) }),
+  );
+
+  app.put(
+    '/api/users/shipping-settings',
+    {
+      config: { access: 'supplier', errors: ['COMPANY_PREFIX_TAKEN'] },
+      schema: { tags, body: shippingSettingsInput, response: { 200: shippingSettings, ...errors } },
+    },
+    async (req) => {
+      await setGs1CompanyPrefix(database.db, req.user!.id, req.body.gs1CompanyPrefix);
+      return { gs1CompanyPrefix: await gs1PrefixOf(database.db, req.user!.id) };
+    },
+  );
 
   // ---- the operator ----
   app.get(

@@ -26,6 +26,8 @@ import type { OrderRow } from './orders.repository.js';
 import type { OrderDeps } from './orders.messages.js';
 import { emit } from '../../events/events.js';
 import { present } from './orders.reads.js';
+import { createPallets } from './orders.pallets.js';
+import { gs1PrefixOf } from '../../companies/users/users.read-model.js';
 import * as invoicing from '../invoicing/invoicing.service.js';
 import * as marketplaceService from '../marketplace/marketplace.service.js';
 
@@ -127,6 +129,8 @@ export async function ship(deps: OrderDeps, user: SessionUser, id: number, input
       },
       {},
     );
+    // Issue 37: the pallets get their identity with the shipment, in its transaction.
+    await createPallets(tx, order, input, order.sellerId === null ? null : await gs1PrefixOf(tx, order.sellerId));
     return { order: next, side };
   });
   return present(deps.db, order, side, deps);

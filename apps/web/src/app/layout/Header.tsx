@@ -30,6 +30,7 @@ const INTERN_ITEMS = [
   [paths.clients, 'companies:client.title'],
   [paths.uncheckedProducts, 'unchecked:title'],
   [paths.outbox, 'requests:outbox.title'],
+  [paths.adminTrace, 'trace:page.title'],
 ] as const;
 
 export function Header() {

@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api';
 import { countryName, useEuro, useKg } from '../../../lib/format';
 import { useLiveOrders } from '../api/live-orders';
 import { confirmationUrl, useOrder, type OrderScope } from '../api/order';
+import { OrderPallets } from './OrderPallets';
 import { NextActions } from './NextActions';
 import { OrderHistory } from './OrderHistory';
 import { OrderStatusBadge } from './OrderStatusBadge';
@@ -97,6 +98,7 @@ export function OrderPage({
           <NextActions order={o} scope={scope} />
           {afterActions?.(o)}
           <Quantities order={o} />
+          <OrderPallets order={o} />
           <LotSnapshot order={o} />
           <Terms order={o} />
         </Col>

@@ -5,6 +5,7 @@ import { PagedList, pagedTexts } from '../../../components/PagedList';
 import { PageTitle } from '../../../components/PageTitle';
 import { oneOf, useListPage } from '../../../lib/list-params';
 import { useSession } from '../../../lib/session';
+import { ShippingSettingsForm } from './ShippingSettingsForm';
 import { useLiveOrders } from '../api/live-orders';
 import { useUserOrders } from '../api/user-orders';
 import { OrdersTable } from './OrdersTable';
@@ -32,6 +33,7 @@ export function OrdersPage() {
   return (
     <section>
       <PageTitle>{t('title')}</PageTitle>
+      {side === 'selling' && user?.category === 'supplier' ? <ShippingSettingsForm /> : null}
       <ListTabs value={side} tabs={SIDES.map((s) => [s, t(`list.${s}`)] as const)} onSelect={(s) => setFilters({ side: s })} testId="orders-tab" />
       <ListFilters
         idPrefix="orders"

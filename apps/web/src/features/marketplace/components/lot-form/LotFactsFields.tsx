@@ -39,6 +39,11 @@ export function LotFactsFields({ control, register, errorOf, onDatePicked }: Lot
         <Form.Control {...register('variety')} maxLength={VARIETY_MAX_LENGTH} isInvalid={!!errorOf('variety')} />
         <Form.Control.Feedback type="invalid">{errorOf('variety')}</Form.Control.Feedback>
       </Form.Group>
+      <Form.Group as={Col} md={4} controlId="lot-gtin">
+        <Form.Label>{t('fields.gtin')}</Form.Label>
+        <Form.Control {...register('gtin')} inputMode="numeric" maxLength={32} autoComplete="off" isInvalid={!!errorOf('gtin')} />
+        <Form.Control.Feedback type="invalid">{errorOf('gtin')}</Form.Control.Feedback>
+      </Form.Group>
       <Form.Group as={Col} md={4} controlId="lot-packed-on">
         <Form.Label>{t('fields.packedOn')}</Form.Label>
         <Controller

@@ -36,6 +36,8 @@ export interface LotFormValues {
   /** '' until the supplier chooses (a new lot must). */
   qualityClass: QualityClass | '';
   variety: string;
+  /** The GTIN of the boxes (issue 37), '' for none. */
+  gtin: string;
   /** Packing or harvest day, '' for none. */
   packedOn: string;
   /** New photos in the order they will be shown (a new lot; an existing one uploads at once). */
@@ -80,6 +82,7 @@ export function valuesFrom(p?: SupplierProduct): LotFormValues {
     netKgPerBox: p?.netKgPerBox ?? null,
     qualityClass: p?.qualityClass ?? '',
     variety: p?.variety ?? '',
+    gtin: p?.gtin ?? '',
     packedOn: p?.packedOn ?? '',
     files: [],
   };
@@ -104,6 +107,7 @@ export function toInput(v: LotFormValues): ProductInput {
     netKgPerBox: v.netKgPerBox,
     qualityClass: v.qualityClass as QualityClass,
     variety: v.variety,
+    gtin: v.gtin,
     packedOn: v.packedOn || null,
   };
 }
