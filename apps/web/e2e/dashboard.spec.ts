@@ -46,9 +46,13 @@ test('the operator reads market and grower prices, opens a price history and kee
   // The range ends on the tab's date, ten days back; the demo data starts 89 days before today.
   await expect(chart).toHaveAttribute('data-points', '80');
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  // The dialog fades out before the page takes clicks again (a click during the fade is the backdrop's).
+  await expect(page.getByRole('dialog')).toBeHidden();
 
   // Grower tab: 15 price columns, and its own history (first price and average).
-  await page.getByRole('tab', { name: 'Grower prices' }).click();
+  const growerTab = page.getByRole('tab', { name: 'Grower prices' });
+  await growerTab.click();
+  await expect(growerTab).toHaveAttribute('aria-selected', 'true');
   const grower = page.getByTestId('grower-tab');
   const growerLegumes = grower.getByTestId('grower-table-legumes');
   await expect(growerLegumes).toBeVisible();
