@@ -52,6 +52,7 @@ import { invoicingRoutes } from './trading/invoicing/invoicing.routes.js';
 import { feedRoutes } from './trading/feed/feed.routes.js';
 import { webhooksRoutes } from './trading/webhooks/webhooks.routes.js';
 import { traceRoutes } from './trading/trace/trace.routes.js';
+import { recallsRoutes } from './trading/recalls/recalls.routes.js';
 import type { HostResolver } from './trading/webhooks/webhooks.address.js';
 import { countInvoicesNeedingAttention } from './trading/invoicing/invoicing.service.js';
 import { mailDeliveryDepsOf, registerJobs } from './jobs/index.js';
@@ -232,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(feedRoutes);
     await api.register(webhooksRoutes);
     await api.register(traceRoutes);
+    await api.register(recallsRoutes);
   });
   registerJobs(app);
   if (deps.startJobs !== false) app.addHook('onReady', async () => app.jobs.start());

@@ -38,6 +38,7 @@ export * from './constants/orders.js';
 export * from './schemas/orders.js';
 export * from './schemas/pallets.js';
 export * from './schemas/trace.js';
+export * from './schemas/recalls.js';
 export * from './constants/claims.js';
 export * from './schemas/claims.js';
 export * from './invoicing/index.js';

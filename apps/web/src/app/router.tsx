@@ -57,7 +57,7 @@ export const routes: RouteObject[] = [
               { path: paths.marketplace, ...lazyPage(() => import('../features/marketplace/components/MarketplacePage'), 'MarketplacePage') },
               { path: paths.auctions, ...lazyPage(() => import('../pages/AuctionRoomPage'), 'AuctionsPage') },
               { path: routePatterns.auctionRoom, ...lazyPage(() => import('../pages/AuctionRoomPage'), 'AuctionRoomPage') },
-              { path: paths.orders, ...lazyPage(() => import('../features/orders/components/OrdersPage'), 'OrdersPage') },
+              { path: paths.orders, ...lazyPage(() => import('../pages/UserOrdersPage'), 'UserOrdersPage') },
               { path: routePatterns.order, ...lazyPage(() => import('../pages/OrderDetailPage'), 'UserOrderDetailPage') },
               { path: paths.invoices, ...lazyPage(() => import('../features/invoices/components/InvoicesPage'), 'InvoicesPage') },
             ],
@@ -79,6 +79,8 @@ export const routes: RouteObject[] = [
               { path: paths.adminInvoices, ...lazyPage(() => import('../features/invoices/components/AdminInvoicesPage'), 'AdminInvoicesPage') },
               { path: paths.adminActivity, ...lazyPage(() => import('../features/activity/components/ActivityPage'), 'ActivityPage') },
               { path: paths.adminTrace, ...lazyPage(() => import('../features/trace/components/TracePage'), 'TracePage') },
+              { path: paths.adminRecalls, ...lazyPage(() => import('../features/trace/components/RecallsPage'), 'RecallsPage') },
+              { path: routePatterns.adminRecall, ...lazyPage(() => import('../features/trace/components/RecallsPage'), 'RecallPage') },
               { path: paths.suppliers, ...lazyPage(() => import('../pages/SuppliersConfigPage'), 'SuppliersConfigPage') },
               {
                 path: paths.supplierDetails,

@@ -36,6 +36,8 @@ export const paths = {
   adminInvoices: '/admin/invoices',
   adminActivity: '/admin/activity',
   adminTrace: '/admin/trace',
+  adminRecalls: '/admin/recalls',
+  adminRecall: (recallId: Id) => `/admin/recalls/${recallId}`,
   suppliers: '/intern/suppliers',
   supplierDetails: '/intern/supplierDetails',
   /** One supplier's details page, preselected. */
@@ -53,4 +55,5 @@ export const routePatterns = {
   auctionRoom: '/encheres/details/:productId',
   order: '/user/orders/:orderId',
   adminOrder: '/admin/orders/:orderId',
+  adminRecall: '/admin/recalls/:recallId',
 } as const;

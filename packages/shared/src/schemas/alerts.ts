@@ -27,6 +27,8 @@ export const NOTIFICATION_KINDS = [
   'request_countered',
   // To a company: one of its webhook endpoints failed for 72 hours and was disabled (decision 1012).
   'webhook_disabled',
+  // To a buyer that received pallets of a recalled lot (issue 37 §5): always e-mailed too (decision 1016).
+  'lot_recalled',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -78,6 +80,10 @@ export const notification = z.object({
     /** webhook_disabled: the endpoint and its address. */
     webhookId: z.number().int().optional(),
     url: z.string().optional(),
+    /** lot_recalled: the recall, whether it is a drill, and the SSCCs the buyer received. */
+    recallId: z.number().int().optional(),
+    exercise: z.boolean().optional(),
+    codes: z.array(z.string()).optional(),
   }),
 });
 export type Notification = z.infer<typeof notification>;

@@ -44,7 +44,7 @@ export const notifications = pgTable(
     index('notifications_user_product_idx').on(t.userId, t.productId, t.kind, t.createdAt.desc()),
     check(
       'notifications_kind_chk',
-      sql`${t.kind} IN ('outbid', 'ending_soon', 'won', 'lost', 'auction_result', 'order_confirmed', 'order_shipped', 'order_delivered', 'order_cancelled', 'request_declined', 'request_expired', 'order_claim', 'invoice_attention', 'request_countered', 'webhook_disabled')`,
+      sql`${t.kind} IN ('outbid', 'ending_soon', 'won', 'lost', 'auction_result', 'order_confirmed', 'order_shipped', 'order_delivered', 'order_cancelled', 'request_declined', 'request_expired', 'order_claim', 'invoice_attention', 'request_countered', 'webhook_disabled', 'lot_recalled')`,
     ),
   ],
 );
@@ -64,7 +64,7 @@ export const notificationPrefs = pgTable(
     primaryKey({ name: 'notification_prefs_pk', columns: [t.userId, t.kind] }),
     check(
       'notification_prefs_kind_chk',
-      sql`${t.kind} IN ('outbid', 'ending_soon', 'won', 'lost', 'auction_result', 'order_confirmed', 'order_shipped', 'order_delivered', 'order_cancelled', 'request_declined', 'request_expired', 'order_claim', 'invoice_attention', 'request_countered', 'webhook_disabled')`,
+      sql`${t.kind} IN ('outbid', 'ending_soon', 'won', 'lost', 'auction_result', 'order_confirmed', 'order_shipped', 'order_delivered', 'order_cancelled', 'request_declined', 'request_expired', 'order_claim', 'invoice_attention', 'request_countered', 'webhook_disabled', 'lot_recalled')`,
     ),
   ],
 );

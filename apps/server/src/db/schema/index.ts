@@ -18,3 +18,4 @@ export * from './api-tokens.js';
 export * from './feed.js';
 export * from './webhooks.js';
 export * from './pallets.js';
+export * from './recalls.js';

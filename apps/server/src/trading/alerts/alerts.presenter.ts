@@ -21,6 +21,9 @@ export function presentNotification(row: NotificationRow): Notification {
   if (typeof d.attention === 'string') data.attention = d.attention;
   if (typeof d.webhookId === 'number') data.webhookId = d.webhookId;
   if (typeof d.url === 'string') data.url = d.url;
+  if (typeof d.recallId === 'number') data.recallId = d.recallId;
+  if (typeof d.exercise === 'boolean') data.exercise = d.exercise;
+  if (Array.isArray(d.codes)) data.codes = d.codes.filter((c): c is string => typeof c === 'string');
   return {
     id: row.id,
     // The table's CHECK constraint admits only the known kinds.

@@ -226,6 +226,11 @@ export async function toggleEnabled(db: Executor, id: number) {
   )[0];
 }
 
+/** Sets a lot DISABLED whatever it was (a recall); answers the row after. */
+export async function disable(db: Executor, id: number) {
+  return (await db.update(products).set({ status: 'DISABLED', updatedAt: new Date() }).where(eq(products.id, id)).returning())[0]!;
+}
+
 /** Locks the auctions past their end that no bid transaction holds; a held one is taken on the next round. */
 export async function lockAuctionsDue(tx: Executor, limit: number) {
   // FOR NO KEY UPDATE, the lock the close's UPDATE takes anyway: it waits for no bid (place_bid holds

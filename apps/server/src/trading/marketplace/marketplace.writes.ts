@@ -158,6 +158,19 @@ export async function setEnabled(db: Db, actor: Actor | null, productId: number,
   });
 }
 
+/**
+ * A recalled lot leaves the marketplace (issue 37 §5): for sale or in auction, it is DISABLED in the
+ * recall's transaction (an auction so stopped takes no more bids and never closes into an order).
+ * A lot already sold out, expired or disabled stays as it is. Answers whether it was withdrawn now.
+ */
+export async function withdrawForRecall(tx: Executor, actor: Actor, productId: number): Promise<boolean> {
+  const row = await repo.lockById(tx, productId);
+  if (!row || (row.status !== 'ENABLED' && row.status !== 'IN_AUCTION')) return false;
+  const after = await repo.disable(tx, productId);
+  await changes.recordChange(tx, actor, 'lot', productId, 'update', row, after);
+  return true;
+}
+
 /** Creates the lot and stores its photos; if anything fails, neither the row nor a file remains. */
 export async function create(db: Db, store: PhotoStore, user: SessionUser, input: Input, photos: CheckedPhoto[]) {
   if (photos.length < 1) throw new HttpError(400, 'BAD_PHOTO', 'Add at least one photo.', [{ path: 'photos', message: 'required' }]);

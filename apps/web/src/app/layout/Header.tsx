@@ -31,6 +31,7 @@ const INTERN_ITEMS = [
   [paths.uncheckedProducts, 'unchecked:title'],
   [paths.outbox, 'requests:outbox.title'],
   [paths.adminTrace, 'trace:page.title'],
+  [paths.adminRecalls, 'trace:recall.listTitle'],
 ] as const;
 
 export function Header() {

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Alert, Badge, Card, Col, Row, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -12,12 +12,14 @@ import { ApiError } from '../../../lib/api';
 import { countryName, useEuro, useKg } from '../../../lib/format';
 import { useLiveOrders } from '../api/live-orders';
 import { confirmationUrl, useOrder, type OrderScope } from '../api/order';
-import { OrderPallets } from './OrderPallets';
 import { NextActions } from './NextActions';
 import { OrderHistory } from './OrderHistory';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { useLotArticle } from './order-text';
 import { paths } from '../../../lib/routes';
+
+// Shown once the goods have left: fetched after the page's first paint (the web budget).
+const OrderPallets = lazy(async () => ({ default: (await import('./OrderPallets')).OrderPallets }));
 
 /** A labelled fact of the order page. */
 /** Orders made before lots stated a class have none (decision 870). */
@@ -98,7 +100,11 @@ export function OrderPage({
           <NextActions order={o} scope={scope} />
           {afterActions?.(o)}
           <Quantities order={o} />
-          <OrderPallets order={o} />
+          {o.shipment ? (
+            <Suspense fallback={null}>
+              <OrderPallets order={o} />
+            </Suspense>
+          ) : null}
           <LotSnapshot order={o} />
           <Terms order={o} />
         </Col>

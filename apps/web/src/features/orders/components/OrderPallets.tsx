@@ -12,7 +12,7 @@ import { palletLabelsUrl, palletsCsvUrl, usePallets, useReceivePallet } from '..
  * pallet as it comes off the truck.
  */
 export function OrderPallets({ order: o }: { order: Order }) {
-  const { t, i18n } = useTranslation('orders');
+  const { t, i18n } = useTranslation('pallets');
   const lng = i18n.resolvedLanguage ?? 'en';
   const shipped = o.shipment !== null;
   const pallets = usePallets(o.id, shipped);
@@ -34,22 +34,22 @@ export function OrderPallets({ order: o }: { order: Order }) {
       <Card.Body>
         <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
           <Card.Title as="h2" className="h6 mb-0 me-auto">
-            {t('pallets.title', { count: advice.items.length })}
+            {t('page.pallets.title', { count: advice.items.length })}
           </Card.Title>
           <a href={palletLabelsUrl(o.id, lng)} target="_blank" rel="noopener" data-testid="pallet-labels" className="small">
-            {t('pallets.labels')}
+            {t('page.pallets.labels')}
           </a>
           <a href={palletsCsvUrl(o.id)} className="small">
             CSV
           </a>
         </div>
         <p className="small text-body-secondary mb-2">
-          {t('pallets.lot', { lot: advice.lotNumber })} · {t('pallets.received', { received: advice.received, total: advice.items.length })}
+          {t('page.pallets.lot', { lot: advice.lotNumber })} · {t('page.pallets.received', { received: advice.received, total: advice.items.length })}
         </p>
         {canScan ? (
           <Form noValidate onSubmit={submit} className="mb-2">
             <Form.Label htmlFor="pallet-scan" className="small mb-1">
-              {t('pallets.scan')}
+              {t('page.pallets.scan')}
             </Form.Label>
             <InputGroup size="sm">
               <Form.Control
@@ -63,7 +63,7 @@ export function OrderPallets({ order: o }: { order: Order }) {
                 aria-describedby="pallet-scan-feedback"
               />
               <Button type="submit" disabled={receive.isPending || !code.trim()}>
-                {t('pallets.receive')}
+                {t('page.pallets.receive')}
               </Button>
               <Form.Control.Feedback type="invalid" id="pallet-scan-feedback">
                 {failure ? t(`errors:${failure}`, t('errors:UNKNOWN')) : null}
@@ -73,7 +73,7 @@ export function OrderPallets({ order: o }: { order: Order }) {
         ) : null}
         {receive.isSuccess ? (
           <Alert variant="success" className="py-1 px-2 small mb-2" role="status">
-            {t('pallets.scanned')}
+            {t('page.pallets.scanned')}
           </Alert>
         ) : null}
         <div className="table-responsive">
@@ -81,14 +81,14 @@ export function OrderPallets({ order: o }: { order: Order }) {
             <thead>
               <tr>
                 <th scope="col">#</th>
-                <th scope="col">{t('pallets.code')}</th>
+                <th scope="col">{t('page.pallets.code')}</th>
                 <th scope="col" className="text-end">
-                  {t('pallets.net')}
+                  {t('page.pallets.net')}
                 </th>
                 <th scope="col" className="text-end">
-                  {t('pallets.gross')}
+                  {t('page.pallets.gross')}
                 </th>
-                <th scope="col">{t('pallets.receipt')}</th>
+                <th scope="col">{t('page.pallets.receipt')}</th>
               </tr>
             </thead>
             <tbody>
@@ -97,7 +97,7 @@ export function OrderPallets({ order: o }: { order: Order }) {
                   <td>{p.seq}</td>
                   <td className="font-monospace text-break">
                     {p.code}
-                    {p.gs1 ? null : <div className="text-body-secondary">{t('pallets.internal')}</div>}
+                    {p.gs1 ? null : <div className="text-body-secondary">{t('page.pallets.internal')}</div>}
                   </td>
                   <td className="text-end text-nowrap">{kg(p.netKg)}</td>
                   <td className="text-end text-nowrap">{p.grossKg === null ? '–' : kg(p.grossKg)}</td>

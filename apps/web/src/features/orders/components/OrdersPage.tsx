@@ -1,3 +1,4 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZE, ORDER_STATUSES } from '@primeur/shared';
 import { ListFilters, ListTabs } from '../../../components/ListControls';
@@ -5,12 +6,14 @@ import { PagedList, pagedTexts } from '../../../components/PagedList';
 import { PageTitle } from '../../../components/PageTitle';
 import { oneOf, useListPage } from '../../../lib/list-params';
 import { useSession } from '../../../lib/session';
-import { ShippingSettingsForm } from './ShippingSettingsForm';
 import { useLiveOrders } from '../api/live-orders';
 import { useUserOrders } from '../api/user-orders';
 import { OrdersTable } from './OrdersTable';
 import { orderStatusFilter } from './order-filters';
 import { paths } from '../../../lib/routes';
+
+// A seller's pallet numbering: fetched after the list's first paint (the web budget).
+const ShippingSettingsForm = lazy(async () => ({ default: (await import('./ShippingSettingsForm')).ShippingSettingsForm }));
 
 const FILTERS = ['side', 'status', 'q'] as const;
 const SIDES = ['buying', 'selling'] as const;
@@ -20,7 +23,7 @@ const SIDES = ['buying', 'selling'] as const;
  * filter, the search and the page live in the address (decision 632). A supplier lands on what it sold,
  * a buyer on what it bought. Live: an order that changes refreshes the page.
  */
-export function OrdersPage() {
+export function OrdersPage({ notices }: { notices?: ReactNode } = {}) {
   const { t } = useTranslation('orders');
   const { user } = useSession();
   const params = useListPage(FILTERS);
@@ -33,7 +36,8 @@ export function OrdersPage() {
   return (
     <section>
       <PageTitle>{t('title')}</PageTitle>
-      {side === 'selling' && user?.category === 'supplier' ? <ShippingSettingsForm /> : null}
+      {notices}
+      <Suspense fallback={null}>{side === 'selling' && user?.category === 'supplier' ? <ShippingSettingsForm /> : null}</Suspense>
       <ListTabs value={side} tabs={SIDES.map((s) => [s, t(`list.${s}`)] as const)} onSelect={(s) => setFilters({ side: s })} testId="orders-tab" />
       <ListFilters
         idPrefix="orders"

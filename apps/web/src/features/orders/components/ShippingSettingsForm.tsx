@@ -11,7 +11,7 @@ import { useSaveShippingSettings, useShippingSettings } from '../api/pallets';
  * get SSCCs; without, Primeur's internal pallet numbers. Checked by the server's own schema first.
  */
 export function ShippingSettingsForm() {
-  const { t } = useTranslation('orders');
+  const { t } = useTranslation('pallets');
   const current = useShippingSettings(true);
   const save = useSaveShippingSettings();
   const [value, setValue] = useState('');
@@ -34,11 +34,11 @@ export function ShippingSettingsForm() {
   };
 
   return (
-    <SectionCard title={t('gs1.title')} testId="shipping-settings" className="mb-3" titleClassName="">
-      <p className="small text-body-secondary">{t('gs1.help')}</p>
+    <SectionCard title={t('page.gs1.title')} testId="shipping-settings" className="mb-3" titleClassName="">
+      <p className="small text-body-secondary">{t('page.gs1.help')}</p>
       <Form noValidate onSubmit={submit}>
         <Form.Label htmlFor="gs1-prefix" className="small mb-1">
-          {t('gs1.prefix')}
+          {t('page.gs1.prefix')}
         </Form.Label>
         <InputGroup size="sm" style={{ maxWidth: '28rem' }}>
           <Form.Control
@@ -52,15 +52,15 @@ export function ShippingSettingsForm() {
             aria-describedby="gs1-prefix-feedback"
           />
           <Button type="submit" disabled={save.isPending || current.isLoading}>
-            {t('gs1.save')}
+            {t('page.gs1.save')}
           </Button>
           <Form.Control.Feedback type="invalid" id="gs1-prefix-feedback">
-            {error ? t(`gs1.errors.${error}`, t('gs1.errors.failed')) : null}
+            {error ? t(`page.gs1.errors.${error}`, t('page.gs1.errors.failed')) : null}
           </Form.Control.Feedback>
         </InputGroup>
         {saved ? (
           <Alert variant="success" className="py-1 px-2 mt-2 mb-0 small d-inline-block" role="status">
-            {t('gs1.saved')}
+            {t('page.gs1.saved')}
           </Alert>
         ) : null}
       </Form>

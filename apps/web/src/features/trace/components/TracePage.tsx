@@ -9,6 +9,7 @@ import { PageTitle } from '../../../components/PageTitle';
 import { paths } from '../../../lib/routes';
 import { useKg } from '../../../lib/format';
 import { traceQueryString, useTrace, type TraceSearch } from '../api/trace';
+import { StartRecallForm } from './StartRecallForm';
 
 const isEntry = (s: string): s is TraceEntry => (TRACE_ENTRIES as readonly string[]).includes(s);
 
@@ -141,6 +142,7 @@ function TraceChain({ r, query, lng }: { r: TraceResult; query: string; lng: str
           </dl>
         </Card.Body>
       </Card>
+      <StartRecallForm lotNumber={r.lot.lotNumber} />
       <h3 className="h5">{t('pdf.forward')}</h3>
       {r.orders.length === 0 ? <p className="text-body-secondary">{t('pdf.noOrders')}</p> : null}
       {r.orders.map((o) => (
