@@ -1,5 +1,6 @@
-import { formatDay, formatDecimal, type Language } from '@primeur/shared';
+import { formatDay, formatDecimal, isEuVatCountry, lotNumberOf, type Language } from '@primeur/shared';
 import { OPERATOR } from './operator.js';
+import { documentText } from './i18n.js';
 import {
   GREY,
   INK,
@@ -90,10 +91,18 @@ export async function renderCmr(m: ShippingDocModel, lng: Language): Promise<Buf
         : null);
   // Gross = net + the pallets' own weight; volume = pallets at the EUR pallet's footprint and the
   // usual loaded height. Both are estimates and say so on the form (decision 851).
-  const grossKg = netKg === null ? null : netKg + pallets * PALLET_TARE_KG;
+  // Issue 37: a gross weight the seller declared for every pallet at shipping (packaging included) is used as it is.
+  const declaredGross = m.palletList.length > 0 && m.palletList.every((p) => p.grossKg !== null) ? m.palletList.reduce((s, p) => s + p.grossKg!, 0) : null;
+  const grossKg = declaredGross ?? (netKg === null ? null : netKg + pallets * PALLET_TARE_KG);
   const volumeM3 = pallets * PALLET_VOLUME_M3;
   const takingOverDay = shipped?.departureDate ?? null;
   const sellerPlace = [m.seller.city, country(m.seller)].filter(Boolean).join(', ');
+  // Issue 37 §6: the CMR Convention governs international carriage only; a transport within one country
+  // gets a national consignment note. Goods crossing the EU's customs border get the customs formalities in box 13.
+  const from = m.seller.countryAlpha2;
+  const to = m.deliveryAddress.countryAlpha2;
+  const domestic = from !== '' && from === to;
+  const crossesCustoms = from !== '' && to !== '' && isEuVatCountry(from) !== isEuVatCountry(to);
 
   // Title strip above the form.
   let y = MARGIN;
@@ -101,7 +110,7 @@ export async function renderCmr(m: ShippingDocModel, lng: Language): Promise<Buf
     .font('bold')
     .fontSize(9)
     .fillColor(GREY)
-    .text(`${t('cmr.copy')} · ${m.number}`, left, y, { width, align: 'left', lineBreak: false });
+    .text(`${domestic ? t('cmr.titleDomestic') : t('cmr.copy')} · ${m.number}`, left, y, { width, align: 'left', lineBreak: false });
   doc
     .font('regular')
     .fontSize(7)
@@ -117,25 +126,29 @@ export async function renderCmr(m: ShippingDocModel, lng: Language): Promise<Buf
     .strokeColor(LINE)
     .rect(left + half, y, half, rows[0]!)
     .stroke();
-  doc
-    .font('bold')
-    .fontSize(22)
-    .fillColor(INK)
-    .text('CMR', left + half + 8, y + 6, { width: 70, lineBreak: false });
+  const titleKey = domestic ? 'cmr.titleDomestic' : 'cmr.title';
+  const titleX = domestic ? left + half + 8 : left + half + 78;
+  if (!domestic)
+    doc
+      .font('bold')
+      .fontSize(22)
+      .fillColor(INK)
+      .text('CMR', left + half + 8, y + 6, { width: 70, lineBreak: false });
   doc
     .font('bold')
     .fontSize(8)
-    .text(t('cmr.title'), left + half + 78, y + 7, { width: half - 86 });
+    .fillColor(INK)
+    .text(t(titleKey), titleX, y + 7, { width: left + width - titleX - 8 });
   doc
     .font('italic')
     .fontSize(6.5)
     .fillColor(GREY)
-    .text(t2('cmr.title'), left + half + 78, doc.y, { width: half - 86 });
+    .text(t2(titleKey), titleX, doc.y, { width: left + width - titleX - 8 });
   doc
     .font('regular')
     .fontSize(5.8)
     .fillColor(INK)
-    .text(t('cmr.convention'), left + half + 8, y + 36, { width: half - 16 });
+    .text(domestic ? t('cmr.domesticClause', { country: country(m.seller) }) : t('cmr.convention'), left + half + 8, y + 36, { width: half - 16 });
   doc
     .font('bold')
     .fontSize(8.5)
@@ -177,8 +190,19 @@ export async function renderCmr(m: ShippingDocModel, lng: Language): Promise<Buf
     {
       n: '6',
       key: 'cmr.box6',
-      w: 84,
-      body: [m.number, `${t('cmr.lot')} #${l.productId}`, t('cmr.palletLabels', { first: '01', last: String(pallets).padStart(2, '0') })],
+      w: 106,
+      body: [
+        m.number,
+        `${t('cmr.lot')} ${lotNumberOf(l.productId)}`,
+        // Issue 37: the pallets' own numbers once shipped (their labels carry them as barcodes), the first and the last.
+        ...(m.palletList.length > 0
+          ? [
+              m.palletList[0]!.gs1 ? 'SSCC' : t('cmr.palletNumbers'),
+              m.palletList[0]!.code,
+              ...(m.palletList.length > 1 ? [`… ${m.palletList[m.palletList.length - 1]!.code}`] : []),
+            ]
+          : [t('cmr.palletLabels', { first: '01', last: String(pallets).padStart(2, '0') })]),
+      ],
     },
     {
       n: '7',
@@ -186,17 +210,17 @@ export async function renderCmr(m: ShippingDocModel, lng: Language): Promise<Buf
       w: 60,
       body: [t('cmr.pallets', { count: pallets }), l.boxesPerPallet !== null ? t('cmr.boxes', { count: l.boxesPerPallet * pallets }) : ''].filter(Boolean),
     },
-    { n: '8', key: 'cmr.box8', w: 74, body: [t('cmr.palletised'), l.packaging].filter(Boolean) },
+    { n: '8', key: 'cmr.box8', w: 66, body: [t('cmr.palletised'), l.packaging].filter(Boolean) },
     {
       n: '9',
       key: 'cmr.box9',
-      w: 135,
+      w: 121,
       body: [
         l.article[lng] || l.article.en,
         l.title,
         pair(t('cmr.origin'), countryName(l.originAlpha2, l.originName, lng)),
         l.caliber ? pair(t('cmr.caliber'), l.caliber) : '',
-        l.qualityClass ? pair(t('cmr.class'), l.qualityClass) : '',
+        l.qualityClass ? documentText('trace', lng, `class.${l.qualityClass}`) : '',
         l.variety ? pair(t('cmr.variety'), l.variety) : '',
         l.packedOn ? pair(t('cmr.packedOn'), formatDay(l.packedOn, lng)) : '',
       ].filter(Boolean),
@@ -210,7 +234,9 @@ export async function renderCmr(m: ShippingDocModel, lng: Language): Promise<Buf
         netKg === null || grossKg === null
           ? [t('cmr.toFill')]
           : [
-              t('cmr.grossKg', { kg: kg(Math.round(grossKg)) }),
+              declaredGross !== null
+                ? t('cmr.grossDeclared', { kg: kg(Math.round(declaredGross * 100) / 100) })
+                : t('cmr.grossKg', { kg: kg(Math.round(grossKg)) }),
               t('cmr.netKg', { kg: kg(netKg) }),
               l.netKgPerPallet !== null ? t('cmr.perPallet', { kg: kg(l.netKgPerPallet) }) : '',
             ].filter(Boolean),
@@ -232,20 +258,22 @@ export async function renderCmr(m: ShippingDocModel, lng: Language): Promise<Buf
   y += goodsH;
 
   const instructions = [t('cmr.instructions')];
+  if (crossesCustoms)
+    instructions.push(t(isEuVatCountry(from) ? 'cmr.customsExport' : 'cmr.customsImport', { from: country(m.seller), to: country(m.deliveryAddress) }));
   if (m.requestedDeliveryDate) instructions.push(t('cmr.deliverBy', { date: formatDay(m.requestedDeliveryDate, lng, 'long') }));
   box(left, y, half, 70, '13', 'cmr.box13', instructions);
   box(left + half, y, half, 70, '19', 'cmr.box19', [t('cmr.agreements', { hours: m.claimWindowHours, number: m.number })]);
   y += 70;
 
   const payer = SELLER_PAYS.has(m.incoterm) ? t('cmr.payerSender') : t('cmr.payerConsignee');
-  box(left, y, half, 46, '14', 'cmr.box14', [t('cmr.payment', { number: m.number })]);
+  box(left, y, half, 46, '14', 'cmr.box14', [`${m.incoterm} ${m.incotermPlace} (Incoterms® 2020)`, pair(t('cmr.carriage'), payer)]);
   box(left + half, y, half, 92, '20', 'cmr.box20', [
     pair(t('cmr.carriage'), payer),
     pair(t('cmr.otherCharges'), payer),
     t('cmr.byIncoterm', { incoterm: m.incoterm }),
   ]);
   y += 46;
-  box(left, y, half, 46, '15', 'cmr.box15', [`${m.incoterm} ${m.incotermPlace} (Incoterms® 2020)`]);
+  box(left, y, half, 46, '15', 'cmr.box15', [t('cmr.payment', { number: m.number })]);
   y += 46;
 
   const established = takingOverDay ? formatDay(takingOverDay, lng, 'long') : formatDay(m.createdAt.toISOString(), lng, 'long');

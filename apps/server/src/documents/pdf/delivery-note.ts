@@ -1,5 +1,6 @@
-import { formatDateTime, formatDay, formatDecimal, type Language } from '@primeur/shared';
+import { formatDateTime, formatDay, formatDecimal, lotNumberOf, type Language } from '@primeur/shared';
 import { eachPage, rule, sectionTitle, tableHeader } from './document.js';
+import { documentText } from './i18n.js';
 import { OPERATOR } from './operator.js';
 import {
   GREEN,
@@ -117,11 +118,11 @@ export async function renderDeliveryNote(m: ShippingDocModel, lng: Language): Pr
   section(t('dn.goods'));
   pairs([
     [t('dn.article'), l.article[lng] || l.article.en],
-    [t('dn.lot'), `${l.title} (#${l.productId})`],
+    [t('dn.lot'), t('dn.lotValue', { lot: lotNumberOf(l.productId), title: l.title })],
     [t('dn.origin'), countryName(l.originAlpha2, l.originName, lng)],
     [t('dn.caliber'), l.caliber || '—'],
     [t('dn.packaging'), l.packaging || '—'],
-    [t('dn.class'), l.qualityClass ?? '—'],
+    [t('dn.class'), l.qualityClass ? documentText('trace', lng, `class.${l.qualityClass}`) : '—'],
     [t('dn.variety'), l.variety || '—'],
     [t('dn.packedOn'), l.packedOn ? formatDay(l.packedOn, lng) : '—'],
     [t('dn.kgPerPallet'), l.netKgPerPallet !== null ? kg(l.netKgPerPallet) : '—'],
@@ -132,12 +133,16 @@ export async function renderDeliveryNote(m: ShippingDocModel, lng: Language): Pr
   // One line per pallet, ticked at the dock.
   section(t('dn.pallets'));
   const perPallet = shipped ? shipped.netKg / shipped.pallets : l.netKgPerPallet;
+  // Issue 37: once shipped, each pallet as numbered and weighed (its SSCC, net and gross), not an average.
+  const listed = m.palletList.length > 0;
+  const hasGross = listed && m.palletList.some((p) => p.grossKg !== null);
   const cols = [
-    { key: 'dn.colNo', w: 34, align: 'right' as const },
-    { key: 'dn.colLabel', w: 150, align: 'left' as const },
-    { key: 'dn.colBoxes', w: 70, align: 'right' as const },
-    { key: 'dn.colKg', w: 90, align: 'right' as const },
-    { key: 'dn.colChecked', w: 60, align: 'left' as const },
+    { key: 'dn.colNo', w: 28, align: 'right' as const },
+    { key: listed ? 'dn.colCode' : 'dn.colLabel', w: listed ? 150 : 150, align: 'left' as const },
+    { key: 'dn.colBoxes', w: 50, align: 'right' as const },
+    { key: 'dn.colKg', w: 74, align: 'right' as const },
+    ...(hasGross ? [{ key: 'dn.colGross', w: 66, align: 'right' as const }] : []),
+    { key: 'dn.colChecked', w: 52, align: 'left' as const },
     { key: 'dn.colRemarks', w: 0, align: 'left' as const },
   ];
   cols[cols.length - 1]!.w = width - cols.slice(0, -1).reduce((s, c) => s + c.w, 0);
@@ -150,18 +155,20 @@ export async function renderDeliveryNote(m: ShippingDocModel, lng: Language): Pr
     );
   };
   header();
-  for (let i = 1; i <= pallets; i++) {
+  for (let i = 1; i <= (listed ? m.palletList.length : pallets); i++) {
     if (y + ROW > bottom()) {
       doc.addPage();
       y = MARGIN;
       header();
     }
     if (i % 2 === 0) doc.rect(left, y, width, ROW).fill('#f3f7f3');
+    const p = listed ? m.palletList[i - 1] : undefined;
     const cells = [
       String(i),
-      `${m.number}-${String(i).padStart(2, '0')}`,
-      l.boxesPerPallet !== null ? String(l.boxesPerPallet) : '—',
-      perPallet !== null ? `≈ ${kg(Math.round(perPallet * 100) / 100)}` : '—',
+      p ? p.code : `${m.number}-${String(i).padStart(2, '0')}`,
+      p?.boxes != null ? String(p.boxes) : l.boxesPerPallet !== null ? String(l.boxesPerPallet) : '—',
+      p ? kg(p.netKg) : perPallet !== null ? `≈ ${kg(Math.round(perPallet * 100) / 100)}` : '—',
+      ...(hasGross ? [p?.grossKg != null ? kg(p.grossKg) : '—'] : []),
       '',
       '',
     ];
@@ -186,10 +193,17 @@ export async function renderDeliveryNote(m: ShippingDocModel, lng: Language): Pr
     .fontSize(9)
     .fillColor(INK)
     .text(
-      t('dn.total', {
+      t(hasGross ? 'dn.totalGross' : 'dn.total', {
         pallets,
-        boxes: l.boxesPerPallet !== null ? t('dn.totalBoxes', { count: l.boxesPerPallet * pallets }) : '',
+        boxes: listed
+          ? m.palletList.every((x) => x.boxes !== null)
+            ? t('dn.totalBoxes', { count: m.palletList.reduce((sum, x) => sum + x.boxes!, 0) })
+            : ''
+          : l.boxesPerPallet !== null
+            ? t('dn.totalBoxes', { count: l.boxesPerPallet * pallets })
+            : '',
         kg: shipped ? kg(shipped.netKg) : m.estimatedNetKg !== null ? kg(m.estimatedNetKg) : '—',
+        gross: hasGross ? kg(Math.round(m.palletList.reduce((sum, x) => sum + (x.grossKg ?? x.netKg), 0) * 100) / 100) : '',
       }),
       left,
       y,

@@ -51,6 +51,7 @@ export function shippingFixture(over: Partial<ShippingDocModel> = {}): ShippingD
     shipment: { pallets: 8, netKg: 6385.5, departureDate: '2026-11-22', vehiclePlate: '1234-ÑBC', carrierName: 'Transportes Ibáñez e Hijos' },
     receipt: null,
     claimWindowHours: 24,
+    palletList: [],
     ...over,
   };
 }

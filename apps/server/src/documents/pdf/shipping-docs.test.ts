@@ -56,4 +56,58 @@ describe('shipping documents', () => {
     });
     expect(pages(await renderDeliveryNote(big, lng))).toBeGreaterThan(1);
   });
+
+  it('prints each pallet as numbered and weighed at shipping: its SSCC, net and gross on the delivery note, the declared gross on the CMR', async () => {
+    const palletList = Array.from({ length: 8 }, (_, i) => ({
+      seq: i + 1,
+      code: `0301234500000000${String(10 + i)}`,
+      gs1: true,
+      netKg: i === 0 ? 798.52 : 798.14,
+      grossKg: i === 0 ? 851.5 : 851,
+      boxes: 80,
+    }));
+    const model = shippingFixture({ palletList });
+    const read = async (pdf: Promise<Buffer>) =>
+      execFileSync('pdftotext', ['-raw', '-', '-'], { input: await pdf })
+        .toString('utf8')
+        .replace(/[\s\u00a0\u202f]+/g, ' ');
+    const note = await read(renderDeliveryNote(model, 'de'));
+    for (const p of palletList) expect(note).toContain(p.code);
+    expect(note).toContain('798,52 kg');
+    expect(note).toContain('851,5 kg');
+    expect(note).not.toContain('≈');
+    expect(note).toContain('Klasse I');
+    expect(note).toContain('640 Kisten');
+    expect(note).toContain(`Partie L${model.lot.productId} · ${model.lot.title}`);
+    // 851.5 + 7 × 851 = 6 808.5 kg gross, as declared: no estimate from pallet weights.
+    expect(note).toContain('6.808,5 kg brutto');
+    const cmr = await read(renderCmr(model, 'en'));
+    expect(cmr).toContain('6,808.5 kg gross (declared at shipping)');
+    expect(cmr).not.toContain('gross with pallets');
+    expect(cmr).toContain(`Lot L${model.lot.productId}`);
+    expect(cmr).toContain('SSCC 030123450000000010 … 030123450000000017');
+  });
+
+  it('a transport within one country gets a national consignment note without the Convention; one leaving the EU gets its customs instructions', async () => {
+    const read = async (model: ReturnType<typeof shippingFixture>, lng: 'fr' | 'en') =>
+      execFileSync('pdftotext', ['-raw', '-', '-'], { input: await renderCmr(model, lng) })
+        .toString('utf8')
+        .replace(/[\s\u00a0\u202f]+/g, ' ');
+    const base = shippingFixture();
+    const domestic = await read(
+      shippingFixture({ seller: { ...base.seller, countryAlpha2: 'FR' }, deliveryAddress: { ...base.deliveryAddress, countryAlpha2: 'FR' } }),
+      'fr',
+    );
+    expect(domestic).toContain('Lettre de voiture — transport national');
+    expect(domestic).not.toContain('nonobstant toute clause contraire');
+    expect(domestic).not.toContain('Douane');
+    const toSwitzerland = await read(shippingFixture({ deliveryAddress: { ...base.deliveryAddress, countryAlpha2: 'CH' } }), 'en');
+    expect(toSwitzerland).toContain('International consignment note');
+    expect(toSwitzerland).toContain('Customs: goods leave the EU customs territory (Spain → Switzerland)');
+    // Boxes 14 and 15 as the form numbers them: carriage payment, then cash on delivery.
+    expect(toSwitzerland).toMatch(/14 ?Directions as to payment for carriage.*FCA/);
+    expect(toSwitzerland).toMatch(/15 ?Cash on delivery.*No cash on delivery/);
+    const intraEu = await read(shippingFixture(), 'en');
+    expect(intraEu).not.toContain('Customs:');
+  });
 });

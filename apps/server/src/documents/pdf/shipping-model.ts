@@ -51,6 +51,8 @@ export interface ShippingDocModel {
   estimatedNetKg: number | null;
   shipment: { pallets: number; netKg: number; departureDate: string; vehiclePlate: string; carrierName: string | null } | null;
   receipt: { pallets: number; netKg: number; receivedAt: Date; automatic: boolean; differences: string | null } | null;
+  /** The shipment's pallets as numbered and weighed at shipping (issue 37); empty on a draft and on orders shipped before. */
+  palletList: Array<{ seq: number; code: string; gs1: boolean; netKg: number; grossKg: number | null; boxes: number | null }>;
   claimWindowHours: number;
 }
 

@@ -8,6 +8,7 @@ import type { SessionUser } from '../../plugins/session.js';
 import { sideOf } from './orders.policy.js';
 import { findRow } from './orders.read-model.js';
 import * as repo from './orders.repository.js';
+import { palletsOf, presentPallet } from './orders.pallets.js';
 import type { OrderRow } from './orders.repository.js';
 import type { OrderDeps } from './orders.messages.js';
 
@@ -68,6 +69,7 @@ async function shippingModel(db: Executor, o: OrderRow, claimWindowMs: number): 
           }
         : null,
     claimWindowHours: Math.round((claimWindowMs / 3_600_000) * 10) / 10,
+    palletList: (await palletsOf(db, o.id)).map(presentPallet),
   };
 }
 

@@ -48,7 +48,8 @@ export function useNotificationText() {
       return n.data.orderNumber ? t('text.invoice_attention_order', { number: n.data.orderNumber, reason }) : t('text.invoice_attention', { reason });
     }
     if (n.kind === 'webhook_disabled') return t('text.webhook_disabled', { url: n.data.url ?? '' });
-    if (n.kind === 'lot_recalled') return t(n.data.exercise ? 'text.lot_recalled_exercise' : 'text.lot_recalled', { lot: n.productName, reason: n.data.reason ?? '' });
+    if (n.kind === 'lot_recalled')
+      return t(n.data.exercise ? 'text.lot_recalled_exercise' : 'text.lot_recalled', { lot: n.productName, reason: n.data.reason ?? '' });
     if (n.kind === 'order_claim') {
       return t(`text.order_claim_${n.data.claimStep ?? 'filed'}`, {
         number: n.data.orderNumber ?? '',
