@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
+import { users } from '../schema/index.js';
 import { createUser } from '../factories.js';
 import { seedBackoffice } from './backoffice.js';
 import { seedPrices } from './prices.js';
@@ -70,6 +71,8 @@ export async function seedDemo(db: Db, opts: DemoSeedOptions = {}): Promise<bool
       vatId: 'ESB04123456',
       globalGapNumber: '4063061234567',
     });
+    // Its pallets get SSCCs (issue 37) from a prefix of GS1's range for demonstrations (952), never a real company's.
+    await tx.update(users).set({ gs1CompanyPrefix: '9520123' }).where(eq(users.email, DEMO_ACCOUNTS.supplier.email));
     // Registrations awaiting the operator's validation.
     await createUser(tx, {
       email: 'pending.buyer@example.com',

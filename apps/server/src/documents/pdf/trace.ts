@@ -56,7 +56,7 @@ export async function renderTrace(r: TraceResult, lng: Language): Promise<Buffer
     t('certificates'),
     [r.supplier.globalGapNumber ? `GLOBALG.A.P. ${r.supplier.globalGapNumber}` : '', ...r.supplier.certificates].filter(Boolean).join(', '),
   );
-  fact(t('lot'), `${r.lot.lotNumber} · ${r.lot.article[lng] || r.lot.title} · ${r.lot.title}`);
+  fact(t('lot'), [r.lot.lotNumber, ...new Set([r.lot.article[lng] || r.lot.title, r.lot.title])].join(' · '));
   fact(
     t('lotFacts'),
     [r.lot.variety, r.lot.caliber, r.lot.qualityClass ? t(`class.${r.lot.qualityClass}`) : null, countryName(r.lot.originAlpha2, r.lot.originName, lng)]

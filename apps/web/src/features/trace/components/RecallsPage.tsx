@@ -7,6 +7,14 @@ import { PageTitle } from '../../../components/PageTitle';
 import { paths } from '../../../lib/routes';
 import { useRecall, useRecalls } from '../api/recalls';
 
+/** A duration from minutes: seconds under a minute, then minutes, then hours and minutes. */
+export function formatDuration(minutes: number): string {
+  if (minutes < 1) return `${Math.round(minutes * 60)} s`;
+  if (minutes < 60) return `${Math.round(minutes)} min`;
+  const h = Math.floor(minutes / 60);
+  return `${h} h ${String(Math.round(minutes - h * 60)).padStart(2, '0')} min`;
+}
+
 const KindBadge = ({ r }: { r: Pick<RecallSummary, 'exercise'> }) => {
   const { t } = useTranslation('trace');
   return r.exercise ? <Badge bg="info">{t('recall.exerciseBadge')}</Badge> : <Badge bg="danger">{t('recall.realBadge')}</Badge>;
@@ -49,7 +57,7 @@ export function RecallsPage() {
                   <td>
                     {r.acknowledged} / {r.buyers}
                   </td>
-                  <td>{r.minutesToComplete === null ? '—' : t('recall.minutes', { count: r.minutesToComplete })}</td>
+                  <td>{r.minutesToComplete === null ? '—' : formatDuration(r.minutesToComplete)}</td>
                 </tr>
               ))}
             </tbody>
@@ -85,7 +93,7 @@ export function RecallPage() {
       <p className="text-body-secondary">{d.reason}</p>
       <Alert variant={d.completedAt ? 'success' : 'warning'} data-testid="recall-progress">
         {d.completedAt
-          ? t('recall.complete', { count: d.buyers, minutes: d.minutesToComplete ?? 0, at: at(d.completedAt) })
+          ? t('recall.complete', { count: d.buyers, duration: formatDuration(d.minutesToComplete ?? 0), at: at(d.completedAt) })
           : t('recall.waiting', { acknowledged: d.acknowledged, buyers: d.buyers })}
         {d.lotWithdrawn ? ` ${t('recall.withdrawn')}` : ''}
       </Alert>
@@ -112,7 +120,7 @@ export function RecallPage() {
                   </td>
                   <td>
                     {n.acknowledgedAt ? (
-                      `${at(n.acknowledgedAt)} (${t('recall.minutes', { count: n.minutesToAcknowledge ?? 0 })})`
+                      `${at(n.acknowledgedAt)} (${formatDuration(n.minutesToAcknowledge ?? 0)})`
                     ) : (
                       <Badge bg="warning" text="dark">
                         {t('recall.notYet')}

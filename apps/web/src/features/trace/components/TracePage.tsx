@@ -54,7 +54,7 @@ export function TracePage() {
                 <Form.Select id="trace-entry" value={entry} onChange={(e) => isEntry(e.target.value) && setEntry(e.target.value)}>
                   {TRACE_ENTRIES.map((k) => (
                     <option key={k} value={k}>
-                      {k === 'sscc' ? 'SSCC' : t(`pdf.entry.${k}`)}
+                      {t(`page.entries.${k}`)}
                     </option>
                   ))}
                 </Form.Select>
@@ -130,9 +130,7 @@ function TraceChain({ r, query, lng }: { r: TraceResult; query: string; lng: str
               {[r.supplier.globalGapNumber ? `GLOBALG.A.P. ${r.supplier.globalGapNumber}` : '', ...r.supplier.certificates].filter(Boolean).join(', ') || '—'}
             </dd>
             <dt className="col-sm-3">{t('pdf.lot')}</dt>
-            <dd className="col-sm-9">
-              {r.lot.lotNumber} · {r.lot.article[lng as 'en'] || r.lot.title} · {r.lot.title}
-            </dd>
+            <dd className="col-sm-9">{[r.lot.lotNumber, ...new Set([r.lot.article[lng as 'en'] || r.lot.title, r.lot.title])].join(' · ')}</dd>
             <dt className="col-sm-3">{t('pdf.lotFacts')}</dt>
             <dd className="col-sm-9">
               {[r.lot.variety, r.lot.caliber, r.lot.qualityClass ? t(`pdf.class.${r.lot.qualityClass}`) : null, r.lot.originName].filter(Boolean).join(' · ')}
