@@ -26,6 +26,10 @@ export function listPackagings(db: Executor) {
   return db.select().from(packagings).orderBy(asc(packagings.name));
 }
 
+export async function packagingByName(db: Executor, name: string) {
+  return (await db.select().from(packagings).where(eq(packagings.name, name)))[0];
+}
+
 export function listCertificates(db: Executor) {
   return db.select().from(certificates).orderBy(asc(certificates.name));
 }

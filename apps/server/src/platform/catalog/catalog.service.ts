@@ -1,3 +1,4 @@
+import type { Language } from '@primeur/shared';
 import type { Db, Executor } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
@@ -16,6 +17,15 @@ export async function listBoxes(db: Executor) {
 
 export async function listPackagings(db: Executor) {
   return (await repo.listPackagings(db)).map(presentCatalogItem);
+}
+
+/**
+ * A packaging's name in the reader's language (issue 37 §6): orders keep the catalogue name of the
+ * packaging they were sold in; documents print its translation, the name itself when there is none.
+ */
+export async function packagingNameIn(db: Executor, name: string, lng: Language): Promise<string> {
+  const row = await repo.packagingByName(db, name);
+  return row?.names?.[lng]?.trim() || name;
 }
 
 export async function listCertificates(db: Executor) {

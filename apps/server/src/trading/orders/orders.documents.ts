@@ -8,6 +8,7 @@ import type { SessionUser } from '../../plugins/session.js';
 import { sideOf } from './orders.policy.js';
 import { findRow } from './orders.read-model.js';
 import * as repo from './orders.repository.js';
+import { packagingNameIn } from '../../platform/catalog/catalog.service.js';
 import { palletsOf, presentPallet } from './orders.pallets.js';
 import type { OrderRow } from './orders.repository.js';
 import type { OrderDeps } from './orders.messages.js';
@@ -31,7 +32,7 @@ function documentState(o: OrderRow): 'draft' | 'final' {
   return 'final';
 }
 
-async function shippingModel(db: Executor, o: OrderRow, claimWindowMs: number): Promise<ShippingDocModel> {
+async function shippingModel(db: Executor, o: OrderRow, claimWindowMs: number, lng: Language): Promise<ShippingDocModel> {
   const family = await repo.articleFamily(db, o.lot.articleId);
   const draft = documentState(o) === 'draft';
   return {
@@ -44,7 +45,7 @@ async function shippingModel(db: Executor, o: OrderRow, claimWindowMs: number): 
     requestedDeliveryDate: o.requestedDeliveryDate,
     incoterm: o.incoterm,
     incotermPlace: o.incotermPlace,
-    lot: o.lot,
+    lot: { ...o.lot, packaging: await packagingNameIn(db, o.lot.packaging, lng) },
     hsChapter: family === 'fruits' ? '08' : family === 'legumes' ? '07' : null,
     pallets: o.pallets,
     estimatedNetKg: o.estimatedNetKg === null ? null : Number(o.estimatedNetKg),
@@ -84,7 +85,7 @@ export async function shippingDocument(
   const order = await findRow(deps.db, id);
   if (!order) throw notFound('Order');
   sideOf(order, user);
-  const model = await shippingModel(deps.db, order, deps.claimWindowMs);
+  const model = await shippingModel(deps.db, order, deps.claimWindowMs, lng);
   const pdf = kind === 'cmr' ? await renderCmr(model, lng) : await renderDeliveryNote(model, lng);
   return { pdf, filename: `${docText(lng)(kind === 'cmr' ? 'filename.cmr' : 'filename.deliveryNote')}-${order.number}.pdf` };
 }

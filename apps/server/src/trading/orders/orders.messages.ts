@@ -14,6 +14,7 @@ import * as alerts from '../alerts/alerts.service.js';
 import { bestNetKg } from './orders.presenter.js';
 import { lotPhotoStore } from '../marketplace/marketplace.service.js';
 import * as repo from './orders.repository.js';
+import { packagingNameIn } from '../../platform/catalog/catalog.service.js';
 import type { OrderRow } from './orders.repository.js';
 import { num } from './orders.presenter.js';
 
@@ -60,6 +61,11 @@ export function orderDepsOf(app: OrderApp): OrderDeps {
     publicOrigin: config.publicOrigin,
     photos: lotPhotoStore(config.dataDir),
   };
+}
+
+/** The order with its lot's packaging named in `lng` (issue 37 §6): what its documents print. */
+export async function withPackagingIn(db: Executor, o: OrderRow, lng: Language): Promise<OrderRow> {
+  return { ...o, lot: { ...o.lot, packaging: await packagingNameIn(db, o.lot.packaging, lng) } };
 }
 
 export function confirmationOf(o: OrderRow, lng: Language) {
@@ -177,7 +183,7 @@ async function requestNotice(tx: Executor, out: Outgoing, e: EventRow) {
 /** The sale confirmation of a queued e-mail, made when the mail processor sends it. */
 export async function renderConfirmationAttachment(db: Executor, source: { orderId: number; language: string }) {
   const order = await repo.findOrder(db, source.orderId);
-  return order ? confirmationOf(order, source.language as Language) : null;
+  return order ? confirmationOf(await withPackagingIn(db, order, source.language as Language), source.language as Language) : null;
 }
 
 /**

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isValidSscc, type OrderPallets } from '@primeur/shared';
+import { eq } from 'drizzle-orm';
+import { extractText } from 'unpdf';
 import { signedIn } from '../../../test/build-app.js';
+import { createPackaging, createProduct } from '../../db/factories/listings.js';
+import { packagings } from '../../db/schema/index.js';
 import { admin, buyer, call, ctx, seller, stranger, useOrdersWorld, wonOrder } from './orders.test-support.js';
 
 useOrdersWorld();
@@ -143,5 +147,28 @@ describe('pallets with an identity (issue 37)', () => {
     expect((await call('POST', `/api/users/orders/${orderId}/pallets/receive`, seller, { code: first!.code })).statusCode).toBe(403);
     expect((await call('POST', `/api/users/orders/${orderId}/pallets/receive`, buyer, { code: '\u0000' })).statusCode).toBe(400);
     expect((await call('POST', `/api/users/orders/${orderId}/pallets/receive`, buyer, { code: 'x'.repeat(65) })).statusCode).toBe(400);
+  });
+
+  it("the documents name the packaging in the reader's language (the catalogue's translation)", async () => {
+    await put(null);
+    const packaging = await createPackaging(ctx.db, `IFCO 6420 ${Date.now()}`);
+    await ctx.db
+      .update(packagings)
+      .set({ names: { en: 'IFCO crate 60 × 40', fr: 'Caisse IFCO 60 × 40', de: 'IFCO-Kiste 60 × 40', es: 'Caja IFCO 60 × 40' } })
+      .where(eq(packagings.id, packaging.id));
+    const lot = await createProduct(ctx.db, { supplierId: seller.user.id, packagingId: packaging.id, quantity: 2 });
+    const req = await call('POST', `/api/users/product/purchaseRequest/${lot.id}`, buyer, { pallets: 1 });
+    const orderId = ((await call('POST', `/api/users/product/purchaseRequest/${(req.json() as { id: number }).id}/accept`, seller)).json() as { id: number })
+      .id;
+    await call('POST', `/api/users/orders/${orderId}/ship`, seller, shipment({ pallets: 1, netKg: 800 }));
+    const text = async (path: string) => {
+      const res = await call('GET', `/api/users/orders/${orderId}/${path}`, buyer);
+      expect(res.statusCode, path).toBe(200);
+      return (await extractText(new Uint8Array(res.rawPayload), { mergePages: true })).text.replace(/\s+/g, ' ');
+    };
+    expect(await text('cmr.pdf?lang=fr')).toContain('Caisse IFCO 60 × 40');
+    expect(await text('delivery-note.pdf?lang=de')).toContain('IFCO-Kiste 60 × 40');
+    expect(await text('confirmation.pdf?lang=es')).toContain('Caja IFCO 60 × 40');
+    expect(await text('pallet-labels.pdf?lang=en')).toContain('IFCO crate 60 × 40');
   });
 });

@@ -65,9 +65,11 @@ export async function refsByProducts(db: Executor, productIds: number[]): Promis
   return out;
 }
 
-/** The orders of one lot, oldest first (the trace's chain forward). */
-export const rowsOfLot = (db: Executor, productId: number) =>
-  db.select().from(orders).where(eq(orders.productId, productId)).orderBy(orders.createdAt, orders.id);
+/** The orders of one lot, oldest first (the trace's chain forward); `lock`: share-locked, so no step changes them before the caller commits. */
+export const rowsOfLot = (db: Executor, productId: number, lock = false) => {
+  const q = db.select().from(orders).where(eq(orders.productId, productId)).orderBy(orders.createdAt, orders.id);
+  return lock ? q.for('share') : q;
+};
 
 /** The order with this number (PRM-YYYY-NNNNNN), undefined when there is none. */
 export const rowByNumber = async (db: Executor, number: string) => (await db.select().from(orders).where(eq(orders.number, number)))[0];

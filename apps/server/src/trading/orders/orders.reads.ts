@@ -8,7 +8,7 @@ import { sideOf } from './orders.policy.js';
 import { presentOrder, presentSummary, type OrderView } from './orders.presenter.js';
 import * as repo from './orders.repository.js';
 import type { OrderRow } from './orders.repository.js';
-import { confirmationOf, type OrderDeps } from './orders.messages.js';
+import { confirmationOf, withPackagingIn, type OrderDeps } from './orders.messages.js';
 
 /** Reading orders: one order for a party or the operator, the lists, the sale confirmation (other modules' reads: orders.read-model.ts). */
 
@@ -45,7 +45,10 @@ export async function confirmationPdf(db: Db, user: SessionUser, id: number, lng
   const order = await repo.findOrder(db, id);
   if (!order) throw notFound('Order');
   sideOf(order, user);
-  return { pdf: await confirmationOf(order, lng), filename: `${docText(lng, 'pdf.filename', {}, 'orderDocs')}-${order.number}.pdf` };
+  return {
+    pdf: await confirmationOf(await withPackagingIn(db, order, lng), lng),
+    filename: `${docText(lng, 'pdf.filename', {}, 'orderDocs')}-${order.number}.pdf`,
+  };
 }
 
 export function carriers(db: Db) {

@@ -1,6 +1,6 @@
 import type { MyRecall, RecallDetail, RecallSummary, StartRecallInput } from '@primeur/shared';
 import { lotNumberOf } from '@primeur/shared';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import type { RecallNoticeOrder } from '../../db/schema/index.js';
 import { queueMailEvent } from '../../documents/email/delivery.js';
 import { languageForCountry } from '../../documents/email/language.js';
@@ -67,19 +67,20 @@ function detail(r: RecallRow, notices: NoticeRow[], lotWithdrawn: boolean): Reca
 }
 
 /** The lot a recall names: `L123` or `123`; 404 when Primeur never had it. */
-async function lotOf(db: Db, raw: string) {
+async function lotOf(db: Executor, raw: string) {
   const m = /^L?(\d{1,9})$/i.exec(raw.trim());
   const productId = m ? Number(m[1]) : Number.NaN;
   if (!Number.isSafeInteger(productId) || productId > 2_147_483_647)
     throw new HttpError(404, 'NOT_FOUND', `No lot "${raw}".`, [{ path: 'lot', message: 'notFound' }]);
-  const [rows, listed] = await Promise.all([orders.rowsOfLot(db, productId), lotWithNames(db, productId)]);
+  const [rows, listed] = await Promise.all([orders.rowsOfLot(db, productId, true), lotWithNames(db, productId)]);
   if (rows.length === 0 && !listed) throw new HttpError(404, 'NOT_FOUND', `No lot "${raw}".`, [{ path: 'lot', message: 'notFound' }]);
   return { productId, rows, title: rows[0]?.lot.title ?? listed!.product.name };
 }
 
 export async function startRecall(deps: RecallDeps, admin: SessionUser, input: StartRecallInput): Promise<RecallDetail> {
-  const { productId, rows, title } = await lotOf(deps.db, input.lot);
   const { out, noticeIds } = await deps.db.transaction(async (tx) => {
+    // The lot's orders share-locked in the recall's transaction: a shipment in between waits, so the buyers told are those shipped at the commit.
+    const { productId, rows, title } = await lotOf(tx, input.lot);
     // The goods that left the seller: shipped orders, whatever became of them since (a cancelled order's truck had left too).
     const shipped = rows.filter((o) => o.shippedAt !== null);
     const pallets = await orders.palletsOfOrders(
