@@ -250,7 +250,8 @@ function registerProcessors(app: FastifyInstance, processors: Processor[]) {
     for (const p of processors) {
       const job = `events:${p.name}`;
       again.add(job);
-      void app.jobs.runExclusive(job);
+      // A run that already left its loop would miss this commit's events until the next tick: run again after it.
+      void app.jobs.runExclusive(job, { again: true });
     }
   };
   app.addHook('onReady', async () => {

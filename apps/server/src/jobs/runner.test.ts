@@ -61,6 +61,39 @@ describe('job runner', () => {
     expect(status!.lastDurationMs).toBeGreaterThanOrEqual(Math.floor(heldMs));
   });
 
+  it('a wake-up during a run (`again`) runs the job once more right after it; a plain request during a run is only skipped', async () => {
+    let runs = 0;
+    let release!: () => void;
+    let started!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    const held = new Promise<void>((r) => (release = r));
+    const runner = new JobRunner(ctx.database, quiet);
+    runner.register({
+      name: 'test-again',
+      everyMs: 0,
+      minGapMs: 0,
+      run: async () => {
+        runs++;
+        if (runs === 1) {
+          started();
+          await held;
+        }
+      },
+    });
+    const first = runner.runExclusive('test-again');
+    await running;
+    // Work arrives while the first run is past its look for it: two wake-ups and a plain request.
+    expect(await runner.runExclusive('test-again', { again: true })).toBe('skipped');
+    expect(await runner.runExclusive('test-again', { again: true })).toBe('skipped');
+    expect(await runner.runExclusive('test-again')).toBe('skipped');
+    release();
+    expect(await first).toBe('ok');
+    await vi.waitFor(() => expect(runs).toBe(2));
+    await runner.stop();
+    // The wake-ups made one more run, not one each.
+    expect(runs).toBe(2);
+  });
+
   it('runs as many jobs at once as the pool has connections, each querying while the others hold their locks', async () => {
     // `second` has 3 pooled connections (PostgreSQL) and 3 jobs start together, as at start-up. Each
     // run queries only once all 3 hold their locks. With the lock taken on a pooled connection, the 3

@@ -46,6 +46,7 @@ export class JobRunner {
   private readonly jobs = new Map<string, JobDefinition>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly running = new Map<string, Promise<RunOutcome>>();
+  private readonly reruns = new Set<string>();
   private started = false;
   private stopped = false;
 
@@ -96,12 +97,20 @@ export class JobRunner {
    * Runs a registered job now if no instance is running it and none ran it within its gap. `fn`
    * replaces the job's own function (a scheduled task that keeps its own timer, e.g. the price fetch).
    */
-  async runExclusive(name: string, opts: { force?: boolean } = {}): Promise<RunOutcome> {
+  async runExclusive(name: string, opts: { force?: boolean; again?: boolean } = {}): Promise<RunOutcome> {
     const job = this.jobs.get(name);
     if (!job) throw new Error(`unknown job ${name}`);
     const current = this.running.get(name);
-    if (current) return 'skipped';
-    const p = this.runLocked(job, opts.force ?? false).finally(() => this.running.delete(name));
+    if (current) {
+      // `again`: new work arrived (a wake-up). The run in progress may already be past the point where
+      // it looks for work, so the job runs once more right after it rather than waiting for its next tick.
+      if (opts.again) this.reruns.add(name);
+      return 'skipped';
+    }
+    const p = this.runLocked(job, opts.force ?? false).finally(() => {
+      this.running.delete(name);
+      if (this.reruns.delete(name) && !this.stopped) void this.runExclusive(name, { force: opts.force, again: true });
+    });
     this.running.set(name, p);
     return p;
   }
