@@ -114,6 +114,7 @@ export async function startRecall(deps: RecallDeps, admin: SessionUser, input: S
       })),
     );
     const ids: number[] = [];
+    const mails: Parameters<typeof queueMailEvent>[1] = [];
     for (const b of byBuyer.values()) {
       const codes = b.orders.flatMap((o) => o.codes);
       if (b.buyerId !== null) {
@@ -137,8 +138,10 @@ export async function startRecall(deps: RecallDeps, admin: SessionUser, input: S
         exercise: input.exercise,
         orders: b.orders,
       });
-      await queueMailEvent(tx, [{ ...mail, to: { name: b.party.companyName, address: b.party.email }, language, company: b.party.companyName }]);
+      mails.push({ ...mail, to: { name: b.party.companyName, address: b.party.email }, language, company: b.party.companyName });
     }
+    // One insert for every buyer's e-mail.
+    await queueMailEvent(tx, mails);
     const withdrawn = input.exercise ? false : await withdrawForRecall(tx, admin, productId);
     return { out: detail(recall, notices, withdrawn), noticeIds: ids };
   });
